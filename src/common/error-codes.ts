@@ -1,0 +1,43 @@
+/**
+ * Every error code the API or a failed task can carry, with the HTTP status
+ * it is answered with. Render-time codes have no HTTP status of their own:
+ * they appear in `task.failed` and in the task record's `error`.
+ */
+export const HTTP_ERROR_STATUS = {
+  MISSING_AUTHENTICATION: 401,
+  INVALID_API_KEY: 401,
+  INSUFFICIENT_PERMISSIONS: 403,
+  RATE_LIMIT_EXCEEDED: 429,
+  QUOTA_EXCEEDED: 429,
+  INSUFFICIENT_CREDITS: 402,
+  VALIDATION_ERROR: 400,
+  INVALID_FONT: 400,
+  UNSUPPORTED_API_VERSION: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  TASK_NOT_FOUND: 404,
+  DELIVERY_NOT_FOUND: 404,
+  DUPLICATE_REQUEST_ID: 409,
+  TASK_NOT_CANCELABLE: 409,
+  TASK_NOT_RETRYABLE: 409,
+  TASK_ALREADY_RETRIED: 409,
+  DELIVERY_NOT_REDELIVERABLE: 409,
+  MODEL_LIMIT_EXCEEDED: 422,
+  TIMELINE_TOO_COMPLEX: 422,
+  FORBIDDEN: 403,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type HttpErrorCode = keyof typeof HTTP_ERROR_STATUS;
+
+/** Codes a render can end with (task.failed `error.code`). */
+export type RenderErrorCode =
+  | 'MEDIA_DOWNLOAD_FAILED'
+  | 'INVALID_MEDIA_FORMAT'
+  | 'FILE_TOO_LARGE'
+  | 'PROCESSING_TIMEOUT'
+  | 'RENDER_FAILED'
+  | 'WORKER_CRASHED';

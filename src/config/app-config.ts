@@ -1,0 +1,205 @@
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+
+/**
+ * The one configuration schema. Every variable is parsed and checked here at
+ * boot; a bad value stops the process with a message naming the variable and
+ * what it accepts (see docs/configuration.md, which lists the same names).
+ */
+export type Role = 'all' | 'api' | 'worker';
+
+export interface AppConfig {
+  role: Role;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Prefix of every Redis key (queues, rate limits): lets deployments share one Redis. */
+  redisPrefix: string;
+  tlsCert: string | null;
+  tlsKey: string | null;
+  trustProxy: boolean;
+  publicBaseUrl: string;
+  storagePublicUrl: string;
+  storageUrl: string | null;
+  s3Endpoint: string | null;
+  s3Region: string;
+  s3ForcePathStyle: boolean;
+  networkAllowlist: string[];
+  webhookRetryScheduleMs: number[];
+  progressIntervalMs: number;
+  chromiumPath: string;
+  renderConcurrency: number;
+  /** Render jobs one worker process runs at once. */
+  workerConcurrency: number;
+  apiKeyPrefix: string;
+  keyRotationGraceHours: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  mediaMaxBytes: number;
+  mediaDownloadTimeoutMs: number;
+  mediaParallelDownloads: number;
+  /** HMAC key for local output URLs; unset = a random key kept in DATA_DIR. */
+  urlSigningSecret: string | null;
+  maxTracks: number;
+  maxClipsPerTrack: number;
+  maxClips: number;
+  shutdownGraceMs: number;
+  /** How many worker crashes a render survives before the task fails. */
+  renderMaxAttempts: number;
+  retentionSweepIntervalMs: number;
+  /** Enterprise-less defaults per tier; see docs/configuration.md. */
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  optional(name: string): string | null {
+    return this.raw(name) ?? null;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    this.problems.push(`${name}=${JSON.stringify(value)} is not accepted; use one of: ${allowed.join(', ')}`);
+    return fallback;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!/^-?\d+$/.test(value) || parsed < min || parsed > max) {
+      this.problems.push(`${name}=${JSON.stringify(value)} is not accepted; use a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return parsed;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    this.problems.push(`${name}=${JSON.stringify(value)} is not accepted; use true or false`);
+    return fallback;
+  }
+
+  list(name: string): string[] {
+    const value = this.raw(name);
+    return value === undefined ? [] : value.split(',').map((item) => item.trim()).filter(Boolean);
+  }
+
+  integerList(name: string, fallback: number[], minLength: number): number[] {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const items = value.split(',').map((item) => item.trim());
+    if (items.length < minLength || items.some((item) => !/^\d+$/.test(item))) {
+      this.problems.push(
+        `${name}=${JSON.stringify(value)} is not accepted; use at least ${minLength} comma-separated whole numbers of milliseconds`,
+      );
+      return fallback;
+    }
+    return items.map(Number);
+  }
+
+  url(name: string, protocols: string[]): string | null {
+    const value = this.raw(name);
+    if (value === undefined) return null;
+    try {
+      const parsed = new URL(value);
+      if (protocols.includes(parsed.protocol)) return value.replace(/\/+$/, '');
+    } catch {
+      /* reported below */
+    }
+    this.problems.push(`${name} is not accepted; use a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    return null;
+  }
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const read = new Reader(env);
+  const host = read.string('HOST', '0.0.0.0');
+  const port = read.integer('PORT', 8443, 0, 65535);
+  const trustProxy = read.boolean('TRUST_PROXY', false);
+  const databaseUrl = read.url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = read.url('REDIS_URL', ['redis:', 'rediss:']);
+  const storageUrl = read.url('STORAGE_URL', ['s3:']);
+  const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const derivedBase = `https://${publicHost}:${port}`;
+  const publicBaseUrl = read.url('PUBLIC_BASE_URL', ['https:', 'http:']) ?? derivedBase;
+  const config: AppConfig = {
+    role: read.oneOf('ROLE', ['all', 'api', 'worker'] as const, 'all'),
+    host,
+    port,
+    dataDir: resolve(read.string('DATA_DIR', './data')),
+    databaseUrl,
+    redisUrl,
+    redisPrefix: read.string('REDIS_PREFIX', 'render'),
+    tlsCert: read.optional('TLS_CERT'),
+    tlsKey: read.optional('TLS_KEY'),
+    trustProxy,
+    publicBaseUrl,
+    storagePublicUrl: read.url('STORAGE_PUBLIC_URL', ['https:', 'http:']) ?? publicBaseUrl,
+    storageUrl,
+    s3Endpoint: read.url('S3_ENDPOINT', ['http:', 'https:']),
+    s3Region: read.string('S3_REGION', 'us-east-1'),
+    s3ForcePathStyle: read.boolean('S3_FORCE_PATH_STYLE', false),
+    networkAllowlist: read.list('NETWORK_ALLOWLIST'),
+    webhookRetryScheduleMs: read.integerList(
+      'WEBHOOK_RETRY_SCHEDULE_MS',
+      [30_000, 120_000, 480_000, 1_920_000, 7_680_000],
+      5,
+    ),
+    progressIntervalMs: read.integer('PROGRESS_INTERVAL_MS', 30_000, 0, 3_600_000),
+    chromiumPath: read.string('CHROMIUM_PATH', '/usr/lib/chromium/chromium-headless-shell'),
+    renderConcurrency: read.integer('RENDER_CONCURRENCY', Math.max(1, cpus().length), 1, 64),
+    workerConcurrency: read.integer('WORKER_CONCURRENCY', 1, 1, 16),
+    apiKeyPrefix: read.string('API_KEY_PREFIX', 'rsk'),
+    keyRotationGraceHours: read.integer('KEY_ROTATION_GRACE_HOURS', 24, 0, 24 * 90),
+    logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    mediaMaxBytes: read.integer('MEDIA_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
+    mediaDownloadTimeoutMs: read.integer('MEDIA_DOWNLOAD_TIMEOUT_MS', 120_000, 100, 3_600_000),
+    mediaParallelDownloads: read.integer('MEDIA_PARALLEL_DOWNLOADS', 4, 1, 64),
+    urlSigningSecret: read.optional('URL_SIGNING_SECRET'),
+    maxTracks: read.integer('MAX_TRACKS', 50, 1, 10_000),
+    maxClipsPerTrack: read.integer('MAX_CLIPS_PER_TRACK', 200, 1, 100_000),
+    maxClips: read.integer('MAX_CLIPS', 500, 1, 1_000_000),
+    shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
+    renderMaxAttempts: read.integer('RENDER_MAX_ATTEMPTS', 3, 1, 20),
+    retentionSweepIntervalMs: read.integer('RETENTION_SWEEP_INTERVAL_MS', 600_000, 100, 86_400_000),
+    bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+  };
+  if (!!config.tlsCert !== !!config.tlsKey) {
+    read.problems.push('TLS_CERT and TLS_KEY go together; set both (PEM file paths) or neither');
+  }
+  if (config.storageUrl && !/^s3:\/\/[^/]+/.test(config.storageUrl)) {
+    read.problems.push('STORAGE_URL is not accepted; use s3://bucket or s3://bucket/prefix');
+  }
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return config;
+}
+
+/** Nest injection token for the loaded AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
