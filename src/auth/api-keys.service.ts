@@ -1,0 +1,140 @@
+import { DataSource, IsNull, Repository } from 'typeorm';
+import { newId } from '../common/ids';
+import { AccountEntity } from './account.entity';
+import { generateApiKey, hashApiKey, hashesEqual, isWellFormedKey } from './api-key.codec';
+import { ApiKeyEntity } from './api-key.entity';
+import type { Permission, Principal, Tier } from './auth.types';
+import { PERMISSIONS } from './auth.types';
+import { limitsForKey } from './tier-limits';
+
+export interface CreateKeyRequest {
+  account: string;
+  tier: Tier;
+  permissions?: Permission[];
+  name?: string;
+  expiresAt?: number | null;
+  rateLimitPerMinute?: number | null;
+  concurrentRenders?: number | null;
+  monthlyRenders?: number | null;
+  maxStorageGb?: number | null;
+}
+
+export interface IssuedKey {
+  key: string;
+  record: ApiKeyEntity;
+  account: AccountEntity;
+}
+
+const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+/** Issues, authenticates, rotates and revokes API keys. Keys are stored only as SHA-256 hashes. */
+export class ApiKeysService {
+  private readonly keys: Repository<ApiKeyEntity>;
+  private readonly accounts: Repository<AccountEntity>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly prefix: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.keys = dataSource.getRepository(ApiKeyEntity);
+    this.accounts = dataSource.getRepository(AccountEntity);
+  }
+
+  async create(request: CreateKeyRequest): Promise<IssuedKey> {
+    const account = await this.findOrCreateAccount(request.account);
+    const key = generateApiKey(this.prefix);
+    const record = this.keys.create({
+      id: newId('key'),
+      accountId: account.id,
+      name: request.name ?? `${request.account} ${request.tier} key`,
+      tier: request.tier,
+      permissions: request.permissions ?? [...PERMISSIONS],
+      keyHash: hashApiKey(key),
+      keyHint: key.slice(-4),
+      rateLimitPerMinute: request.rateLimitPerMinute ?? null,
+      concurrentRenders: request.concurrentRenders ?? null,
+      monthlyRenders: request.monthlyRenders ?? null,
+      maxStorageGb: request.maxStorageGb ?? null,
+      createdAt: this.now(),
+      lastUsedAt: null,
+      revokedAt: null,
+      expiresAt: request.expiresAt ?? null,
+      replacedBy: null,
+    });
+    await this.keys.insert(record);
+    return { key, record, account };
+  }
+
+  async list(accountName?: string): Promise<Array<ApiKeyEntity & { accountName: string }>> {
+    const accounts = await this.accounts.find();
+    const names = new Map(accounts.map((account) => [account.id, account.name]));
+    const where = accountName ? { accountId: accounts.find((a) => a.name === accountName)?.id ?? '-' } : {};
+    const keys = await this.keys.find({ where, order: { createdAt: 'ASC' } });
+    return keys.map((key) => Object.assign(key, { accountName: names.get(key.accountId) ?? '?' }));
+  }
+
+  /** Revocation takes effect on the next request: every request reads the key record. */
+  async revoke(keyId: string): Promise<boolean> {
+    const result = await this.keys.update({ id: keyId, revokedAt: IsNull() }, { revokedAt: this.now() });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Issues a replacement key; the old one keeps working for the grace period, then expires. */
+  async rotate(keyId: string, graceHours: number): Promise<IssuedKey> {
+    const old = await this.keys.findOneBy({ id: keyId });
+    if (!old || old.revokedAt !== null) throw new Error(`no active key with id ${keyId}`);
+    const account = await this.accounts.findOneByOrFail({ id: old.accountId });
+    const issued = await this.create({
+      account: account.name,
+      tier: old.tier,
+      permissions: old.permissions,
+      name: old.name,
+      expiresAt: old.expiresAt,
+      rateLimitPerMinute: old.rateLimitPerMinute,
+      concurrentRenders: old.concurrentRenders,
+      monthlyRenders: old.monthlyRenders,
+      maxStorageGb: old.maxStorageGb,
+    });
+    const graceEnd = this.now() + graceHours * 3_600_000;
+    await this.keys.update(
+      { id: old.id },
+      { replacedBy: issued.record.id, expiresAt: old.expiresAt === null ? graceEnd : Math.min(old.expiresAt, graceEnd) },
+    );
+    return issued;
+  }
+
+  /** The principal of a bearer key, or null for any key that must not work (same answer for every reason). */
+  async authenticate(presented: string): Promise<Principal | null> {
+    if (!isWellFormedKey(presented, this.prefix)) return null;
+    const hash = hashApiKey(presented);
+    const record = await this.keys.findOneBy({ keyHash: hash });
+    if (!record || !hashesEqual(record.keyHash, hash)) return null;
+    const now = this.now();
+    if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) return null;
+    if (record.lastUsedAt === null || now - record.lastUsedAt > LAST_USED_WRITE_INTERVAL_MS) {
+      void this.keys.update({ id: record.id }, { lastUsedAt: now }).catch(() => undefined);
+    }
+    return {
+      keyId: record.id,
+      accountId: record.accountId,
+      tier: record.tier,
+      permissions: record.permissions,
+      limits: limitsForKey(record),
+    };
+  }
+
+  async hasAnyKey(): Promise<boolean> {
+    return (await this.keys.count()) > 0;
+  }
+
+  private async findOrCreateAccount(name: string): Promise<AccountEntity> {
+    const existing = await this.accounts.findOneBy({ name });
+    if (existing) return existing;
+    const account = this.accounts.create({ id: newId('acc'), name, creditBalanceUsd: null, createdAt: this.now() });
+    await this.accounts.insert(account).catch(async (error: unknown) => {
+      if (!(await this.accounts.findOneBy({ name }))) throw error;
+    });
+    return (await this.accounts.findOneBy({ name })) ?? account;
+  }
+}

@@ -1,0 +1,91 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../common/api-error';
+import { mapError } from '../common/error-envelope';
+import type { ApiKeysService } from './api-keys.service';
+import type { Principal } from './auth.types';
+import type { RateDecision, RateLimiter } from './rate-limiter';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export const SUPPORTED_API_VERSIONS = ['2025-01-17'] as const;
+export const PUBLIC_V3_PATHS = new Set(['/v3/openapi.json']);
+
+/**
+ * Runs first on every /v3 request, matched route or not: authenticates the key,
+ * counts the request against its window (or the client IP's, when there is no
+ * valid key, so guessing keys is slow), sets the rate-limit headers that every
+ * response carries, and checks X-Service-Version. Permissions are checked later
+ * per route (PermissionGuard), once the route is known.
+ */
+export class RequestGate {
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly limiter: RateLimiter,
+    private readonly unauthenticatedLimit: number,
+  ) {}
+
+  async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const path = request.url.split('?')[0];
+    if (!path.startsWith('/v3/') && path !== '/v3') return;
+    reply.header('X-Service-Version', SUPPORTED_API_VERSIONS[0]);
+    try {
+      await this.gate(request, reply, PUBLIC_V3_PATHS.has(path));
+    } catch (error) {
+      const mapped = mapError(error instanceof ApiError ? error : unavailable(), String(request.id));
+      await reply.status(mapped.status).headers(mapped.headers).send(mapped.body);
+    }
+  }
+
+  private async gate(request: FastifyRequest, reply: FastifyReply, isPublic: boolean): Promise<void> {
+    const header = request.headers.authorization;
+    let failure: ApiError | null = null;
+    if (header === undefined || header.trim() === '') {
+      failure = new ApiError('MISSING_AUTHENTICATION', 'Send your API key in the Authorization header: "Authorization: Bearer <API_KEY>"');
+    } else {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      request.principal = (match && (await this.keys.authenticate(match[1]))) || undefined;
+      if (!request.principal) {
+        failure = new ApiError('INVALID_API_KEY', 'The API key is invalid, revoked or expired', {
+          suggestedAction: 'Check the key, or create a new one with `npm run keys -- create`',
+        });
+      }
+    }
+    const decision = request.principal
+      ? await this.limiter.consume(`key:${request.principal.keyId}`, request.principal.limits.requestsPerMinute)
+      : await this.limiter.consume(`ip:${request.ip}`, this.unauthenticatedLimit);
+    reply.headers(rateLimitHeaders(decision));
+    if (!decision.allowed) {
+      throw new ApiError('RATE_LIMIT_EXCEEDED', `Rate limit of ${decision.limit} requests per minute exceeded`, {
+        retryAfter: decision.retryAfterSeconds,
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+        suggestedAction: 'Wait retry_after seconds, back off exponentially and watch X-RateLimit-Remaining',
+      });
+    }
+    if (failure && !isPublic) throw failure;
+    const version = request.headers['x-service-version'];
+    if (version !== undefined && !(SUPPORTED_API_VERSIONS as readonly string[]).includes(String(version))) {
+      throw new ApiError('UNSUPPORTED_API_VERSION', `X-Service-Version ${String(version)} is not supported; supported: ${SUPPORTED_API_VERSIONS.join(', ')}`, {
+        details: { supported_versions: [...SUPPORTED_API_VERSIONS] },
+      });
+    }
+  }
+}
+
+export function rateLimitHeaders(decision: RateDecision, type = 'requests'): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(decision.limit),
+    'X-RateLimit-Remaining': String(decision.remaining),
+    'X-RateLimit-Reset': String(decision.resetAt),
+    'X-RateLimit-Type': type,
+  };
+}
+
+function unavailable(): ApiError {
+  return new ApiError('SERVICE_UNAVAILABLE', 'A backing service (database or Redis) is unavailable; retry shortly', {
+    headers: { 'Retry-After': '5' },
+  });
+}

@@ -1,0 +1,108 @@
+import { ApiError } from './api-error';
+import { HttpErrorCode } from './error-codes';
+
+export interface ErrorEnvelope {
+  error: {
+    code: string;
+    message: string;
+    details?: unknown;
+    request_id: string;
+    documentation_url?: string;
+    suggested_action?: string;
+    retry_after?: number;
+  };
+}
+
+export interface MappedError {
+  status: number;
+  body: ErrorEnvelope;
+  headers: Record<string, string>;
+}
+
+const DOCS_BASE = 'https://github.com/render-service/render-service/blob/main/docs/errors.md';
+
+interface FrameworkError {
+  statusCode?: number;
+  status?: number;
+  code?: string;
+  message?: string;
+  getStatus?: () => number;
+}
+
+/** Maps framework-level failures (routing, body parsing) to one of our codes. */
+function codeForFrameworkStatus(status: number): HttpErrorCode {
+  switch (status) {
+    case 400:
+      return 'VALIDATION_ERROR';
+    case 401:
+      return 'MISSING_AUTHENTICATION';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMIT_EXCEEDED';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return 'INTERNAL_ERROR';
+  }
+}
+
+const FRAMEWORK_MESSAGES: Partial<Record<HttpErrorCode, string>> = {
+  VALIDATION_ERROR: 'The request could not be parsed',
+  NOT_FOUND: 'No such route',
+  METHOD_NOT_ALLOWED: 'Method not allowed on this route',
+  PAYLOAD_TOO_LARGE: 'The request body is larger than the service accepts',
+  UNSUPPORTED_MEDIA_TYPE: 'Request bodies must be application/json',
+  INTERNAL_ERROR: 'An unexpected error occurred; quote the request_id when reporting it',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable; retry shortly',
+};
+
+/**
+ * Turns anything thrown while answering a request into the one error envelope.
+ * Only ApiError messages reach the client verbatim; framework errors get a fixed
+ * message (plus the parser's reason for malformed JSON), and crashes say nothing
+ * about internals.
+ */
+export function mapError(error: unknown, requestId: string): MappedError {
+  if (error instanceof ApiError) {
+    const headers: Record<string, string> = { ...(error.options.headers ?? {}) };
+    return {
+      status: error.status,
+      headers,
+      body: {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.options.details !== undefined ? { details: error.options.details } : {}),
+          request_id: requestId,
+          documentation_url: `${DOCS_BASE}#${error.code.toLowerCase()}`,
+          ...(error.options.suggestedAction ? { suggested_action: error.options.suggestedAction } : {}),
+          ...(error.options.retryAfter !== undefined ? { retry_after: error.options.retryAfter } : {}),
+        },
+      },
+    };
+  }
+  const framework = (error ?? {}) as FrameworkError;
+  const status =
+    typeof framework.getStatus === 'function'
+      ? framework.getStatus()
+      : (framework.statusCode ?? framework.status ?? 500);
+  const code = codeForFrameworkStatus(status);
+  let message = FRAMEWORK_MESSAGES[code] ?? 'The request failed';
+  if (framework.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || framework.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    message = `The request body is not valid JSON: ${framework.message ?? 'parse error'}`;
+  }
+  return {
+    status: code === 'INTERNAL_ERROR' ? 500 : status,
+    headers: {},
+    body: { error: { code, message, request_id: requestId } },
+  };
+}

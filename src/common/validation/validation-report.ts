@@ -1,0 +1,93 @@
+import { ValidationError } from 'class-validator';
+import { ValidationIssue } from '../api-error';
+import { ExpandingContext, isPlainRecord, keySuffix } from './field-rules.decorator';
+
+/**
+ * Turns class-validator's error tree into the spec's flat `details` list:
+ * one `{field, issue, provided_value}` per problem, with paths like
+ * `input.timeline.tracks[0].clips[2].properties.opacity`.
+ */
+export function joinPath(parent: string, key: string, parentIsArray: boolean): string {
+  if (parentIsArray && /^\d+$/.test(key)) return `${parent}[${key}]`;
+  const suffix = keySuffix(key);
+  return parent === '' && suffix.startsWith('.') ? suffix.slice(1) : `${parent}${suffix}`;
+}
+
+const FIXED_ISSUES: Readonly<Record<string, string>> = {
+  whitelistValidation: 'is not an accepted field',
+  nestedValidation: 'must be an object',
+  unknownValue: 'must be an object',
+};
+
+export function collectIssues(errors: readonly ValidationError[], parentPath: string, parentValue: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const error of errors) {
+    const path = joinPath(parentPath, error.property, Array.isArray(parentValue));
+    for (const [name, message] of Object.entries(error.constraints ?? {})) {
+      issues.push(...constraintIssues(path, name, message, error));
+    }
+    if (error.children?.length) issues.push(...collectIssues(error.children, path, error.value));
+  }
+  return issues;
+}
+
+function constraintIssues(path: string, name: string, message: string, error: ValidationError): ValidationIssue[] {
+  const context = error.contexts?.[name] as Partial<ExpandingContext> | undefined;
+  if (typeof context?.expand === 'function') {
+    return context.expand(error.value).map((sub) => issue(`${path}${sub.suffix}`, sub.issue, sub.value));
+  }
+  return [issue(path, FIXED_ISSUES[name] ?? message, error.value)];
+}
+
+export function issue(field: string, text: string, value: unknown): ValidationIssue {
+  return { field, issue: text, provided_value: providedValue(value) };
+}
+
+const MAX_ECHO_STRING = 256;
+const MAX_ECHO_JSON = 1024;
+
+/**
+ * What the client sent, echoed back: absent is null, long strings are cut and
+ * big objects summarised so an error answer never grows with the request.
+ */
+export function providedValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'string') {
+    return value.length <= MAX_ECHO_STRING ? value : `${value.slice(0, MAX_ECHO_STRING)}… (${value.length} characters)`;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const json = JSON.stringify(value);
+  if (json.length <= MAX_ECHO_JSON) return JSON.parse(json) as unknown;
+  return Array.isArray(value) ? `(an array of ${value.length} items)` : `(an object with ${Object.keys(value).length} keys)`;
+}
+
+/** Keys that would reach object prototypes when class-transformer copies a body. */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/** Deeper than any valid body (about 7 levels); stops stack exhaustion on hostile input. */
+const MAX_DEPTH = 32;
+
+/**
+ * A deep copy of parsed JSON without the keys that could poison prototypes,
+ * each reported as an unknown field, and with absurd nesting cut off.
+ */
+export function sanitizeJson(value: unknown, path: string, issues: ValidationIssue[], depth = 0): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > MAX_DEPTH) {
+    issues.push(issue(path, `is nested more than ${MAX_DEPTH} levels deep`, null));
+    return undefined;
+  }
+  if (Array.isArray(value)) {
+    return value.map((item, index) => sanitizeJson(item, `${path}[${index}]`, issues, depth + 1));
+  }
+  if (!isPlainRecord(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = joinPath(path, key, false);
+    if (FORBIDDEN_KEYS.has(key)) {
+      issues.push(issue(itemPath, FIXED_ISSUES.whitelistValidation, null));
+      continue;
+    }
+    copy[key] = sanitizeJson(item, itemPath, issues, depth + 1);
+  }
+  return copy;
+}

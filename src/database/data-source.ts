@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { AccountEntity } from '../auth/account.entity';
+import { ApiKeyEntity } from '../auth/api-key.entity';
+import type { AppConfig } from '../config/app-config';
+import { StoredObjectEntity } from '../retention/stored-object.entity';
+import { TaskEntity } from '../tasks/task.entity';
+import { DeliveryAttemptEntity } from '../webhooks/delivery-attempt.entity';
+import { TaskEventEntity } from '../webhooks/task-event.entity';
+import { InitialSchema1763830000000 } from './migrations/1763830000000-initial-schema';
+
+export const ENTITIES = [AccountEntity, ApiKeyEntity, TaskEntity, TaskEventEntity, DeliveryAttemptEntity, StoredObjectEntity];
+export const MIGRATIONS = [InitialSchema1763830000000];
+
+export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {
+  const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
+  if (config.databaseUrl) {
+    return {
+      ...common,
+      type: 'postgres',
+      url: config.databaseUrl,
+      // Fail fast instead of hanging when PostgreSQL is unreachable; the API answers 503 meanwhile.
+      connectTimeoutMS: 5_000,
+      extra: { max: 10, connectionTimeoutMillis: 5_000, query_timeout: 30_000 },
+    };
+  }
+  return {
+    ...common,
+    type: 'sqlite',
+    database: join(config.dataDir, 'render.sqlite'),
+    // WAL lets readers go on while a write commits; busy timeout rides out short write locks.
+    enableWAL: true,
+    busyTimeout: 10_000,
+  };
+}
+
+/** Opens the database and brings its schema up to date (migrations only, never synchronize). */
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DataSource> {
+  const dataSource = new DataSource(dataSourceOptions(config));
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}

@@ -1,0 +1,84 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+
+export interface EmbeddedRedis {
+  socketPath: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The private redis-server of the embedded default: a child process on a unix
+ * socket in the data dir (no TCP port), with AOF on so that queued jobs survive
+ * a restart. It is stopped when the service stops.
+ */
+export async function startEmbeddedRedis(dataDir: string, serverBinary = 'redis-server'): Promise<EmbeddedRedis> {
+  const dir = join(dataDir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const socketPath = join(dir, 'redis.sock');
+  if (Buffer.byteLength(socketPath) > 100) {
+    throw new Error(`DATA_DIR is too long for a unix socket path (${socketPath}); use a shorter DATA_DIR or set REDIS_URL`);
+  }
+  rmSync(socketPath, { force: true });
+  const child = spawn(
+    serverBinary,
+    [
+      '--port', '0',
+      '--unixsocket', socketPath,
+      '--unixsocketperm', '700',
+      '--dir', dir,
+      '--appendonly', 'yes',
+      '--appendfsync', 'everysec',
+      '--save', '',
+      '--daemonize', 'no',
+      '--loglevel', 'warning',
+      '--logfile', join(dir, 'redis.log'),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
+  await waitUntilAnswering(socketPath, child, exited, spawnError);
+  return {
+    socketPath,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function waitUntilAnswering(
+  socketPath: string,
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  spawnError: Promise<Error>,
+): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  const failure = Promise.race([
+    exited.then((code) => new Error(`redis-server exited with code ${code} while starting; see its log in the data dir`)),
+    spawnError.then((err) =>
+      new Error(`could not start redis-server (${err.message}); install it (apt-get install redis-server) or set REDIS_URL`),
+    ),
+  ]);
+  while (Date.now() < deadline) {
+    const client = new Redis({ path: socketPath, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => undefined);
+    const attempt = client
+      .connect()
+      .then(() => client.ping())
+      .then(() => true)
+      .catch(() => false)
+      .finally(() => client.disconnect());
+    const outcome = await Promise.race([attempt, failure]);
+    if (outcome instanceof Error) throw outcome;
+    if (outcome) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error('redis-server did not answer within 15 s');
+}

@@ -1,0 +1,95 @@
+import Bull, { Job, JobOptions, Queue } from 'bull';
+import { RedisTarget, redisOptions } from './redis-target';
+
+/** Every queue and the payload of its jobs: the one place that knows Bull. */
+export interface JobPayloads {
+  render: { taskId: string; accountId: string };
+  webhook: { eventId: string; taskId: string };
+  maintenance: { kind: 'retention-sweep' | 'outbox-sweep' | 'reaper' | 'input-cache-sweep' };
+}
+export type QueueName = keyof JobPayloads;
+export const QUEUE_NAMES: readonly QueueName[] = ['render', 'webhook', 'maintenance'];
+
+export type JobHandler<Q extends QueueName> = (job: Job<JobPayloads[Q]>) => Promise<void>;
+
+/** Bull's priority: 1 is served first. */
+const BULL_PRIORITY = { urgent: 1, high: 2, standard: 3, low: 4 } as const;
+
+export class JobQueues {
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly handled = new Set<string>();
+
+  constructor(
+    private readonly target: RedisTarget,
+    private readonly prefix: string,
+    private readonly renderStallLimit: number,
+  ) {}
+
+  queue<Q extends QueueName>(name: Q): Queue<JobPayloads[Q]> {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      const settings = {
+        // Crash detection: a render whose worker died is taken again after lockDuration;
+        // after maxStalledCount stalls the job fails and the processor's failed handler ends the task.
+        lockDuration: 30_000,
+        stalledInterval: 15_000,
+        maxStalledCount: name === 'render' ? this.renderStallLimit : 5,
+      };
+      const options = { prefix: this.prefix, settings };
+      queue = 'url' in this.target
+        ? new Bull(name, this.target.url, options)
+        : new Bull(name, { ...options, redis: redisOptions(this.target) });
+      queue.on('error', () => undefined);
+      this.queues.set(name, queue);
+    }
+    return queue as Queue<JobPayloads[Q]>;
+  }
+
+  /** The one way a render is enqueued: job id = task id, so it is enqueued at most once. */
+  async enqueueRender(task: { id: string; accountId: string; priority: keyof typeof BULL_PRIORITY }): Promise<void> {
+    await this.queue('render').add(
+      { taskId: task.id, accountId: task.accountId },
+      { jobId: task.id, priority: BULL_PRIORITY[task.priority], removeOnComplete: true, removeOnFail: 1000 },
+    );
+  }
+
+  async enqueueWebhook(eventId: string, taskId: string, attemptNo: number, delayMs = 0): Promise<void> {
+    await this.queue('webhook').add(
+      { eventId, taskId },
+      { jobId: `${eventId}:${attemptNo}`, delay: delayMs, removeOnComplete: true, removeOnFail: 1000 },
+    );
+  }
+
+  async scheduleMaintenance(kind: JobPayloads['maintenance']['kind'], everyMs: number): Promise<void> {
+    const options: JobOptions = { jobId: kind, repeat: { every: everyMs }, removeOnComplete: true, removeOnFail: 100 };
+    await this.queue('maintenance').add(kind, { kind }, options);
+  }
+
+  async removeRender(taskId: string): Promise<void> {
+    const job = await this.queue('render').getJob(taskId);
+    if (job && !(await job.isActive())) await job.remove().catch(() => undefined);
+  }
+
+  /** Registers the processor of a queue; a second registration is a start-up error. */
+  process<Q extends QueueName>(name: Q, concurrency: number, handler: JobHandler<Q>, jobName?: string): void {
+    const key = `${name}:${jobName ?? '*'}`;
+    if (this.handled.has(key)) throw new Error(`queue ${name} already has a handler`);
+    this.handled.add(key);
+    const queue = this.queue(name);
+    if (jobName) void queue.process(jobName, concurrency, handler);
+    else void queue.process(concurrency, handler);
+  }
+
+  async ping(): Promise<void> {
+    await this.queue('render').client.ping();
+  }
+
+  async pauseLocal(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.pause(true, true)));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.close().catch(() => undefined)));
+    this.queues.clear();
+  }
+}

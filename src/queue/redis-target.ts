@@ -1,0 +1,25 @@
+import Redis, { RedisOptions } from 'ioredis';
+
+/** Where Redis is: a shared server (REDIS_URL) or the private one's unix socket. */
+export type RedisTarget = { url: string } | { path: string };
+
+export function redisOptions(target: RedisTarget): RedisOptions {
+  return 'path' in target ? { path: target.path } : {};
+}
+
+/**
+ * A client for request-time commands (rate limits, readiness): no offline queue
+ * and a command timeout, so that a Redis outage gives a fast 503 instead of a hang.
+ */
+export function createCommandClient(target: RedisTarget): Redis {
+  const options: RedisOptions = {
+    ...redisOptions(target),
+    enableOfflineQueue: false,
+    commandTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  };
+  const client = 'url' in target ? new Redis(target.url, options) : new Redis(options);
+  client.on('error', () => undefined);
+  return client;
+}

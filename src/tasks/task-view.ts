@@ -1,0 +1,85 @@
+import type { TaskEntity } from './task.entity';
+import { accuracyOf } from './estimate-model';
+import type { StoredFile } from './task.types';
+
+/** What the views need from storage: a pre-signed URL for a stored object. */
+export interface OutputUrlSigner {
+  signedUrl(key: string, expiresAt: Date): Promise<string>;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export async function outputView(task: TaskEntity, signer: OutputUrlSigner, now: number) {
+  const output = task.output;
+  if (!output) return null;
+  const url = async (file: StoredFile) => (file.expires_at > now ? signer.signedUrl(file.key, new Date(file.expires_at)) : null);
+  return {
+    video_url: await url(output.video),
+    thumbnail_url: await url(output.thumbnail),
+    preview_url: await url(output.preview),
+    duration_ms: output.duration_ms,
+    file_size_bytes: output.video.size_bytes,
+    resolution: output.resolution,
+    format: output.format,
+    expires_at: new Date(output.video.expires_at).toISOString(),
+    expired: output.video.expires_at <= now,
+  };
+}
+
+export function estimatedVsActual(task: TaskEntity) {
+  if (task.processingSeconds === null) return null;
+  return {
+    estimated: task.estimatedSeconds,
+    actual: round2(task.processingSeconds),
+    accuracy: round2(accuracyOf(task.estimatedSeconds, task.processingSeconds)),
+  };
+}
+
+export const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The task record of GET /v3/tasks/{id}: every field present at every state, null until set. */
+export async function taskRecord(task: TaskEntity, signer: OutputUrlSigner, now: number) {
+  return {
+    task_id: task.id,
+    status: task.status,
+    created_at: iso(task.createdAt),
+    started_at: iso(task.startedAt),
+    completed_at: iso(task.completedAt),
+    failed_at: iso(task.failedAt),
+    canceled_at: iso(task.canceledAt),
+    priority: task.priority,
+    model: task.model,
+    progress: {
+      percentage: task.progressPercentage,
+      current_phase: task.progressPhase,
+      phases: {
+        download: { completed: task.phases.download.completed, duration_seconds: round2(task.phases.download.duration_seconds) },
+        render: { completed: task.phases.render.completed, duration_seconds: round2(task.phases.render.duration_seconds) },
+        upload: { completed: task.phases.upload.completed, duration_seconds: round2(task.phases.upload.duration_seconds) },
+      },
+    },
+    output: await outputView(task, signer, now),
+    error: task.error,
+    metadata: {
+      user_reference: task.userReference,
+      tags: task.tags,
+      processing_time_seconds: task.processingSeconds === null ? null : round2(task.processingSeconds),
+      estimated_vs_actual: estimatedVsActual(task),
+    },
+    estimated_duration_seconds: Math.round(task.estimatedSeconds),
+    original_task_id: task.retryOf,
+    retried_by: task.retriedBy,
+    retry_count: task.retryCount,
+    links: { self: `/v3/tasks/${task.id}`, cancel: `/v3/tasks/${task.id}` },
+  };
+}
+
+export function taskSummary(task: TaskEntity) {
+  return {
+    task_id: task.id,
+    status: task.status,
+    created_at: iso(task.createdAt),
+    completed_at: iso(task.completedAt),
+    metadata: { user_reference: task.userReference, tags: task.tags },
+  };
+}

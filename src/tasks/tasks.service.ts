@@ -1,0 +1,302 @@
+import { AccountEntity } from '../auth/account.entity';
+import type { Principal } from '../auth/auth.types';
+import { rateLimitHeaders } from '../auth/request-gate';
+import { ApiError } from '../common/api-error';
+import { newId } from '../common/ids';
+import { Database, isUniqueViolation } from '../database/database';
+import type { EntityManager } from 'typeorm';
+import type { JobQueues } from '../queue/job-queues';
+import { DEFAULT_PRICE_LIST, PriceList, renderCostUsd } from '../usage/price-list';
+import { appendEvent } from '../webhooks/outbox';
+import { EstimateModel, workUnitsOf } from './estimate-model';
+import type { CreateTaskInput } from './task-input.types';
+import { TaskEntity } from './task.entity';
+import { PHASES, PRIORITY_RANK, type PhaseName, type PhaseState } from './task.types';
+import { OutputUrlSigner, taskRecord, taskSummary } from './task-view';
+import { TasksRepository, type ListFilter } from './tasks.repository';
+
+/** What to do with events once the transaction that wrote them has committed. */
+export interface EventKicker {
+  kick(taskId: string): Promise<void>;
+}
+
+export interface TaskRulesPort {
+  validate(body: unknown): CreateTaskInput;
+  check(input: CreateTaskInput): void;
+}
+
+export function emptyPhases(): Record<PhaseName, PhaseState> {
+  return Object.fromEntries(PHASES.map((phase) => [phase, { completed: false, duration_seconds: 0, progress: 0 }])) as Record<
+    PhaseName,
+    PhaseState
+  >;
+}
+
+function startOfMonthUtc(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
+function startOfNextMonthUtc(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+}
+
+/** The five task endpoints: create, read, list, cancel, retry. */
+export class TasksService {
+  constructor(
+    private readonly db: Database,
+    private readonly tasks: TasksRepository,
+    private readonly rules: TaskRulesPort,
+    private readonly resolveOutput: (input: CreateTaskInput) => TaskEntity['outputSettings'],
+    private readonly jobs: JobQueues,
+    private readonly events: EventKicker,
+    private readonly estimates: EstimateModel,
+    private readonly signer: OutputUrlSigner,
+    private readonly prices: PriceList = DEFAULT_PRICE_LIST,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(principal: Principal, body: unknown) {
+    const input = this.rules.validate(body);
+    this.rules.check(input);
+    return this.createFrom(principal, input, null);
+  }
+
+  private async createFrom(principal: Principal, input: CreateTaskInput, original: TaskEntity | null) {
+    const now = this.now();
+    await this.checkMonthlyQuota(principal, now);
+    const output = this.resolveOutput(input);
+    const priority = input.metadata?.priority ?? 'standard';
+    const model = input.model ?? 'standard';
+    const durationMs = input.input.timeline.duration_ms;
+    const outputMinutes = durationMs / 60_000;
+    const costUsd = renderCostUsd(this.prices, model, output.quality, priority, outputMinutes);
+    const task: TaskEntity = Object.assign(new TaskEntity(), {
+      id: newId('tsk'),
+      accountId: principal.accountId,
+      requestId: original ? null : (input.request_id ?? null),
+      status: 'queued',
+      priority,
+      priorityRank: PRIORITY_RANK[priority],
+      model,
+      timeline: input.input.timeline,
+      outputSettings: output,
+      outputRequest: input.input.output,
+      webhook: input.webhook,
+      userReference: input.metadata?.user_reference ?? null,
+      tags: input.metadata?.tags ?? [],
+      retentionHours: input.metadata?.retention_hours ?? 24,
+      createdAt: now,
+      startedAt: null,
+      completedAt: null,
+      failedAt: null,
+      canceledAt: null,
+      canceledBy: null,
+      progressPercentage: 0,
+      progressPhase: null,
+      phases: emptyPhases(),
+      output: null,
+      error: null,
+      estimatedSeconds: await this.estimates.estimateSeconds(output, durationMs),
+      processingSeconds: null,
+      workUnits: workUnitsOf(output, durationMs),
+      outputMinutes,
+      costUsd,
+      retryOf: original?.id ?? null,
+      retriedBy: null,
+      retryCount: original ? original.retryCount + 1 : 0,
+      renderAttempts: 0,
+      workerId: null,
+      updatedAt: now,
+    });
+    let queuePosition = 1;
+    try {
+      queuePosition = await this.db.transaction(async (manager) => {
+        if (original) {
+          const claimed = await this.tasks.transition(manager, original.id, ['failed'], { retriedBy: task.id, updatedAt: now });
+          if (!claimed) throw new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried');
+        }
+        await this.chargeCredits(manager, principal.accountId, costUsd);
+        await this.tasks.insert(manager, task);
+        const position = await this.tasks.queuePosition(task, manager);
+        const waitSeconds = await this.tasks.secondsAhead(task, manager);
+        await appendEvent(manager, task, 'task.queued', now, {
+          queue_position: position,
+          estimated_start_time: new Date(now + waitSeconds * 1000).toISOString(),
+          priority,
+        });
+        return position;
+      });
+    } catch (error) {
+      throw await this.explainCreateFailure(error, principal, input, original);
+    }
+    // After commit: a failure here leaves a queued task without a job, which the reaper re-enqueues.
+    await this.jobs.enqueueRender(task).catch(() => undefined);
+    await this.events.kick(task.id).catch(() => undefined);
+    return { task, queuePosition };
+  }
+
+  createdResponse(task: TaskEntity, queuePosition: number) {
+    return {
+      task_id: task.id,
+      status: task.status,
+      created_at: new Date(task.createdAt).toISOString(),
+      estimated_duration_seconds: Math.round(task.estimatedSeconds),
+      queue_position: queuePosition,
+      priority: task.priority,
+      links: { self: `/v3/tasks/${task.id}`, cancel: `/v3/tasks/${task.id}` },
+      webhook: { url: task.webhook.url, events: task.webhook.events ?? null },
+    };
+  }
+
+  async get(principal: Principal, taskId: string) {
+    return taskRecord(await this.mustFind(principal, taskId), this.signer, this.now());
+  }
+
+  async list(principal: Principal, filter: ListFilter) {
+    const { tasks, total } = await this.tasks.list(principal.accountId, filter);
+    return {
+      tasks: tasks.map(taskSummary),
+      pagination: { total, limit: filter.limit, offset: filter.offset, has_more: filter.offset + tasks.length < total },
+    };
+  }
+
+  async cancel(principal: Principal, taskId: string) {
+    const task = await this.mustFind(principal, taskId);
+    const now = this.now();
+    const won = await this.db.transaction(async (manager) => {
+      const ok = await this.tasks.transition(manager, task.id, ['queued', 'processing'], {
+        status: 'canceled',
+        canceledAt: now,
+        canceledBy: 'user_request',
+        updatedAt: now,
+      });
+      if (!ok) return false;
+      await this.refundCredits(manager, task);
+      await appendEvent(manager, task, 'task.canceled', now, {
+        canceled_at: new Date(now).toISOString(),
+        canceled_by: 'user_request',
+        processing_time_seconds: task.startedAt === null ? 0 : Math.round((now - task.startedAt) / 10) / 100,
+      });
+      return true;
+    });
+    if (!won) {
+      const current = await this.mustFind(principal, taskId);
+      throw new ApiError('TASK_NOT_CANCELABLE', `The task is ${current.status} and can no longer be canceled`, {
+        details: { task_id: task.id, status: current.status },
+      });
+    }
+    // A queued job is removed; a running render sees the status change within a second and stops.
+    await this.jobs.removeRender(task.id).catch(() => undefined);
+    await this.events.kick(task.id).catch(() => undefined);
+    return {
+      task_id: task.id,
+      status: 'canceled' as const,
+      canceled_at: new Date(now).toISOString(),
+      message: task.status === 'processing' ? 'The render was stopped and the task canceled' : 'The task was removed from the queue and canceled',
+    };
+  }
+
+  async retry(principal: Principal, taskId: string) {
+    const original = await this.mustFind(principal, taskId);
+    if (original.status !== 'failed') {
+      throw new ApiError('TASK_NOT_RETRYABLE', `Only failed tasks can be retried; this task is ${original.status}`, {
+        details: { task_id: original.id, status: original.status },
+      });
+    }
+    if (original.retriedBy) throw this.alreadyRetried(original.retriedBy);
+    const input: CreateTaskInput = {
+      input: { timeline: original.timeline, output: original.outputRequest },
+      webhook: original.webhook,
+      model: original.model,
+      metadata: {
+        priority: original.priority,
+        retention_hours: original.retentionHours,
+        tags: original.tags,
+        ...(original.userReference !== null ? { user_reference: original.userReference } : {}),
+      },
+    };
+    const { task } = await this.createFrom(principal, input, original);
+    return {
+      task_id: task.id,
+      original_task_id: original.id,
+      status: task.status,
+      created_at: new Date(task.createdAt).toISOString(),
+      retry_count: task.retryCount,
+    };
+  }
+
+  private alreadyRetried(retryId: string): ApiError {
+    return new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried; retry the retry instead', {
+      details: { retry_task_id: retryId },
+    });
+  }
+
+  private async explainCreateFailure(error: unknown, principal: Principal, input: CreateTaskInput, original: TaskEntity | null) {
+    if (error instanceof ApiError) {
+      if (error.code === 'TASK_ALREADY_RETRIED' && original) {
+        const fresh = await this.tasks.findForAccount(principal.accountId, original.id);
+        return this.alreadyRetried(fresh?.retriedBy ?? '');
+      }
+      return error;
+    }
+    if (isUniqueViolation(error) && input.request_id && !original) {
+      const existing = await this.tasks.findByRequestId(principal.accountId, input.request_id);
+      if (existing) {
+        return new ApiError('DUPLICATE_REQUEST_ID', `request_id ${input.request_id} was already used`, {
+          details: { task_id: existing.id, request_id: input.request_id },
+        });
+      }
+    }
+    return error;
+  }
+
+  private async checkMonthlyQuota(principal: Principal, now: number): Promise<void> {
+    const used = await this.tasks.countCreatedSince(principal.accountId, startOfMonthUtc(now));
+    const limit = principal.limits.monthlyRenders;
+    if (used < limit) return;
+    const resetAt = Math.floor(startOfNextMonthUtc(now) / 1000);
+    throw new ApiError('QUOTA_EXCEEDED', `The monthly quota of ${limit} renders is used up`, {
+      details: { monthly_renders: limit, used },
+      headers: {
+        ...rateLimitHeaders({ allowed: false, limit, remaining: 0, resetAt, retryAfterSeconds: resetAt - Math.floor(now / 1000) }, 'monthly_renders'),
+      },
+      suggestedAction: 'Wait for the next month or move the key to a higher tier',
+    });
+  }
+
+  /** Deducts the render's price from a prepaid balance atomically; unlimited accounts (null balance) pass. */
+  private async chargeCredits(manager: EntityManager, accountId: string, costUsd: number): Promise<void> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(AccountEntity)
+      .set({ creditBalanceUsd: () => `credit_balance_usd - ${Number(costUsd)}` })
+      .where('id = :accountId AND credit_balance_usd IS NOT NULL AND credit_balance_usd >= :cost', { accountId, cost: costUsd })
+      .execute();
+    if ((result.affected ?? 0) > 0) return;
+    const account = await manager.getRepository(AccountEntity).findOneBy({ id: accountId });
+    if (account && account.creditBalanceUsd !== null) {
+      throw new ApiError('INSUFFICIENT_CREDITS', `This render costs ${costUsd} USD; the account balance is ${account.creditBalanceUsd} USD`, {
+        details: { required_usd: costUsd, balance_usd: account.creditBalanceUsd },
+        suggestedAction: 'Add credits to the account or lower the quality, duration or priority',
+      });
+    }
+  }
+
+  async refundCredits(manager: EntityManager, task: Pick<TaskEntity, 'accountId' | 'costUsd'>): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(AccountEntity)
+      .set({ creditBalanceUsd: () => `credit_balance_usd + ${Number(task.costUsd)}` })
+      .where('id = :accountId AND credit_balance_usd IS NOT NULL', { accountId: task.accountId })
+      .execute();
+  }
+
+  private async mustFind(principal: Principal, taskId: string): Promise<TaskEntity> {
+    const task = /^tsk_[0-9a-z]{26}$/.test(taskId) ? await this.tasks.findForAccount(principal.accountId, taskId) : null;
+    if (!task) throw new ApiError('TASK_NOT_FOUND', `No task ${taskId.slice(0, 64)} exists for this account`);
+    return task;
+  }
+}
+
