@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { probeMedia, ProbeError } from './ffprobe';
+
+/** Files are written without extensions: the probe must go by content alone. */
+describe('probeMedia', () => {
+  let dir: string;
+  const make = (name: string, ...args: string[]): string => {
+    const path = join(dir, name);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', ...args, path]);
+    return path;
+  };
+  const bare = (path: string): string => {
+    const target = `${path}.bin`;
+    execFileSync('cp', [path, target]);
+    return target;
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ffprobe-spec-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads an H.264 MP4 with audio', async () => {
+    const path = make(
+      'v.mp4',
+      '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25',
+      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
+      '-t', '1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac',
+    );
+    const probe = await probeMedia(bare(path));
+    expect(probe.formatName).toContain('mp4');
+    expect(probe.video).toEqual({ codec: 'h264', width: 64, height: 48, fps: 25 });
+    expect(probe.audio).toMatchObject({ codec: 'aac', sampleRate: 44100, channels: 1 });
+    expect(probe.durationMs).toBeGreaterThanOrEqual(990);
+    expect(probe.durationMs).toBeLessThan(1100);
+    expect(probe.isStillImage).toBe(false);
+  });
+
+  it.each([
+    ['png', 'png'],
+    ['jpg', 'mjpeg'],
+    ['webp', 'webp'],
+  ])('reads a %s still image by content', async (ext, codec) => {
+    const path = make(`i.${ext}`, '-f', 'lavfi', '-i', 'testsrc=size=32x24', '-frames:v', '1');
+    const probe = await probeMedia(bare(path));
+    expect(probe).toMatchObject({ isStillImage: true, durationMs: null, audio: null });
+    expect(probe.video).toMatchObject({ codec, width: 32, height: 24 });
+  });
+
+  it('reads a WAV as audio only', async () => {
+    const path = make('a.wav', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=0.5');
+    const probe = await probeMedia(bare(path));
+    expect(probe.video).toBeNull();
+    expect(probe.audio).toMatchObject({ codec: 'pcm_s16le', channels: 1 });
+    expect(probe.durationMs).toBe(500);
+  });
+
+  it('refuses garbage, text and an HLS playlist (which would make ffmpeg fetch URLs)', async () => {
+    const garbage = join(dir, 'garbage');
+    writeFileSync(garbage, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251)));
+    const text = join(dir, 'text');
+    writeFileSync(text, 'just some words\n'.repeat(100));
+    const playlist = join(dir, 'playlist');
+    writeFileSync(playlist, '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nhttp://127.0.0.1:9/x.ts\n#EXT-X-ENDLIST\n');
+    for (const path of [garbage, text, playlist]) await expect(probeMedia(path)).rejects.toThrow(ProbeError);
+  });
+});

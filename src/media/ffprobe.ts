@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface MediaProbe {
+  formatName: string;
+  durationMs: number | null;
+  sizeBytes: number;
+  video: { codec: string; width: number; height: number; fps: number } | null;
+  audio: { codec: string; sampleRate: number; channels: number } | null;
+  isStillImage: boolean;
+}
+
+/** The probe could not read the file as media (or ffprobe itself failed). */
+export class ProbeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProbeError';
+  }
+}
+
+/**
+ * Containers Remotion's compositor decodes video and audio from. Playlists
+ * (hls), `concat` and image sequences are left out on purpose: they make
+ * ffmpeg open further files or URLs named inside an untrusted download.
+ */
+const AV_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,flv,mp3,aac,flac,ogg,wav,caf';
+/** Still images, decoded by Chromium (`<Img>`), not by the compositor. */
+const IMAGE_DEMUXERS = 'png_pipe,jpeg_pipe,webp_pipe,gif,bmp_pipe';
+const IMAGE_CODECS = new Set(['png', 'mjpeg', 'webp', 'gif', 'bmp']);
+const PROBE_TIMEOUT_MS = 30_000;
+
+/**
+ * Remotion ships the ffprobe built with exactly the decoders its compositor
+ * has, so a file it can read is a file the render can decode. Its build has no
+ * image demuxers, so images fall back to the system ffprobe.
+ */
+function remotionFfprobe(): string | null {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const dir = (require('@remotion/compositor-linux-x64-gnu') as { dir: string }).dir;
+    const binary = join(dir, 'ffprobe');
+    return existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+const AV_PROBE = remotionFfprobe() ?? 'ffprobe';
+const IMAGE_PROBE = existsSync('/usr/bin/ffprobe') ? '/usr/bin/ffprobe' : 'ffprobe';
+
+interface RawStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  sample_rate?: string;
+  channels?: number;
+  disposition?: { attached_pic?: number };
+}
+
+interface RawProbe {
+  format?: { format_name?: string; duration?: string };
+  streams?: RawStream[];
+}
+
+function runFfprobe(binary: string, path: string, demuxers: string): Promise<RawProbe> {
+  const args = [
+    '-v', 'error',
+    '-format_whitelist', demuxers,
+    '-protocol_whitelist', 'file',
+    '-print_format', 'json',
+    '-show_format', '-show_streams',
+    // `file:` keeps a path from being read as another protocol or option.
+    `file:${path}`,
+  ];
+  return new Promise((resolve, reject) => {
+    execFile(binary, args, { timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) return reject(new ProbeError(String(stderr).trim().split('\n').pop() || error.message));
+      try {
+        resolve(JSON.parse(stdout) as RawProbe);
+      } catch {
+        reject(new ProbeError('ffprobe printed no readable JSON'));
+      }
+    });
+  });
+}
+
+function parseRate(rate: string | undefined): number {
+  const [num, den] = (rate ?? '0/0').split('/').map(Number);
+  return den > 0 && Number.isFinite(num) ? num / den : 0;
+}
+
+function toProbe(raw: RawProbe, sizeBytes: number, isImageProbe: boolean): MediaProbe {
+  const streams = raw.streams ?? [];
+  const videoStream = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const audioStream = streams.find((s) => s.codec_type === 'audio');
+  const duration = Number(raw.format?.duration);
+  const isStillImage = isImageProbe && !!videoStream && IMAGE_CODECS.has(videoStream.codec_name ?? '');
+  return {
+    formatName: raw.format?.format_name ?? 'unknown',
+    durationMs: !isStillImage && Number.isFinite(duration) ? Math.round(duration * 1000) : null,
+    sizeBytes,
+    video: videoStream
+      ? {
+          codec: videoStream.codec_name ?? 'unknown',
+          width: videoStream.width ?? 0,
+          height: videoStream.height ?? 0,
+          fps: parseRate(videoStream.avg_frame_rate) || parseRate(videoStream.r_frame_rate),
+        }
+      : null,
+    audio: audioStream
+      ? {
+          codec: audioStream.codec_name ?? 'unknown',
+          sampleRate: Number(audioStream.sample_rate) || 0,
+          channels: audioStream.channels ?? 0,
+        }
+      : null,
+    isStillImage,
+  };
+}
+
+function hasStreams(probe: MediaProbe): boolean {
+  return probe.video !== null || probe.audio !== null;
+}
+
+/**
+ * Reads what a file really is, whatever its name or the Content-Type it came
+ * with. Throws ProbeError when it is neither audio/video Remotion can decode
+ * nor a still image Chromium can show.
+ */
+export async function probeMedia(path: string): Promise<MediaProbe> {
+  const { size } = await stat(path);
+  let avFailure: unknown;
+  try {
+    const probe = toProbe(await runFfprobe(AV_PROBE, path, AV_DEMUXERS), size, false);
+    if (hasStreams(probe)) return probe;
+  } catch (error) {
+    avFailure = error;
+  }
+  try {
+    const probe = toProbe(await runFfprobe(IMAGE_PROBE, path, IMAGE_DEMUXERS), size, true);
+    if (probe.isStillImage && probe.video && probe.video.width > 0) return probe;
+  } catch {
+    // The audio/video reason is the more useful one to report.
+  }
+  throw avFailure instanceof ProbeError ? avFailure : new ProbeError('no decodable audio, video or image stream');
+}

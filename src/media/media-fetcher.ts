@@ -1,0 +1,415 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { nanoid } from 'nanoid';
+import { RenderFailure } from '../common/render-failure';
+import { guardedRequest, NetworkTimeoutError, RedirectRefusedError } from '../network/guarded-http';
+import { BlockedAddressError, SsrfGuard } from '../network/ssrf-guard';
+import { DownloadSlots } from './download-slots';
+import { MediaProbe, probeMedia } from './ffprobe';
+import { mediaExtension, subtitleExtension } from './media-extension';
+
+export type MediaExpectation = 'visual' | 'audio' | 'subtitle';
+
+export interface FetchedMedia {
+  path: string;
+  kind: 'video' | 'image' | 'audio' | 'subtitle';
+  probe: MediaProbe | null;
+  fromCache: boolean;
+}
+
+export interface MediaFetcherOptions {
+  guard: SsrfGuard;
+  /** Private to the worker: never served, swept after `cacheTtlMs`. */
+  cacheDir: string;
+  maxBytes: number;
+  /** Whole download of one attempt, headers and body. */
+  timeoutMs: number;
+  parallelDownloads: number;
+  /** Extra attempts after a transient failure (network error, timeout, 408/425/429/5xx). */
+  retries?: number;
+  retryBaseDelayMs?: number;
+  cacheTtlMs?: number;
+  /** A server's Retry-After longer than this ends the retries at once. */
+  maxRetryWaitMs?: number;
+  /** Extra certificate authority to trust (self-signed test servers). */
+  ca?: string | Buffer;
+}
+
+export interface FetchRequest {
+  url: string;
+  expect: MediaExpectation;
+  destDir: string;
+  signal?: AbortSignal;
+}
+
+interface CacheMeta {
+  url: string;
+  fetchedAt: number;
+  sizeBytes: number;
+  etag: string | null;
+  lastModified: string | null;
+  /** Filled the first time a task needs them, then reused. */
+  probe?: MediaProbe | null;
+  probeError?: string;
+  textError?: string | null;
+}
+
+interface Obtained {
+  key: string;
+  meta: CacheMeta;
+  fromCache: boolean;
+}
+
+/** One failed attempt, and whether trying again could help. */
+interface AttemptError {
+  failure: RenderFailure;
+  transient: boolean;
+  waitMs: number;
+}
+
+const HOUR_MS = 3_600_000;
+const MAX_REDIRECTS = 5;
+const TRANSIENT_STATUS = (status: number) => status === 408 || status === 425 || status === 429 || status >= 500;
+
+function retryAfterSeconds(header: string | undefined, now: number): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function downloadFailed(url: string, message: string, retry: boolean, status: number | null, retryAfter: number | null) {
+  return new RenderFailure(
+    'MEDIA_DOWNLOAD_FAILED',
+    message,
+    retry,
+    { media_url: url, http_status: status, retry_after_seconds: retryAfter },
+    retry ? 'Check that the URL is reachable and retry the task' : 'Use a public http(s) URL the service may reach',
+  );
+}
+
+function tooLarge(url: string, maxBytes: number): RenderFailure {
+  return new RenderFailure(
+    'FILE_TOO_LARGE',
+    `media file at ${url} is larger than the limit of ${maxBytes} bytes`,
+    false,
+    { media_url: url, max_bytes: maxBytes },
+    'Use a smaller or more compressed file',
+  );
+}
+
+function invalidFormat(url: string, reason: string): RenderFailure {
+  return new RenderFailure(
+    'INVALID_MEDIA_FORMAT',
+    `media file at ${url} is not usable: ${reason}`,
+    false,
+    { media_url: url, reason },
+    'Use a supported video, image, audio or UTF-8 subtitle file',
+  );
+}
+
+async function checkUtf8Text(path: string): Promise<string | null> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let sawText = false;
+  try {
+    for await (const chunk of createReadStream(path)) {
+      const text = decoder.decode(chunk as Buffer, { stream: true });
+      if (text.includes('\0')) return 'binary content (NUL bytes) in a subtitle file';
+      sawText ||= text.trim().length > 0;
+    }
+    decoder.decode();
+  } catch {
+    return 'a subtitle file must be UTF-8 text';
+  }
+  return sawText ? null : 'the subtitle file is empty';
+}
+
+/**
+ * Downloads media URLs for renders through the SSRF guard, with size and time
+ * limits, bounded parallelism, retries of transient failures, and a private
+ * one-hour cache shared by the tasks of this worker. Every failure is a
+ * RenderFailure with the spec's code; an abort through `signal` is rethrown as is.
+ */
+export class MediaFetcher {
+  private readonly slots: DownloadSlots;
+  private readonly inFlight = new Map<string, Promise<Obtained>>();
+  private readonly retries: number;
+  private readonly retryBaseDelayMs: number;
+  private readonly cacheTtlMs: number;
+  private readonly maxRetryWaitMs: number;
+
+  constructor(private readonly opts: MediaFetcherOptions) {
+    this.slots = new DownloadSlots(opts.parallelDownloads);
+    this.retries = opts.retries ?? 3;
+    this.retryBaseDelayMs = opts.retryBaseDelayMs ?? 1000;
+    this.cacheTtlMs = opts.cacheTtlMs ?? HOUR_MS;
+    this.maxRetryWaitMs = opts.maxRetryWaitMs ?? 30_000;
+  }
+
+  async fetch(req: FetchRequest): Promise<FetchedMedia> {
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      throw downloadFailed(req.url, `media URL ${JSON.stringify(req.url)} is not a valid URL`, false, null, null);
+    }
+    const { key, meta, fromCache } = await this.obtain(url.href, req.signal);
+    const placed = await this.classify(key, meta, req, url);
+    return { ...placed, fromCache };
+  }
+
+  /** Deletes cache entries older than the TTL and leftovers of interrupted downloads; returns files removed. */
+  async sweepCache(now: Date = new Date()): Promise<number> {
+    const cutoff = now.getTime() - this.cacheTtlMs;
+    let names: string[];
+    try {
+      names = await readdir(this.opts.cacheDir);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.opts.cacheDir, name);
+      const key = name.split('.')[0];
+      if (this.inFlight.has(key)) continue;
+      const meta = await this.readMeta(key);
+      const born = meta && !name.endsWith('.part') ? meta.fetchedAt : await stat(path).then((s) => s.mtimeMs, () => now.getTime());
+      if (born > cutoff) continue;
+      await unlink(path).then(() => (removed += 1), () => undefined);
+    }
+    return removed;
+  }
+
+  private obtain(url: string, signal: AbortSignal | undefined): Promise<Obtained> {
+    const key = createHash('sha256').update(url).digest('hex');
+    const running = this.inFlight.get(key);
+    if (running) {
+      // Share the download; if it was aborted by its own task, this task still wants the file.
+      return running.then(
+        (result) => ({ ...result, fromCache: true }),
+        (error: unknown) => (error instanceof RenderFailure || signal?.aborted ? Promise.reject(error) : this.obtain(url, signal)),
+      );
+    }
+    const work = this.obtainUnshared(key, url, signal).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    return work;
+  }
+
+  private async obtainUnshared(key: string, url: string, signal: AbortSignal | undefined): Promise<Obtained> {
+    const cached = await this.readMeta(key);
+    const fresh = cached !== null && Date.now() - cached.fetchedAt < this.cacheTtlMs && (await this.dataExists(key));
+    if (fresh && !cached.etag && !cached.lastModified) return { key, meta: cached, fromCache: true };
+    try {
+      const meta = await this.downloadWithRetries(key, url, fresh ? cached : null, signal);
+      return meta === 'not-modified' && fresh ? { key, meta: cached, fromCache: true } : { key, meta: meta as CacheMeta, fromCache: false };
+    } catch (error) {
+      // A revalidation that cannot reach the server still has a copy younger than the TTL.
+      if (fresh && error instanceof RenderFailure && error.code === 'MEDIA_DOWNLOAD_FAILED' && !signal?.aborted) {
+        return { key, meta: cached, fromCache: true };
+      }
+      throw error;
+    }
+  }
+
+  private async downloadWithRetries(
+    key: string,
+    url: string,
+    validators: CacheMeta | null,
+    signal: AbortSignal | undefined,
+  ): Promise<CacheMeta | 'not-modified'> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.slots.run(() => this.downloadOnce(key, url, validators, signal));
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason ?? error;
+        const outcome = this.toAttemptError(error, url, attempt);
+        if (!outcome.transient || attempt >= this.retries || outcome.waitMs > this.maxRetryWaitMs) throw outcome.failure;
+        await sleep(outcome.waitMs, undefined, { signal });
+      }
+    }
+  }
+
+  private toAttemptError(error: unknown, url: string, attempt: number): AttemptError {
+    const backoffMs = this.retryBaseDelayMs * 2 ** attempt;
+    if (error instanceof HttpStatusError) {
+      const failure = downloadFailed(
+        url,
+        `downloading ${url} failed with HTTP ${error.status}`,
+        true,
+        error.status,
+        error.retryAfterSeconds,
+      );
+      const waitMs = Math.max(backoffMs, (error.retryAfterSeconds ?? 0) * 1000);
+      return { failure, transient: TRANSIENT_STATUS(error.status), waitMs };
+    }
+    if (error instanceof RenderFailure) return { failure: error, transient: false, waitMs: 0 };
+    if (error instanceof BlockedAddressError || error instanceof RedirectRefusedError) {
+      return { failure: downloadFailed(url, `media URL refused: ${error.message}`, false, null, null), transient: false, waitMs: 0 };
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return { failure: downloadFailed(url, `downloading ${url} failed: ${reason}`, true, null, null), transient: true, waitMs: backoffMs };
+  }
+
+  private async downloadOnce(
+    key: string,
+    url: string,
+    validators: CacheMeta | null,
+    signal: AbortSignal | undefined,
+  ): Promise<CacheMeta | 'not-modified'> {
+    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
+    try {
+      return await this.download(key, url, validators, signal ? AbortSignal.any([signal, timeout]) : timeout);
+    } catch (error) {
+      if (timeout.aborted && !signal?.aborted) {
+        throw new NetworkTimeoutError('total', url, this.opts.timeoutMs);
+      }
+      throw error;
+    }
+  }
+
+  private async download(
+    key: string,
+    url: string,
+    validators: CacheMeta | null,
+    signal: AbortSignal,
+  ): Promise<CacheMeta | 'not-modified'> {
+    const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': 'render-service-media-fetcher' };
+    if (validators?.etag) headers['if-none-match'] = validators.etag;
+    if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+    const response = await guardedRequest(url, {
+      guard: this.opts.guard,
+      headers,
+      connectTimeoutMs: Math.min(10_000, this.opts.timeoutMs),
+      readTimeoutMs: Math.min(30_000, this.opts.timeoutMs),
+      maxRedirects: MAX_REDIRECTS,
+      signal,
+      ca: this.opts.ca,
+    });
+    if (response.status === 304 && validators) {
+      response.body.destroy();
+      return 'not-modified';
+    }
+    if (response.status !== 200) {
+      response.body.destroy();
+      throw new HttpStatusError(response.status, retryAfterSeconds(response.headers['retry-after'], Date.now()));
+    }
+    const announced = Number(response.headers['content-length']);
+    if (Number.isFinite(announced) && announced > this.opts.maxBytes) {
+      response.body.destroy();
+      throw tooLarge(url, this.opts.maxBytes);
+    }
+    await mkdir(this.opts.cacheDir, { recursive: true });
+    const partPath = join(this.opts.cacheDir, `${key}.${nanoid(10)}.part`);
+    let received = 0;
+    const limit = new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        received += chunk.length;
+        done(received > this.opts.maxBytes ? tooLarge(url, this.opts.maxBytes) : null, chunk);
+      },
+    });
+    try {
+      await pipeline(response.body, limit, createWriteStream(partPath, { mode: 0o600 }));
+      await rename(partPath, this.dataPath(key));
+    } catch (error) {
+      await unlink(partPath).catch(() => undefined);
+      throw error;
+    }
+    const meta: CacheMeta = {
+      url,
+      fetchedAt: Date.now(),
+      sizeBytes: received,
+      etag: typeof response.headers.etag === 'string' ? response.headers.etag : null,
+      lastModified: response.headers['last-modified'] ?? null,
+    };
+    await this.writeMeta(key, meta);
+    return meta;
+  }
+
+  private async classify(
+    key: string,
+    meta: CacheMeta,
+    req: FetchRequest,
+    url: URL,
+  ): Promise<Omit<FetchedMedia, 'fromCache'>> {
+    const source = this.dataPath(key);
+    if (req.expect === 'subtitle') {
+      if (meta.textError === undefined) {
+        meta.textError = await checkUtf8Text(source);
+        await this.writeMeta(key, meta);
+      }
+      if (meta.textError) throw invalidFormat(req.url, meta.textError);
+      const path = await this.place(source, req.destDir, key, subtitleExtension(url.pathname));
+      return { path, kind: 'subtitle', probe: null };
+    }
+    if (meta.probe === undefined) {
+      try {
+        meta.probe = await probeMedia(source);
+      } catch (error) {
+        meta.probe = null;
+        meta.probeError = error instanceof Error ? error.message : String(error);
+      }
+      await this.writeMeta(key, meta);
+    }
+    const probe = meta.probe;
+    if (!probe) throw invalidFormat(req.url, `not decodable media (${meta.probeError ?? 'unknown format'})`);
+    const kind = req.expect === 'audio' ? (probe.audio ? 'audio' : null) : probe.video ? (probe.isStillImage ? 'image' : 'video') : null;
+    if (!kind) {
+      throw invalidFormat(req.url, req.expect === 'audio' ? 'the file has no audio stream' : 'the file is neither a video nor an image');
+    }
+    const path = await this.place(source, req.destDir, key, mediaExtension(probe));
+    return { path, kind, probe };
+  }
+
+  /** Hard link when possible (same file system, no copy); the cache file itself is never handed out. */
+  private async place(source: string, destDir: string, key: string, extension: string): Promise<string> {
+    await mkdir(destDir, { recursive: true });
+    const target = join(destDir, `${key.slice(0, 24)}${extension}`);
+    await unlink(target).catch(() => undefined);
+    try {
+      await link(source, target);
+    } catch {
+      await copyFile(source, target);
+    }
+    return target;
+  }
+
+  private dataPath(key: string): string {
+    return join(this.opts.cacheDir, `${key}.data`);
+  }
+
+  private metaPath(key: string): string {
+    return join(this.opts.cacheDir, `${key}.json`);
+  }
+
+  private async dataExists(key: string): Promise<boolean> {
+    return stat(this.dataPath(key)).then(() => true, () => false);
+  }
+
+  private async readMeta(key: string): Promise<CacheMeta | null> {
+    try {
+      return JSON.parse(await readFile(this.metaPath(key), 'utf8')) as CacheMeta;
+    } catch {
+      return null;
+    }
+  }
+
+  private async writeMeta(key: string, meta: CacheMeta): Promise<void> {
+    const temp = `${this.metaPath(key)}.${nanoid(8)}.part`;
+    await writeFile(temp, JSON.stringify(meta), { mode: 0o600 });
+    await rename(temp, this.metaPath(key));
+  }
+}
+
+class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}

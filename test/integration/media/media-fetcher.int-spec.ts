@@ -1,0 +1,325 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RenderFailure } from '../../../src/common/render-failure';
+import { MediaFetcher, MediaFetcherOptions } from '../../../src/media/media-fetcher';
+import { SsrfGuard } from '../../../src/network/ssrf-guard';
+import { makeMediaFixtures, TestServer } from './test-server';
+
+describe('MediaFetcher against a real HTTP server', () => {
+  let work: string;
+  let fixtures: { mp4: string; png: string; wav: string };
+  let server: TestServer;
+  let caseNo = 0;
+  const allowLoopback = new SsrfGuard(['127.0.0.1']);
+
+  const fetcher = (overrides: Partial<MediaFetcherOptions> = {}) =>
+    new MediaFetcher({
+      guard: allowLoopback,
+      cacheDir: join(work, `cache-${(caseNo += 1)}`),
+      maxBytes: 1_000_000,
+      timeoutMs: 5_000,
+      parallelDownloads: 4,
+      retries: 2,
+      retryBaseDelayMs: 10,
+      ...overrides,
+    });
+  const dest = () => join(work, `task-${(caseNo += 1)}`);
+
+  /** Runs the fetch and returns the RenderFailure it must end with. */
+  const failure = async (promise: Promise<unknown>): Promise<RenderFailure> => {
+    const error = await promise.then(
+      () => new Error('expected the fetch to fail'),
+      (e: unknown) => e,
+    );
+    if (!(error instanceof RenderFailure)) throw error;
+    return error;
+  };
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'media-fetcher-'));
+    fixtures = makeMediaFixtures(work);
+    server = await new TestServer().start();
+  });
+  afterAll(async () => {
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  describe('accepted media, judged by content', () => {
+    it('takes an MP4 as a video clip and places it in the task directory', async () => {
+      server.serveFile('/clip', fixtures.mp4, { 'content-type': 'text/plain' });
+      const destDir = dest();
+      const media = await fetcher().fetch({ url: server.url('/clip'), expect: 'visual', destDir });
+      expect(media.kind).toBe('video');
+      expect(media.fromCache).toBe(false);
+      expect(media.path.startsWith(destDir)).toBe(true);
+      expect(media.path.endsWith('.mp4')).toBe(true);
+      expect(readFileSync(media.path).equals(readFileSync(fixtures.mp4))).toBe(true);
+      expect(media.probe?.video).toMatchObject({ codec: 'h264', width: 64, height: 48 });
+    });
+
+    it('takes a PNG named .mp4 as an image', async () => {
+      server.serveFile('/looks-like.mp4', fixtures.png, { 'content-type': 'video/mp4' });
+      const media = await fetcher().fetch({ url: server.url('/looks-like.mp4'), expect: 'visual', destDir: dest() });
+      expect(media.kind).toBe('image');
+      expect(media.path.endsWith('.png')).toBe(true);
+      expect(media.probe).toMatchObject({ isStillImage: true, video: { width: 40, height: 30 } });
+    });
+
+    it('takes a WAV and the audio of an MP4 for an audio track', async () => {
+      server.serveFile('/tone', fixtures.wav);
+      const f = fetcher();
+      const wav = await f.fetch({ url: server.url('/tone'), expect: 'audio', destDir: dest() });
+      expect(wav).toMatchObject({ kind: 'audio', probe: { video: null, audio: { codec: 'pcm_s16le' } } });
+      const mp4 = await f.fetch({ url: server.url('/clip'), expect: 'audio', destDir: dest() });
+      expect(mp4.kind).toBe('audio');
+    });
+
+    it('takes UTF-8 subtitles without probing them and keeps a known extension', async () => {
+      const srt = '1\n00:00:00,000 --> 00:00:01,000\n你好，世界\n';
+      server.routes.set('/subs.srt', (_req, res) => res.end(srt));
+      const media = await fetcher().fetch({ url: server.url('/subs.srt'), expect: 'subtitle', destDir: dest() });
+      expect(media).toMatchObject({ kind: 'subtitle', probe: null });
+      expect(media.path.endsWith('.srt')).toBe(true);
+      expect(readFileSync(media.path, 'utf8')).toBe(srt);
+    });
+  });
+
+  describe('INVALID_MEDIA_FORMAT', () => {
+    it('for bytes that are not media, whatever the extension', async () => {
+      server.routes.set('/fake.mp4', (_req, res) =>
+        res.writeHead(200, { 'content-type': 'video/mp4' }).end(Buffer.alloc(4096, 0x5a)),
+      );
+      const error = await failure(fetcher().fetch({ url: server.url('/fake.mp4'), expect: 'visual', destDir: dest() }));
+      expect(error).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', retryPossible: false });
+      expect(error.details.media_url).toBe(server.url('/fake.mp4'));
+    });
+
+    it('for audio-only media on a visual track and an image on an audio track', async () => {
+      const f = fetcher();
+      const onVisual = await failure(f.fetch({ url: server.url('/tone'), expect: 'visual', destDir: dest() }));
+      expect(onVisual.code).toBe('INVALID_MEDIA_FORMAT');
+      server.serveFile('/still', fixtures.png);
+      const onAudio = await failure(f.fetch({ url: server.url('/still'), expect: 'audio', destDir: dest() }));
+      expect(onAudio.code).toBe('INVALID_MEDIA_FORMAT');
+      expect(onAudio.message).toMatch(/no audio stream/);
+    });
+
+    it('for subtitles with NUL bytes or that are not UTF-8', async () => {
+      server.routes.set('/nul.srt', (_req, res) => res.end(Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nhi\0there\n')));
+      server.routes.set('/latin1.srt', (_req, res) => res.end(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])));
+      const f = fetcher();
+      for (const path of ['/nul.srt', '/latin1.srt']) {
+        const error = await failure(f.fetch({ url: server.url(path), expect: 'subtitle', destDir: dest() }));
+        expect(error).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', retryPossible: false });
+      }
+    });
+  });
+
+  describe('FILE_TOO_LARGE', () => {
+    it('as soon as Content-Length announces too much', async () => {
+      let bodyWritten = false;
+      server.routes.set('/big-announced', (_req, res) => {
+        res.writeHead(200, { 'content-length': '5000000' });
+        res.write(Buffer.alloc(1000));
+        // The rest would come later; a fetcher that waits for it would hang here.
+        setTimeout(() => {
+          bodyWritten = true;
+          res.end(Buffer.alloc(4_999_000));
+        }, 2000).unref();
+      });
+      const started = Date.now();
+      const error = await failure(fetcher().fetch({ url: server.url('/big-announced'), expect: 'visual', destDir: dest() }));
+      expect(error).toMatchObject({ code: 'FILE_TOO_LARGE', retryPossible: false });
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(bodyWritten).toBe(false);
+    });
+
+    it('while streaming when no length was announced, leaving no partial file', async () => {
+      server.routes.set('/big-chunked', (_req, res) => {
+        res.writeHead(200);
+        for (let i = 0; i < 30; i += 1) res.write(Buffer.alloc(50_000, 1));
+        res.end();
+      });
+      const cacheDir = join(work, 'cache-stream-limit');
+      const error = await failure(
+        fetcher({ cacheDir, maxBytes: 200_000 }).fetch({ url: server.url('/big-chunked'), expect: 'visual', destDir: dest() }),
+      );
+      expect(error).toMatchObject({ code: 'FILE_TOO_LARGE', details: { max_bytes: 200_000 } });
+      expect(server.hitCount('/big-chunked')).toBe(1);
+      expect(existsSync(cacheDir) ? readdirSync(cacheDir) : []).toEqual([]);
+    });
+  });
+
+  describe('MEDIA_DOWNLOAD_FAILED', () => {
+    it('for a 404, with the status and without pointless retries', async () => {
+      const error = await failure(fetcher().fetch({ url: server.url('/missing'), expect: 'visual', destDir: dest() }));
+      expect(error).toMatchObject({
+        code: 'MEDIA_DOWNLOAD_FAILED',
+        retryPossible: true,
+        details: { media_url: server.url('/missing'), http_status: 404, retry_after_seconds: null },
+      });
+      expect(server.hitCount('/missing')).toBe(1);
+    });
+
+    it('for a 503 with Retry-After: retried, then reported with retry_after_seconds', async () => {
+      server.routes.set('/busy', (_req, res) => res.writeHead(503, { 'retry-after': '1' }).end());
+      const started = Date.now();
+      const error = await failure(fetcher({ retries: 1 }).fetch({ url: server.url('/busy'), expect: 'visual', destDir: dest() }));
+      expect(error.details).toEqual({ media_url: server.url('/busy'), http_status: 503, retry_after_seconds: 1 });
+      expect(server.hitCount('/busy')).toBe(2);
+      // The retry honoured the server's Retry-After rather than the 10 ms back-off.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    });
+
+    it('recovers when a transient failure clears up within the retries', async () => {
+      let calls = 0;
+      server.routes.set('/flaky', (req, res) => {
+        calls += 1;
+        if (calls < 3) res.writeHead(502).end();
+        else server.routes.get('/tone')?.(req, res);
+      });
+      const media = await fetcher({ retries: 2 }).fetch({ url: server.url('/flaky'), expect: 'audio', destDir: dest() });
+      expect(media.kind).toBe('audio');
+      expect(calls).toBe(3);
+    });
+
+    it('when the server sends no headers in time', async () => {
+      server.routes.set('/silent', () => undefined);
+      const started = Date.now();
+      const error = await failure(
+        fetcher({ timeoutMs: 300, retries: 1 }).fetch({ url: server.url('/silent'), expect: 'visual', destDir: dest() }),
+      );
+      expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: true, details: { http_status: null } });
+      expect(error.message).toMatch(/timed out/);
+      expect(server.hitCount('/silent')).toBe(2);
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    it('when the body stalls half-way', async () => {
+      server.routes.set('/stall', (_req, res) => {
+        res.writeHead(200, { 'content-length': '100000' });
+        res.write(Buffer.alloc(1000));
+      });
+      const error = await failure(
+        fetcher({ timeoutMs: 300, retries: 0 }).fetch({ url: server.url('/stall'), expect: 'visual', destDir: dest() }),
+      );
+      expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', details: { http_status: null } });
+    });
+  });
+
+  describe('refused addresses (MEDIA_DOWNLOAD_FAILED, not retryable)', () => {
+    const strict = new SsrfGuard([]);
+
+    it.each(['localhost', '2130706433', '0x7f000001', '127.1', '[::ffff:127.0.0.1]'])(
+      'refuses http://%s:port without the allow-list and never connects',
+      async (host) => {
+        server.serveFile('/secret', fixtures.png);
+        const url = `http://${host}:${server.port}/secret`;
+        const error = await failure(fetcher({ guard: strict }).fetch({ url, expect: 'visual', destDir: dest() }));
+        expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: false, details: { http_status: null } });
+        expect(error.message).toMatch(/not allowed/);
+        expect(server.hitCount('/secret')).toBe(0);
+      },
+    );
+
+    it.each([
+      ['metadata service', 'http://169.254.169.254/latest/meta-data/'],
+      ['IPv6 loopback', 'http://[::1]:1/'],
+    ])('refuses a redirect from an allowed host to the %s', async (_name, target) => {
+      server.routes.set('/hop', (_req, res) => res.writeHead(302, { location: target }).end());
+      const error = await failure(fetcher().fetch({ url: server.url('/hop'), expect: 'visual', destDir: dest() }));
+      expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: false });
+      expect(error.message).toMatch(/not allowed/);
+    });
+
+    it('refuses other schemes', async () => {
+      const error = await failure(fetcher().fetch({ url: 'file:///etc/passwd', expect: 'subtitle', destDir: dest() }));
+      expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: false });
+    });
+
+    it('follows up to 5 redirects, then stops', async () => {
+      for (let i = 0; i < 6; i += 1) {
+        server.routes.set(`/r${i}`, (_req, res) => res.writeHead(301, { location: `/r${i + 1}` }).end());
+      }
+      server.serveFile('/r6', fixtures.png);
+      const f = fetcher();
+      const fiveHops = await f.fetch({ url: server.url('/r1'), expect: 'visual', destDir: dest() });
+      expect(fiveHops.kind).toBe('image');
+      const sixHops = await failure(f.fetch({ url: server.url('/r0'), expect: 'visual', destDir: dest() }));
+      expect(sixHops).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', details: { http_status: 301 } });
+    });
+  });
+
+  describe('input cache', () => {
+    it('reuses a download for the next task without contacting the server', async () => {
+      server.serveFile('/cached', fixtures.mp4);
+      const f = fetcher();
+      const first = await f.fetch({ url: server.url('/cached'), expect: 'visual', destDir: dest() });
+      const second = await f.fetch({ url: server.url('/cached'), expect: 'visual', destDir: dest() });
+      expect(first.fromCache).toBe(false);
+      expect(second).toMatchObject({ fromCache: true, kind: 'video' });
+      expect(second.path).not.toBe(first.path);
+      expect(readFileSync(second.path).equals(readFileSync(fixtures.mp4))).toBe(true);
+      expect(server.hitCount('/cached')).toBe(1);
+    });
+
+    it('revalidates an entry that has an ETag and downloads again when it changed', async () => {
+      let etag = '"v1"';
+      let bodiesSent = 0;
+      const png = readFileSync(fixtures.png);
+      const wav = readFileSync(fixtures.wav);
+      server.routes.set('/tagged', (req, res) => {
+        if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
+        bodiesSent += 1;
+        res.writeHead(200, { etag }).end(etag === '"v1"' ? png : wav);
+      });
+      const f = fetcher();
+      await f.fetch({ url: server.url('/tagged'), expect: 'visual', destDir: dest() });
+      const again = await f.fetch({ url: server.url('/tagged'), expect: 'visual', destDir: dest() });
+      expect(again).toMatchObject({ fromCache: true, kind: 'image' });
+      expect(bodiesSent).toBe(1);
+      etag = '"v2"';
+      const changed = await f.fetch({ url: server.url('/tagged'), expect: 'audio', destDir: dest() });
+      expect(changed).toMatchObject({ fromCache: false, kind: 'audio' });
+      expect(bodiesSent).toBe(2);
+    });
+
+    it('shares one download between tasks asking at the same time', async () => {
+      server.serveFile('/shared', fixtures.wav);
+      const f = fetcher();
+      const results = await Promise.all(
+        [1, 2, 3].map(() => f.fetch({ url: server.url('/shared'), expect: 'audio', destDir: dest() })),
+      );
+      expect(results.map((r) => r.kind)).toEqual(['audio', 'audio', 'audio']);
+      expect(server.hitCount('/shared')).toBe(1);
+    });
+
+    it('forgets entries after the TTL: the sweep deletes them and the next task downloads again', async () => {
+      server.serveFile('/swept', fixtures.png);
+      const cacheDir = join(work, 'cache-sweep');
+      const f = fetcher({ cacheDir });
+      const placed = await f.fetch({ url: server.url('/swept'), expect: 'visual', destDir: dest() });
+      expect(await f.sweepCache(new Date(Date.now() + 59 * 60_000))).toBe(0);
+      expect(await f.sweepCache(new Date(Date.now() + 61 * 60_000))).toBe(2);
+      expect(readdirSync(cacheDir)).toEqual([]);
+      // The task's own copy survives: it is a separate link, not the cache entry.
+      expect(existsSync(placed.path)).toBe(true);
+      const again = await f.fetch({ url: server.url('/swept'), expect: 'visual', destDir: dest() });
+      expect(again.fromCache).toBe(false);
+      expect(server.hitCount('/swept')).toBe(2);
+    });
+  });
+
+  it('runs at most `parallelDownloads` downloads at once', async () => {
+    const wav = readFileSync(fixtures.wav);
+    for (let i = 0; i < 5; i += 1) {
+      server.routes.set(`/slow${i}`, (_req, res) => setTimeout(() => res.end(wav), 150));
+    }
+    server.maxActive = 0;
+    const f = fetcher({ parallelDownloads: 2 });
+    await Promise.all([0, 1, 2, 3, 4].map((i) => f.fetch({ url: server.url(`/slow${i}`), expect: 'audio', destDir: dest() })));
+    expect(server.maxActive).toBe(2);
+  });
+});

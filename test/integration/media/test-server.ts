@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A real HTTP(S) server on 127.0.0.1 whose routes the test sets and whose requests it can count. */
+export class TestServer {
+  readonly routes = new Map<string, Handler>();
+  readonly hits = new Map<string, number>();
+  readonly requests: IncomingMessage[] = [];
+  active = 0;
+  maxActive = 0;
+  private server!: Server;
+
+  constructor(private readonly tls?: { key: Buffer; cert: Buffer }) {}
+
+  async start(): Promise<this> {
+    const handle = (req: IncomingMessage, res: ServerResponse) => {
+      const path = (req.url ?? '/').split('?')[0];
+      this.hits.set(path, (this.hits.get(path) ?? 0) + 1);
+      this.requests.push(req);
+      this.active += 1;
+      this.maxActive = Math.max(this.maxActive, this.active);
+      res.on('close', () => (this.active -= 1));
+      const route = this.routes.get(path);
+      if (route) route(req, res);
+      else res.writeHead(404).end('not found');
+    };
+    this.server = this.tls ? createHttpsServer(this.tls, handle) : createHttpServer(handle);
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  url(path: string, host = '127.0.0.1'): string {
+    return `${this.tls ? 'https' : 'http'}://${host}:${this.port}${path}`;
+  }
+
+  hitCount(path: string): number {
+    return this.hits.get(path) ?? 0;
+  }
+
+  serveFile(path: string, file: string, headers: Record<string, string> = {}): void {
+    const body = readFileSync(file);
+    this.routes.set(path, (_req, res) => res.writeHead(200, { 'content-length': String(body.length), ...headers }).end(body));
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** A throw-away self-signed certificate for 127.0.0.1 and localhost. */
+export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
+  const key = join(dir, 'key.pem');
+  const cert = join(dir, 'cert.pem');
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+    '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost',
+    '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
+  ], { stdio: 'ignore' });
+  return { key: readFileSync(key), cert: readFileSync(cert) };
+}
+
+/** Small real media files made with ffmpeg. */
+export function makeMediaFixtures(dir: string): { mp4: string; png: string; wav: string } {
+  const run = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+  const mp4 = join(dir, 'clip.mp4');
+  const png = join(dir, 'still.png');
+  const wav = join(dir, 'tone.wav');
+  run('-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1',
+    '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac', mp4);
+  run('-f', 'lavfi', '-i', 'testsrc=size=40x30', '-frames:v', '1', png);
+  run('-f', 'lavfi', '-i', 'sine=frequency=440:duration=0.5', wav);
+  return { mp4, png, wav };
+}
