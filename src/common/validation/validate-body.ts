@@ -3,9 +3,13 @@ import { validateSync } from 'class-validator';
 import { crossFieldIssues } from '../../tasks/dto/timeline-consistency';
 import { CreateTaskDto } from '../../tasks/dto/create-task.dto';
 import { availableFontsMessage, unknownFontIssues } from '../../tasks/dto/font-message';
+import { ListTasksQueryDto } from '../../tasks/dto/list-tasks-query.dto';
+import { UsagePeriod, UsageQueryDto } from '../../tasks/dto/usage-query.dto';
 import type { CreateTaskInput } from '../../tasks/task-input.types';
+import type { ListFilter } from '../../tasks/tasks.repository';
 import { ApiError, ValidationIssue } from '../api-error';
 import { isPlainRecord } from './field-rules.decorator';
+import { parseIsoTimestamp } from './iso-timestamp';
 import { collectIssues, issue, sanitizeJson } from './validation-report';
 
 type DtoClass<T> = new () => T;
@@ -62,6 +66,25 @@ export function validateQuery<T extends object>(cls: DtoClass<T>, query: unknown
   const { value, issues } = inspectDto(cls, query ?? {}, '');
   if (issues.length > 0) throw validationError('The query', issues);
   return value;
+}
+
+/** GET /v3/tasks query → the repository's filter (timestamps as epoch milliseconds). */
+export function validateListQuery(query: unknown): ListFilter {
+  const dto = validateQuery(ListTasksQueryDto, query);
+  const filter: ListFilter = { limit: dto.limit, offset: dto.offset };
+  if (dto.status !== undefined) filter.status = dto.status;
+  if (dto.created_after !== undefined) filter.createdAfter = epochMs(dto.created_after);
+  if (dto.created_before !== undefined) filter.createdBefore = epochMs(dto.created_before);
+  return filter;
+}
+
+function epochMs(validTimestamp: string): number {
+  return (parseIsoTimestamp(validTimestamp) as Date).getTime();
+}
+
+/** GET /v3/usage query → the period (default current_month). */
+export function validateUsageQuery(query: unknown): UsagePeriod {
+  return validateQuery(UsageQueryDto, query).period;
 }
 
 /**

@@ -1,0 +1,171 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  EnumField,
+  IntegerField,
+  NestedField,
+  NumberField,
+  Optional,
+  PrimitiveArrayField,
+  RecordField,
+  StringField,
+  UrlField,
+  isStringWithin,
+} from '../../common/validation/field-rules.decorator';
+import type {
+  CreateTaskInput,
+  MetadataInput,
+  ModelId,
+  Priority,
+  WebhookEventType,
+  WebhookInput,
+} from '../task-input.types';
+import { API_VERSIONS, MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from './input-values';
+import { OutputDto } from './output.dto';
+import { TimelineDto } from './timeline.dto';
+
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+export const MAX_WEBHOOK_HEADERS = 20;
+export const MAX_HEADER_VALUE_LENGTH = 1024;
+
+/** RFC 9110 token. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,64}$/;
+/** Visible ASCII, space and tab: no CR/LF (header injection), no obs-text. */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+/** Headers the service sets itself or that belong to the transport: a client value would forge or break them. */
+const RESERVED_HEADERS: ReadonlySet<string> = new Set([
+  'content-type', 'content-length', 'content-encoding', 'host', 'connection', 'keep-alive', 'transfer-encoding',
+  'te', 'trailer', 'upgrade', 'expect', 'proxy-connection',
+]);
+const RESERVED_PREFIXES = ['x-service-', 'webhook-'];
+
+export function webhookHeaderIssue(name: string, value: unknown, earlierNames: readonly string[]): string | null {
+  if (!HEADER_NAME.test(name)) return 'is not a valid header name (letters, digits and !#$%&\'*+-.^_`|~, at most 64)';
+  const lower = name.toLowerCase();
+  if (RESERVED_HEADERS.has(lower) || RESERVED_PREFIXES.some((prefix) => lower.startsWith(prefix))) {
+    return 'is a header the service sets itself and cannot be overridden';
+  }
+  if (earlierNames.some((earlier) => earlier.toLowerCase() === lower)) {
+    return 'repeats another header name (names are case-insensitive)';
+  }
+  if (typeof value !== 'string' || value.length > MAX_HEADER_VALUE_LENGTH || !HEADER_VALUE.test(value)) {
+    return `must be a string of at most ${MAX_HEADER_VALUE_LENGTH} printable ASCII characters`;
+  }
+  return null;
+}
+
+export class WebhookDto implements WebhookInput {
+  @ApiProperty({ description: 'HTTPS endpoint of the client', example: 'https://hooks.example.com/render', maxLength: WEBHOOK_URL_MAX_LENGTH })
+  @UrlField(['https:'], WEBHOOK_URL_MAX_LENGTH)
+  url!: string;
+
+  @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES, isArray: true, uniqueItems: true, description: 'Event types to receive; default all; [] receives none' })
+  @Optional()
+  @PrimitiveArrayField(
+    { maxSize: WEBHOOK_EVENT_TYPES.length, unique: true },
+    {
+      check: (value) => typeof value === 'string' && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value),
+      describe: `must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+      of: 'event types',
+    },
+  )
+  events?: WebhookEventType[];
+
+  @ApiPropertyOptional({ minLength: 1, maxLength: 256, description: 'Key of the HMAC-SHA256 signature; recommended' })
+  @Optional()
+  @StringField({ maxLength: 256 })
+  secret?: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string', maxLength: MAX_HEADER_VALUE_LENGTH },
+    description: `Up to ${MAX_WEBHOOK_HEADERS} custom headers; Content-*, Host, hop-by-hop, X-Service-* and Webhook-* are reserved`,
+    example: { 'X-Tenant': 'acme' },
+  })
+  @Optional()
+  @RecordField(MAX_WEBHOOK_HEADERS, webhookHeaderIssue)
+  headers?: Record<string, string>;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 60, default: 30, description: 'Seconds the receiver has to answer' })
+  @Optional()
+  @NumberField({ min: 1, max: 60 })
+  timeout_seconds?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 5, default: 3 })
+  @Optional()
+  @IntegerField({ min: 0, max: 5 })
+  max_retries?: number;
+}
+
+const TAG_RULES = { maxLength: 64 };
+
+export class MetadataDto implements MetadataInput {
+  @ApiPropertyOptional({ maxLength: 256, description: "Client's own label", example: 'campaign-42' })
+  @Optional()
+  @StringField({ minLength: 0, maxLength: 256 })
+  user_reference?: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: 50, description: 'Up to 50 tags of 1 to 64 characters', example: ['promo'] })
+  @Optional()
+  @PrimitiveArrayField(
+    { maxSize: 50 },
+    { check: (value) => isStringWithin(value, TAG_RULES), describe: 'must be a string of 1 to 64 characters without control characters', of: 'tags' },
+  )
+  tags?: string[];
+
+  @ApiPropertyOptional({ enum: PRIORITIES, default: 'standard' })
+  @Optional()
+  @EnumField(PRIORITIES)
+  priority?: Priority;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 168, default: 24, description: 'Hours the output video is kept' })
+  @Optional()
+  @IntegerField({ min: 1, max: 168 })
+  retention_hours?: number;
+}
+
+export class TaskInputDto {
+  @ApiProperty({ type: () => TimelineDto })
+  @NestedField(() => TimelineDto)
+  timeline!: TimelineDto;
+
+  @ApiProperty({ type: () => OutputDto })
+  @NestedField(() => OutputDto)
+  output!: OutputDto;
+}
+
+/** Visible ASCII only: ids end up in logs, headers and database keys. */
+export const REQUEST_ID_RULES = {
+  maxLength: 128,
+  pattern: /^[\x21-\x7e]+$/,
+  describe: 'must be 1 to 128 visible ASCII characters (no spaces)',
+};
+
+export class CreateTaskDto implements CreateTaskInput {
+  @ApiPropertyOptional({ enum: API_VERSIONS, example: '3.0' })
+  @Optional()
+  @EnumField(API_VERSIONS)
+  version?: '3.0';
+
+  @ApiPropertyOptional({ maxLength: 128, description: 'Unique per account; a repeat is answered 409 DUPLICATE_REQUEST_ID', example: 'req-2025-0001' })
+  @Optional()
+  @StringField(REQUEST_ID_RULES)
+  request_id?: string;
+
+  @ApiPropertyOptional({ enum: MODEL_IDS, default: 'standard', description: 'Rendering model (see GET /v3/models)' })
+  @Optional()
+  @EnumField(MODEL_IDS)
+  model?: ModelId;
+
+  @ApiProperty({ type: () => TaskInputDto })
+  @NestedField(() => TaskInputDto)
+  input!: TaskInputDto;
+
+  @ApiProperty({ type: () => WebhookDto })
+  @NestedField(() => WebhookDto)
+  webhook!: WebhookDto;
+
+  @ApiPropertyOptional({ type: () => MetadataDto })
+  @Optional()
+  @NestedField(() => MetadataDto)
+  metadata?: MetadataDto;
+}

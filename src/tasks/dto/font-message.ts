@@ -1,0 +1,30 @@
+import { ValidationIssue } from '../../common/api-error';
+import { FONT_ALIASES, FONT_KEYS, resolveFontKey } from '../../fonts/font-keys';
+
+/**
+ * INVALID_FONT text, built from the shared key list only: the API process can
+ * answer it without loading the font catalogue and its files.
+ */
+export function availableFontsMessage(): string {
+  const aliases = Object.entries(FONT_ALIASES).map(([alias, key]) => `${alias} (= ${key})`);
+  return `Available font keys: ${FONT_KEYS.join(', ')}. Aliases: ${aliases.join(', ')}.`;
+}
+
+/** Every subtitle `font_family` of a structurally valid body that names no key or alias. */
+export function unknownFontIssues(tracks: ReadonlyArray<{ type: string; clips: ReadonlyArray<{ properties?: object }> }>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  tracks.forEach((track, trackIndex) => {
+    if (track.type !== 'subtitle') return;
+    track.clips.forEach((clip, clipIndex) => {
+      const family = (clip.properties as { font_family?: string } | undefined)?.font_family;
+      if (family !== undefined && resolveFontKey(family) === null) {
+        issues.push({
+          field: `input.timeline.tracks[${trackIndex}].clips[${clipIndex}].properties.font_family`,
+          issue: 'is not a font key or alias',
+          provided_value: family,
+        });
+      }
+    });
+  });
+  return issues;
+}

@@ -1,0 +1,47 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { CheckedField, EnumField, IntegerField, Optional } from '../../common/validation/field-rules.decorator';
+import { isIsoTimestamp } from '../../common/validation/iso-timestamp';
+import { TASK_STATUSES, TaskStatus } from '../task.types';
+
+export const DEFAULT_LIST_LIMIT = 20;
+export const MAX_LIST_LIMIT = 100;
+export const MAX_LIST_OFFSET = 1_000_000_000;
+
+/**
+ * Query strings carry text: only plain decimal digits become numbers. Anything
+ * else ("", "1e3", " 5", a repeated parameter) stays as given and is refused,
+ * where implicit conversion would turn "" into 0 or "abc" into NaN.
+ */
+export function decimalToNumber({ value }: { value: unknown }): unknown {
+  return typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value;
+}
+
+const TIMESTAMP_ISSUE = 'must be an ISO 8601 timestamp such as 2025-01-17T09:30:00Z';
+
+export class ListTasksQueryDto {
+  @ApiPropertyOptional({ enum: TASK_STATUSES })
+  @Optional()
+  @EnumField(TASK_STATUSES)
+  status?: TaskStatus;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT })
+  @Transform(decimalToNumber, { toClassOnly: true })
+  @IntegerField({ min: 1, max: MAX_LIST_LIMIT })
+  limit: number = DEFAULT_LIST_LIMIT;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_LIST_OFFSET, default: 0 })
+  @Transform(decimalToNumber, { toClassOnly: true })
+  @IntegerField({ min: 0, max: MAX_LIST_OFFSET })
+  offset: number = 0;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only tasks created at or after this instant', example: '2025-01-01T00:00:00Z' })
+  @Optional()
+  @CheckedField('isoTimestamp', isIsoTimestamp, TIMESTAMP_ISSUE)
+  created_after?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only tasks created before this instant', example: '2025-02-01T00:00:00Z' })
+  @Optional()
+  @CheckedField('isoTimestamp', isIsoTimestamp, TIMESTAMP_ISSUE)
+  created_before?: string;
+}

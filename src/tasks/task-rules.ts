@@ -1,0 +1,133 @@
+import { ApiError } from '../common/api-error';
+import { validateCreateTaskBody } from '../common/validation/validate-body';
+import { DEFAULT_MODEL_ID, findModel, ModelRecord } from '../models/model-catalogue';
+import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY } from './dto/input-values';
+import type { CreateTaskInput, OutputInput, ResolvedOutput } from './task-input.types';
+
+/**
+ * Business rules of a create request that passed validation: answered 422
+ * (ARCHITECTURE §4). Complexity is checked before model limits, and each
+ * error lists every limit exceeded, not only the first.
+ */
+export function resolveOutput(output: OutputInput): ResolvedOutput {
+  const format = output.format ?? DEFAULT_FORMAT;
+  return {
+    width: output.resolution.width,
+    height: output.resolution.height,
+    framerate: output.framerate ?? DEFAULT_FRAMERATE,
+    format,
+    quality: output.quality ?? DEFAULT_QUALITY,
+    codec: output.codec ?? CODECS_BY_FORMAT[format][0],
+  };
+}
+
+export interface ComplexityLimits {
+  maxTracks: number;
+  maxClipsPerTrack: number;
+  maxClips: number;
+}
+
+export interface ComplexityExceeded {
+  limit: 'max_tracks' | 'max_clips_per_track' | 'max_clips';
+  allowed: number;
+  provided: number;
+  /** The track over `max_clips_per_track`. */
+  field?: string;
+}
+
+export interface ModelLimitExceeded {
+  limit: 'max_resolution' | 'max_duration_seconds' | 'supported_formats';
+  model: string;
+  allowed: unknown;
+  provided: unknown;
+}
+
+/** The pair TasksService needs (its `TaskRulesPort`): 400s first, then 422s. */
+export function createTaskRules(limits: ComplexityLimits) {
+  return {
+    validate: (body: unknown): CreateTaskInput => validateCreateTaskBody(body),
+    check: (input: CreateTaskInput): void => checkBusinessRules(input, limits),
+  };
+}
+
+export function checkBusinessRules(input: CreateTaskInput, limits: ComplexityLimits): void {
+  const complexity = complexityProblems(input, limits);
+  if (complexity.length > 0) {
+    throw new ApiError('TIMELINE_TOO_COMPLEX', `The timeline exceeds ${describe(complexity)}`, {
+      details: complexity,
+      suggestedAction: 'Split the timeline into several tasks or merge clips',
+    });
+  }
+  const model = modelOf(input);
+  const exceeded = modelLimitProblems(input, model);
+  if (exceeded.length > 0) {
+    throw new ApiError('MODEL_LIMIT_EXCEEDED', `The request exceeds the ${model.id} model's ${describe(exceeded)}`, {
+      details: exceeded,
+      suggestedAction: model.id === 'premium' ? 'Reduce the output within the limits' : 'Use "model": "premium" or reduce the output',
+    });
+  }
+}
+
+function describe(problems: ReadonlyArray<{ limit: string; allowed: unknown; provided: unknown }>): string {
+  return problems.map((p) => `${p.limit} (allowed ${JSON.stringify(p.allowed)}, got ${JSON.stringify(p.provided)})`).join('; ');
+}
+
+export function complexityProblems(input: CreateTaskInput, limits: ComplexityLimits): ComplexityExceeded[] {
+  const tracks = input.input.timeline.tracks;
+  const problems: ComplexityExceeded[] = [];
+  if (tracks.length > limits.maxTracks) {
+    problems.push({ limit: 'max_tracks', allowed: limits.maxTracks, provided: tracks.length });
+  }
+  tracks.forEach((track, index) => {
+    if (track.clips.length > limits.maxClipsPerTrack) {
+      problems.push({
+        limit: 'max_clips_per_track',
+        allowed: limits.maxClipsPerTrack,
+        provided: track.clips.length,
+        field: `input.timeline.tracks[${index}].clips`,
+      });
+    }
+  });
+  const total = tracks.reduce((sum, track) => sum + track.clips.length, 0);
+  if (total > limits.maxClips) problems.push({ limit: 'max_clips', allowed: limits.maxClips, provided: total });
+  return problems;
+}
+
+function modelOf(input: CreateTaskInput): Readonly<ModelRecord> {
+  const id = input.model ?? DEFAULT_MODEL_ID;
+  const model = findModel(id);
+  // Validation admits only catalogue ids, so a miss is a programming error, not a client one.
+  if (!model) throw new Error(`model "${id}" passed validation but is not in the catalogue`);
+  return model;
+}
+
+/**
+ * Resolution is compared orientation-free (longer side with longer side), so a
+ * portrait 2160x3840 fits a 4096x2160 model just as 3840x2160 does. ProRes is
+ * premium-only both as a format and as a codec inside MOV.
+ */
+export function modelLimitProblems(input: CreateTaskInput, model: Readonly<ModelRecord>): ModelLimitExceeded[] {
+  const output = resolveOutput(input.input.output);
+  const problems: ModelLimitExceeded[] = [];
+  const max = model.max_resolution;
+  const [long, short] = [Math.max(output.width, output.height), Math.min(output.width, output.height)];
+  if (long > Math.max(max.width, max.height) || short > Math.min(max.width, max.height)) {
+    problems.push({
+      limit: 'max_resolution',
+      model: model.id,
+      allowed: { width: max.width, height: max.height },
+      provided: { width: output.width, height: output.height },
+    });
+  }
+  const seconds = input.input.timeline.duration_ms / 1000;
+  if (seconds > model.max_duration_seconds) {
+    problems.push({ limit: 'max_duration_seconds', model: model.id, allowed: model.max_duration_seconds, provided: seconds });
+  }
+  const formats: readonly string[] = model.supported_formats;
+  if (!formats.includes(output.format)) {
+    problems.push({ limit: 'supported_formats', model: model.id, allowed: [...formats], provided: output.format });
+  } else if (output.codec === 'prores' && !formats.includes('prores')) {
+    problems.push({ limit: 'supported_formats', model: model.id, allowed: [...formats], provided: `${output.format} with codec prores` });
+  }
+  return problems;
+}
