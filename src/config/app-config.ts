@@ -45,11 +45,16 @@ export interface AppConfig {
   maxClipsPerTrack: number;
   maxClips: number;
   shutdownGraceMs: number;
+  /** Longest a render may take; unset = 60 s + 20 × the task's estimate. */
+  renderTimeoutMs: number | null;
   /** How many worker crashes a render survives before the task fails. */
   renderMaxAttempts: number;
   retentionSweepIntervalMs: number;
-  /** Enterprise-less defaults per tier; see docs/configuration.md. */
   bodyLimitBytes: number;
+  /** Requests per minute per client IP without a valid key (slows key guessing). */
+  unauthenticatedRateLimit: number;
+  /** Extra PEM CA file trusted for webhook deliveries (private CAs, tests). */
+  webhookCaFile: string | null;
 }
 
 export class ConfigError extends Error {
@@ -187,9 +192,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     maxClipsPerTrack: read.integer('MAX_CLIPS_PER_TRACK', 200, 1, 100_000),
     maxClips: read.integer('MAX_CLIPS', 500, 1, 1_000_000),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
+    renderTimeoutMs: read.optional('RENDER_TIMEOUT_MS') === null ? null : read.integer('RENDER_TIMEOUT_MS', 0, 1_000, 86_400_000),
     renderMaxAttempts: read.integer('RENDER_MAX_ATTEMPTS', 3, 1, 20),
     retentionSweepIntervalMs: read.integer('RETENTION_SWEEP_INTERVAL_MS', 600_000, 100, 86_400_000),
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    webhookCaFile: read.optional('WEBHOOK_CA_FILE'),
+    unauthenticatedRateLimit: read.integer('UNAUTHENTICATED_RATE_LIMIT', 120, 1, 1_000_000),
   };
   if (!!config.tlsCert !== !!config.tlsKey) {
     read.problems.push('TLS_CERT and TLS_KEY go together; set both (PEM file paths) or neither');

@@ -49,7 +49,15 @@ export class JobQueues {
   async enqueueRender(task: { id: string; accountId: string; priority: keyof typeof BULL_PRIORITY }): Promise<void> {
     await this.queue('render').add(
       { taskId: task.id, accountId: task.accountId },
-      { jobId: task.id, priority: BULL_PRIORITY[task.priority], removeOnComplete: true, removeOnFail: 1000 },
+      {
+        jobId: task.id,
+        priority: BULL_PRIORITY[task.priority],
+        // A job only fails on purpose while its account is at its concurrency allowance: it then waits and tries again.
+        attempts: 1_000_000,
+        backoff: { type: 'fixed', delay: 1_000 },
+        removeOnComplete: true,
+        removeOnFail: 1000,
+      },
     );
   }
 

@@ -117,6 +117,10 @@ export class TaskEntity {
   @Column({ name: 'render_attempts', type: 'integer' })
   renderAttempts!: number;
 
+  /** The owning key's concurrent-render allowance when the task was created. */
+  @Column({ name: 'concurrency_limit', type: 'integer' })
+  concurrencyLimit!: number;
+
   @Column({ name: 'worker_id', type: 'varchar', length: 120, nullable: true })
   workerId!: string | null;
 

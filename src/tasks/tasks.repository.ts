@@ -36,7 +36,7 @@ export class TasksRepository {
   async list(accountId: string, filter: ListFilter): Promise<{ tasks: TaskEntity[]; total: number }> {
     const query = this.repo().createQueryBuilder('task').where('task.account_id = :accountId', { accountId });
     if (filter.status) query.andWhere('task.status = :status', { status: filter.status });
-    if (filter.createdAfter !== undefined) query.andWhere('task.created_at > :after', { after: filter.createdAfter });
+    if (filter.createdAfter !== undefined) query.andWhere('task.created_at >= :after', { after: filter.createdAfter });
     if (filter.createdBefore !== undefined) query.andWhere('task.created_at < :before', { before: filter.createdBefore });
     const [tasks, total] = await query
       .orderBy('task.created_at', 'DESC')

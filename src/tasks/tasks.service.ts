@@ -107,6 +107,7 @@ export class TasksService {
       retriedBy: null,
       retryCount: original ? original.retryCount + 1 : 0,
       renderAttempts: 0,
+      concurrencyLimit: principal.limits.concurrentRenders,
       workerId: null,
       updatedAt: now,
     });

@@ -81,6 +81,7 @@ export class InitialSchema1763830000000 implements MigrationInterface {
           str('retried_by', 40, true),
           int('retry_count'),
           int('render_attempts'),
+          int('concurrency_limit'),
           str('worker_id', 120, true),
           big('updated_at'),
         ],

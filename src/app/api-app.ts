@@ -1,0 +1,124 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LoggerModule } from 'nestjs-pino';
+import { RateLimiter } from '../auth/rate-limiter';
+import { RequestGate } from '../auth/request-gate';
+import { AllExceptionsFilter } from '../common/all-exceptions.filter';
+import { ApiError } from '../common/api-error';
+import { mapError } from '../common/error-envelope';
+import { newId } from '../common/ids';
+import { HealthController } from '../health/health.controller';
+import { READINESS_CHECKS, ReadinessCheck } from '../health/readiness';
+import { ModelsController } from '../models/models.controller';
+import { OPENAPI_DOCUMENT, OpenApiController, OpenApiHolder } from '../openapi/openapi.controller';
+import { FilesController } from '../storage/files.controller';
+import { OUTPUT_STORAGE, URL_SIGNER } from '../storage/output-storage';
+import { UrlSigner } from '../storage/url-signer';
+import { TasksController } from '../tasks/tasks.controller';
+import { TasksService } from '../tasks/tasks.service';
+import { UsageController } from '../usage/usage.controller';
+import { UsageService } from '../usage/usage.service';
+import { DeliveriesController } from '../webhooks/deliveries.controller';
+import { DeliveriesService } from '../webhooks/deliveries.service';
+import type { Runtime } from './runtime';
+import type { Services } from './services';
+import { loadTls, TlsMaterial } from './tls';
+
+export interface ApiApp {
+  app: NestFastifyApplication;
+  tls: TlsMaterial | null;
+  url: string;
+}
+
+/**
+ * Builds the HTTP API: Fastify over HTTPS (or plain HTTP behind a trusted TLS
+ * proxy), the request gate (auth, rate limits, version), the controllers and the
+ * one error envelope. It never starts Chromium.
+ */
+export async function createApiApp(runtime: Runtime, services: Services, readiness: ReadinessCheck[]): Promise<ApiApp> {
+  const { config, logger } = runtime;
+  const tls = loadTls(config);
+  const adapter = new FastifyAdapter({
+    https: tls ? { cert: tls.cert, key: tls.key } : null,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    return503OnClosing: true,
+  } as ConstructorParameters<typeof FastifyAdapter>[0]);
+  const openapi = new OpenApiHolder();
+
+  @Module({
+    imports: [
+      LoggerModule.forRoot({
+        pinoHttp: {
+          logger,
+          customProps: (req) => ({ request_id: (req as unknown as FastifyRequest).id }),
+          serializers: {
+            req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: req.url }),
+          },
+        },
+      }),
+    ],
+    controllers: [TasksController, DeliveriesController, ModelsController, UsageController, FilesController, HealthController, OpenApiController],
+    providers: [
+      { provide: TasksService, useValue: services.tasks },
+      { provide: DeliveriesService, useValue: new DeliveriesService(runtime.db, services.dispatcher, services.tasksRepository) },
+      { provide: UsageService, useValue: new UsageService(runtime.db) },
+      { provide: OUTPUT_STORAGE, useValue: runtime.storage },
+      { provide: URL_SIGNER, useValue: new UrlSigner(runtime.signingSecret) },
+      { provide: READINESS_CHECKS, useValue: readiness },
+      { provide: OPENAPI_DOCUMENT, useValue: openapi },
+    ],
+  })
+  class ApiModule {}
+
+  const app = await NestFactory.create<NestFastifyApplication>(ApiModule, adapter, { bufferLogs: true, abortOnError: false, bodyParser: false });
+  app.useLogger(false);
+  app.useGlobalFilters(new AllExceptionsFilter());
+  const fastify = app.getHttpAdapter().getInstance();
+  acceptEmptyJsonBodies(fastify);
+  const gate = new RequestGate(runtime.keys, new RateLimiter(runtime.commandRedis, config.redisPrefix), config.unauthenticatedRateLimit);
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('X-Request-Id', String(request.id));
+    if (config.trustProxy && !isHealthPath(request.url) && request.headers['x-forwarded-proto'] !== 'https') {
+      const mapped = mapError(new ApiError('FORBIDDEN', 'HTTPS only: the request did not arrive over HTTPS'), String(request.id));
+      return reply.status(mapped.status).send(mapped.body);
+    }
+    await gate.handle(request, reply);
+  });
+  openapi.document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Render service API')
+      .setDescription('Asynchronous video rendering (spec v3). Decisions where the spec is silent: docs/api.md.')
+      .setVersion('3.0')
+      .addServer(`${config.publicBaseUrl}`)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: <prefix>_<32 characters>' })
+      .build(),
+  );
+  await app.init();
+  const scheme = tls ? 'https' : 'http';
+  return { app, tls, url: `${scheme}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}` };
+}
+
+function isHealthPath(url: string): boolean {
+  return url === '/healthz' || url === '/readyz';
+}
+
+/** JSON is the only body type (anything else is 415); an empty JSON body (e.g. on retry) is no body. */
+function acceptEmptyJsonBodies(fastify: ReturnType<NestFastifyApplication['getHttpAdapter']>['getInstance'] extends () => infer F ? F : never): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void) => {
+    if (body.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body));
+    } catch (error) {
+      const parseError = Object.assign(new Error((error as Error).message), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+      done(parseError);
+    }
+  });
+}

@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { ApiKeysService } from '../auth/api-keys.service';
+import type { AppConfig } from '../config/app-config';
+import { Database } from '../database/database';
+import { openDatabase } from '../database/data-source';
+import { EmbeddedRedis, startEmbeddedRedis } from '../queue/embedded-redis';
+import { JobQueues } from '../queue/job-queues';
+import { RedisTarget, createCommandClient } from '../queue/redis-target';
+import { createOutputStorage } from '../storage/create-output-storage';
+import type { OutputStorage } from '../storage/output-storage';
+import { loadSigningSecret } from './signing-secret';
+import { createLogger } from './logger';
+
+/**
+ * Everything both roles share, built once per process before Nest or the
+ * workers start: configuration, logger, database (migrated), Redis (the
+ * private child in the embedded default), queues and storage.
+ */
+export interface Runtime {
+  config: AppConfig;
+  logger: Logger;
+  db: Database;
+  redisTarget: RedisTarget;
+  commandRedis: Redis;
+  jobs: JobQueues;
+  storage: OutputStorage;
+  signingSecret: string;
+  keys: ApiKeysService;
+  close(): Promise<void>;
+}
+
+export async function createRuntime(config: AppConfig, logger: Logger = createLogger(config)): Promise<Runtime> {
+  mkdirSync(config.dataDir, { recursive: true });
+  let embedded: EmbeddedRedis | null = null;
+  const closers: Array<() => Promise<unknown>> = [];
+  try {
+    if (!config.redisUrl) {
+      embedded = await startEmbeddedRedis(config.dataDir);
+      logger.info({ socket: embedded.socketPath }, 'private redis-server started');
+    }
+    const redisTarget: RedisTarget = config.redisUrl ? { url: config.redisUrl } : { path: embedded!.socketPath };
+    const db = new Database(await openDatabase(config));
+    closers.push(() => db.close());
+    const commandRedis = createCommandClient(redisTarget);
+    closers.push(async () => commandRedis.disconnect());
+    const jobs = new JobQueues(redisTarget, config.redisPrefix, config.renderMaxAttempts);
+    closers.push(() => jobs.close());
+    const signingSecret = loadSigningSecret(config);
+    const storage = createOutputStorage(config, signingSecret);
+    const keys = new ApiKeysService(db.dataSource, config.apiKeyPrefix);
+    return {
+      config,
+      logger,
+      db,
+      redisTarget,
+      commandRedis,
+      jobs,
+      storage,
+      signingSecret,
+      keys,
+      close: async () => {
+        for (const close of closers.reverse()) await close().catch(() => undefined);
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    await embedded?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,6 @@
+export interface ReadinessCheck {
+  name: string;
+  run(): Promise<void>;
+}
+
+export const READINESS_CHECKS = Symbol('READINESS_CHECKS');

@@ -1,0 +1,21 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Principal } from '../auth/auth.types';
+import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
+import { validateUsageQuery } from '../common/validation/validate-body';
+import { UsageService } from './usage.service';
+
+@ApiTags('usage')
+@ApiBearerAuth()
+@UseGuards(PermissionGuard)
+@Controller('v3/usage')
+export class UsageController {
+  constructor(private readonly usage: UsageService) {}
+
+  @Get()
+  @RequirePermission('usage:read')
+  @ApiOperation({ summary: 'Usage statistics, limits and costs for a period (UTC)' })
+  get(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
+    return this.usage.usage(principal, validateUsageQuery(query));
+  }
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { newId } from '../common/ids';
+import type { Database } from '../database/database';
+import { guardedRequest } from '../network/guarded-http';
+import type { SsrfGuard } from '../network/ssrf-guard';
+import type { JobQueues } from '../queue/job-queues';
+import { TaskEntity } from '../tasks/task.entity';
+import { DeliveryAttemptEntity } from './delivery-attempt.entity';
+import { TaskEventEntity } from './task-event.entity';
+import type { WebhookDispatcher } from './webhook-dispatcher';
+import { deliveryHeaders } from './webhook-signature';
+
+export interface DeliveryOutcome {
+  httpStatus: number | null;
+  error: string | null;
+  retryAfterMs: number | null;
+}
+
+/** What to do after an attempt, by the spec's delivery rules. */
+export function classifyOutcome(outcome: DeliveryOutcome): 'delivered' | 'permanent' | 'retry' {
+  const status = outcome.httpStatus;
+  if (status !== null && status >= 200 && status < 300) return 'delivered';
+  if (status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429) return 'permanent';
+  return 'retry';
+}
+
+export function parseRetryAfter(value: string | string[] | undefined, now: number): number | null {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!raw) return null;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim()) * 1000;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+const LOCK_MS = 90_000;
+const MAX_RETRY_AFTER_MS = 3_600_000;
+
+/**
+ * Delivers one event per job, in order per task: a job for an event that is not
+ * its task's earliest pending one does nothing (the earlier one's completion
+ * enqueues the next). A Redis lock per task keeps two workers from sending the
+ * same task's events at once.
+ */
+export class WebhookDeliveryProcessor {
+  constructor(
+    private readonly db: Database,
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly jobs: JobQueues,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly guard: SsrfGuard,
+    private readonly retryScheduleMs: number[],
+    private readonly logger: Logger,
+    private readonly ca?: Buffer,
+  ) {}
+
+  async handle(eventId: string, taskId: string): Promise<void> {
+    const lockKey = `${this.prefix}:webhook-lock:${taskId}`;
+    const token = randomUUID();
+    if ((await this.redis.set(lockKey, token, 'PX', LOCK_MS, 'NX')) !== 'OK') {
+      // Another worker is sending this task's events; it enqueues the next one when done.
+      await this.jobs.enqueueWebhook(eventId, taskId, Date.now(), 1_000);
+      return;
+    }
+    try {
+      const head = await this.dispatcher.headPending(taskId);
+      if (!head || head.id !== eventId) return;
+      if ((head.nextAttemptAt ?? 0) > Date.now() + 50) {
+        await this.jobs.enqueueWebhook(head.id, taskId, head.attemptCount + 1, head.nextAttemptAt! - Date.now());
+        return;
+      }
+      await this.attempt(head);
+    } finally {
+      await this.redis.eval("if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0", 1, lockKey, token);
+    }
+    await this.dispatcher.kick(taskId);
+  }
+
+  private async attempt(event: TaskEventEntity): Promise<void> {
+    const task = await this.db.dataSource.getRepository(TaskEntity).findOneByOrFail({ id: event.taskId });
+    const webhook = task.webhook;
+    const maxRetries = webhook.max_retries ?? 3;
+    const attemptNo = event.attemptCount + 1;
+    const startedAt = Date.now();
+    const outcome = await this.send(event, webhook, startedAt);
+    const durationMs = Date.now() - startedAt;
+    const verdict = classifyOutcome(outcome);
+    const retriesLeft = attemptNo <= maxRetries;
+    const status = verdict === 'delivered' ? 'delivered' : verdict === 'retry' && retriesLeft ? 'pending' : 'failed';
+    const delay = outcome.retryAfterMs ?? this.retryScheduleMs[Math.min(attemptNo - 1, this.retryScheduleMs.length - 1)];
+    const nextAttemptAt = status === 'pending' ? Date.now() + Math.min(delay, MAX_RETRY_AFTER_MS) : null;
+    await this.db.transaction(async (manager) => {
+      const attempts = manager.getRepository(DeliveryAttemptEntity);
+      const previous = await attempts.countBy({ eventId: event.id });
+      await attempts.insert({
+        id: newId('att'),
+        eventId: event.id,
+        attemptNo: previous + 1,
+        startedAt,
+        durationMs,
+        httpStatus: outcome.httpStatus,
+        error: outcome.error,
+      });
+      await manager.getRepository(TaskEventEntity).update(
+        { id: event.id, deliveryStatus: 'pending' },
+        {
+          deliveryStatus: status,
+          attemptCount: attemptNo,
+          nextAttemptAt,
+          lastHttpStatus: outcome.httpStatus,
+          lastError: outcome.error,
+          finishedAt: status === 'pending' ? null : Date.now(),
+        },
+      );
+    });
+    this.logger.info(
+      { event_id: event.id, task_id: event.taskId, attempt: attemptNo, http_status: outcome.httpStatus, outcome: status },
+      'webhook attempt',
+    );
+    if (status === 'pending') await this.jobs.enqueueWebhook(event.id, event.taskId, attemptNo + 1, nextAttemptAt! - Date.now());
+  }
+
+  private async send(event: TaskEventEntity, webhook: TaskEntity['webhook'], now: number): Promise<DeliveryOutcome> {
+    const timeoutMs = Math.round((webhook.timeout_seconds ?? 30) * 1000);
+    const headers = {
+      ...lowercaseKeys(webhook.headers ?? {}),
+      ...deliveryHeaders({
+        eventId: event.id,
+        eventType: event.type,
+        body: event.body,
+        secret: webhook.secret,
+        timestampSeconds: Math.floor(now / 1000),
+      }),
+    };
+    const deadline = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await guardedRequest(webhook.url, {
+        guard: this.guard,
+        method: 'POST',
+        headers,
+        body: event.body,
+        connectTimeoutMs: timeoutMs,
+        readTimeoutMs: timeoutMs,
+        maxRedirects: 0,
+        signal: deadline,
+        ca: this.ca,
+      });
+      response.body.resume();
+      const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
+      return {
+        httpStatus: response.status,
+        error: response.status >= 300 ? `receiver answered ${response.status}` : null,
+        retryAfterMs: retryable ? parseRetryAfter(response.headers['retry-after'], now) : null,
+      };
+    } catch (error) {
+      return { httpStatus: null, error: (error as Error).message.slice(0, 500), retryAfterMs: null };
+    }
+  }
+}
+
+function lowercaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}

@@ -1,0 +1,29 @@
+import type { Database } from '../database/database';
+import type { JobQueues } from '../queue/job-queues';
+import { TaskEventEntity } from './task-event.entity';
+
+/**
+ * Hands a task's events to the delivery queue one at a time, oldest first: only
+ * the earliest pending event of a task is ever enqueued, so a later event waits
+ * until the earlier one is delivered or given up, while tasks never wait on each other.
+ */
+export class WebhookDispatcher {
+  constructor(
+    private readonly db: Database,
+    private readonly jobs: JobQueues,
+  ) {}
+
+  async kick(taskId: string): Promise<void> {
+    const head = await this.headPending(taskId);
+    if (!head) return;
+    const delay = Math.max(0, (head.nextAttemptAt ?? 0) - Date.now());
+    await this.jobs.enqueueWebhook(head.id, taskId, head.attemptCount + 1, delay);
+  }
+
+  headPending(taskId: string): Promise<TaskEventEntity | null> {
+    return this.db.dataSource.getRepository(TaskEventEntity).findOne({
+      where: { taskId, deliveryStatus: 'pending' },
+      order: { seq: 'ASC' },
+    });
+  }
+}

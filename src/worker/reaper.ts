@@ -1,0 +1,51 @@
+import type { Logger } from 'pino';
+import { LessThan } from 'typeorm';
+import type { Database } from '../database/database';
+import type { JobQueues } from '../queue/job-queues';
+import type { TasksRepository } from '../tasks/tasks.repository';
+import { TaskEventEntity } from '../webhooks/task-event.entity';
+import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
+
+const QUEUED_GRACE_MS = 30_000;
+const PROCESSING_SILENCE_MS = 120_000;
+const OUTBOX_GRACE_MS = 60_000;
+
+/**
+ * Repairs what a crash between a commit and its Redis write can leave behind:
+ * queued tasks without a job, processing tasks whose job is gone, and pending
+ * events that nobody enqueued. Safe to run on every worker at once: job ids
+ * make every re-enqueue idempotent.
+ */
+export class Reaper {
+  constructor(
+    private readonly db: Database,
+    private readonly tasks: TasksRepository,
+    private readonly jobs: JobQueues,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly logger: Logger,
+  ) {}
+
+  async run(now = Date.now()): Promise<void> {
+    const render = this.jobs.queue('render');
+    for (const task of await this.tasks.findQueuedBefore(now - QUEUED_GRACE_MS, 500)) {
+      if (!(await render.getJob(task.id))) {
+        this.logger.warn({ task_id: task.id }, 'queued task had no job; re-enqueued');
+        await this.jobs.enqueueRender(task);
+      }
+    }
+    for (const task of await this.tasks.findProcessingNotUpdatedSince(now - PROCESSING_SILENCE_MS, 200)) {
+      const job = await render.getJob(task.id);
+      const state = job ? await job.getState() : null;
+      if (state === 'active' || state === 'waiting' || state === 'delayed') continue;
+      if (job) await job.remove().catch(() => undefined);
+      this.logger.warn({ task_id: task.id, job_state: state }, 'processing task had no live job; re-enqueued');
+      await this.jobs.enqueueRender(task);
+    }
+    const stale = await this.db.dataSource.getRepository(TaskEventEntity).find({
+      where: { deliveryStatus: 'pending', nextAttemptAt: LessThan(now - OUTBOX_GRACE_MS) },
+      select: { taskId: true },
+      take: 500,
+    });
+    for (const taskId of new Set(stale.map((event) => event.taskId))) await this.dispatcher.kick(taskId);
+  }
+}

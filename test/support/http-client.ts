@@ -1,0 +1,63 @@
+import { request } from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: T;
+  raw: Buffer;
+}
+
+/** A tiny HTTPS client that trusts the test service's self-signed certificate. */
+export class HttpClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly ca: Buffer,
+    readonly key: string | null,
+  ) {}
+
+  get<T = any>(path: string, headers: Record<string, string> = {}) {
+    return this.send<T>('GET', path, undefined, headers);
+  }
+
+  post<T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.send<T>('POST', path, body, headers);
+  }
+
+  delete<T = any>(path: string, headers: Record<string, string> = {}) {
+    return this.send<T>('DELETE', path, undefined, headers);
+  }
+
+  send<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const url = new URL(path, this.baseUrl);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        url,
+        {
+          method,
+          ca: this.ca,
+          headers: {
+            ...(this.key ? { authorization: `Bearer ${this.key}` } : {}),
+            ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const text = raw.toString('utf8');
+            let parsed: unknown = text;
+            if ((res.headers['content-type'] ?? '').includes('json') && text) parsed = JSON.parse(text);
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, raw });
+          });
+        },
+      );
+      req.on('error', reject);
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+  }
+}
