@@ -104,6 +104,17 @@ export class TasksRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Marks a failed task as retried by `retryId`; only the first caller wins. */
+  async claimRetry(manager: EntityManager, taskId: string, retryId: string, now: number): Promise<boolean> {
+    const result = await this.repo(manager)
+      .createQueryBuilder()
+      .update(TaskEntity)
+      .set({ retriedBy: retryId, updatedAt: now })
+      .where("id = :taskId AND status = 'failed' AND retried_by IS NULL", { taskId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Queued tasks older than `olderThan`: the reaper checks that each still has its job. */
   findQueuedBefore(olderThan: number, limit: number): Promise<TaskEntity[]> {
     return this.repo()

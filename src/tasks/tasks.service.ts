@@ -115,7 +115,7 @@ export class TasksService {
     try {
       queuePosition = await this.db.transaction(async (manager) => {
         if (original) {
-          const claimed = await this.tasks.transition(manager, original.id, ['failed'], { retriedBy: task.id, updatedAt: now });
+          const claimed = await this.tasks.claimRetry(manager, original.id, task.id, now);
           if (!claimed) throw new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried');
         }
         await this.chargeCredits(manager, principal.accountId, costUsd);

@@ -63,7 +63,9 @@ export function validateDto<T extends object>(cls: DtoClass<T>, raw: unknown, ro
  * initial values (the defaults); numeric parameters are converted by the DTO.
  */
 export function validateQuery<T extends object>(cls: DtoClass<T>, query: unknown): T {
-  const { value, issues } = inspectDto(cls, query ?? {}, '');
+  // Fastify's query parser builds objects on a prototype of its own; only their own keys matter.
+  const own = typeof query === 'object' && query !== null ? { ...query } : {};
+  const { value, issues } = inspectDto(cls, own, '');
   if (issues.length > 0) throw validationError('The query', issues);
   return value;
 }
