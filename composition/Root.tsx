@@ -1,0 +1,44 @@
+import { Composition, type CalculateMetadataFunction } from 'remotion';
+import { renderPlanSchema, type TimelineProps } from './plan-schema';
+import { SAMPLES, type Sample } from './samples/sample-plans';
+import { loadSampleSubtitles } from './subtitles/sample-subtitles';
+import { Timeline } from './Timeline';
+
+function metadataOf(props: TimelineProps) {
+  return { width: props.width, height: props.height, fps: props.fps, durationInFrames: props.durationInFrames };
+}
+
+/** Size, rate and length come from the plan, so one composition serves every task. */
+const planMetadata: CalculateMetadataFunction<TimelineProps> = ({ props }) => metadataOf(props);
+
+/** Samples also fetch and lay out their subtitle files, with the worker's parser and builder. */
+function sampleMetadata(sample: Sample): CalculateMetadataFunction<TimelineProps> {
+  return async ({ props }) => {
+    const { subtitles, fonts } = await loadSampleSubtitles(sample.input.timeline, sample.input.output);
+    return { ...metadataOf(props), props: { ...props, subtitles, fonts } };
+  };
+}
+
+const [firstSample] = SAMPLES;
+
+export const RemotionRoot: React.FC = () => (
+  <>
+    <Composition
+      id="Timeline"
+      component={Timeline}
+      schema={renderPlanSchema}
+      defaultProps={firstSample.plan}
+      calculateMetadata={planMetadata}
+    />
+    {SAMPLES.map((sample) => (
+      <Composition
+        key={sample.id}
+        id={sample.id}
+        component={Timeline}
+        schema={renderPlanSchema}
+        defaultProps={sample.plan}
+        calculateMetadata={sampleMetadata(sample)}
+      />
+    ))}
+  </>
+);

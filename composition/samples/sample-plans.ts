@@ -1,0 +1,52 @@
+/**
+ * The Studio samples: API timeline JSON (media relative to the bundle's public
+ * dir) turned into render plans by the same builders the worker uses. Subtitle
+ * files are fetched in the browser, so they are added by an async
+ * calculateMetadata (see Root.tsx) rather than here.
+ */
+import { buildRenderPlan, type MediaKind } from '../../src/render/render-plan.builder';
+import type { RenderPlan } from '../../src/render/render-plan.types';
+import type { OutputInput, TimelineInput } from '../../src/tasks/task-input.types';
+import cjkSubtitles from './cjk-subtitles.json';
+import fitModes from './fit-modes.json';
+import layeredScene from './layered-scene.json';
+
+export interface SampleInput { timeline: TimelineInput; output: OutputInput }
+
+const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp|gif)$/i;
+const AUDIO_EXTENSIONS = /\.(mp3|wav|m4a|aac|ogg|opus|flac)$/i;
+
+function kindOf(url: string): MediaKind {
+  if (IMAGE_EXTENSIONS.test(url)) return 'image';
+  return AUDIO_EXTENSIONS.test(url) ? 'audio' : 'video';
+}
+
+function samplePlan(sample: SampleInput): RenderPlan {
+  return buildRenderPlan({
+    timeline: sample.timeline,
+    output: {
+      width: sample.output.resolution.width,
+      height: sample.output.resolution.height,
+      framerate: sample.output.framerate ?? 30,
+      format: 'mp4',
+      quality: 'standard',
+      codec: 'h264',
+    },
+    resolveMediaSrc: (_track, _clip, clip) => ({ src: clip.media_url, kind: kindOf(clip.media_url) }),
+    subtitles: [],
+    fonts: [],
+  });
+}
+
+export interface Sample { id: string; input: SampleInput; plan: RenderPlan }
+
+function sample(id: string, input: SampleInput): Sample {
+  return { id, input, plan: samplePlan(input) };
+}
+
+/** Composition ids are letters, digits and dashes. */
+export const SAMPLES: readonly Sample[] = [
+  sample('Sample-layered-scene', layeredScene as SampleInput),
+  sample('Sample-fit-modes', fitModes as SampleInput),
+  sample('Sample-cjk-subtitles', cjkSubtitles as SampleInput),
+];

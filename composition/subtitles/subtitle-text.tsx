@@ -1,0 +1,96 @@
+import type { CSSProperties } from 'react';
+import type { PlanSubtitleStyle } from '../../src/render/render-plan.types';
+
+/** `#RRGGBB` plus opacity as CSS rgba(). */
+export function rgba(hex: string, opacity: number): string {
+  const n = /^#[0-9a-fA-F]{6}$/.test(hex) ? parseInt(hex.slice(1), 16) : 0;
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${opacity})`;
+}
+
+function shadowCss(style: PlanSubtitleStyle): string | undefined {
+  const s = style.shadow;
+  return s ? `${s.offsetXPx}px ${s.offsetYPx}px ${s.blurPx}px ${rgba(s.color, s.opacity)}` : undefined;
+}
+
+function textBase(style: PlanSubtitleStyle): CSSProperties {
+  const wraps = style.wrapping.enabled && style.wrapping.strategy !== 'none';
+  return {
+    // Positioned, so the copies paint in source order: a filter (outline blur, drop-shadow)
+    // makes a stacking context that would otherwise paint above the unpositioned fill.
+    position: 'relative',
+    gridArea: '1 / 1',
+    margin: 0,
+    fontFamily: style.fontFamily,
+    fontWeight: style.fontWeight,
+    fontStyle: style.fontStyle,
+    fontSize: style.fontSizePx,
+    lineHeight: style.lineHeight,
+    textAlign: 'center',
+    // pre-line keeps the builder's line breaks; the max width still wraps a line the count could not foresee.
+    whiteSpace: wraps ? 'pre-line' : 'pre',
+    overflowWrap: 'break-word',
+    lineBreak: 'strict',
+  };
+}
+
+/**
+ * One subtitle text block, bottom-centre anchored at (anchorX, anchorY). The
+ * same text is stacked up to three times in one grid cell so all copies share
+ * one layout: a background box per line, an outline copy (stroke drawn at
+ * twice the width because half of a stroke falls inside the glyph, blurred on
+ * its own, carrying the shadow of the outlined shape), and the fill on top.
+ * Pure and free of Remotion hooks, so tests can render it to static HTML.
+ */
+export const SubtitleText: React.FC<{ style: PlanSubtitleStyle; text: string; lang?: string }> = ({ style, text, lang }) => {
+  const base = textBase(style);
+  const { outline, background } = style;
+  const shadow = shadowCss(style);
+  const outlineFilter = outline
+    ? [outline.blurPx > 0 ? `blur(${outline.blurPx}px)` : '', style.shadow ? `drop-shadow(${shadow})` : ''].filter(Boolean).join(' ')
+    : '';
+  return (
+    <div
+      lang={lang}
+      data-subtitle=""
+      style={{
+        position: 'absolute',
+        left: style.anchorX,
+        top: style.anchorY,
+        transform: 'translate(-50%, -100%)',
+        width: 'max-content',
+        maxWidth: style.maxWidthPx,
+        display: 'grid',
+      }}
+    >
+      {background ? (
+        <p style={{ ...base, color: 'transparent' }} aria-hidden>
+          <span
+            style={{
+              backgroundColor: rgba(background.color, background.opacity),
+              padding: `${background.paddingPx * 0.4}px ${background.paddingPx}px`,
+              borderRadius: background.radiusPx,
+              boxDecorationBreak: 'clone',
+              WebkitBoxDecorationBreak: 'clone',
+            }}
+          >
+            {text}
+          </span>
+        </p>
+      ) : null}
+      {outline ? (
+        <p
+          aria-hidden
+          style={{
+            ...base,
+            color: outline.color,
+            WebkitTextStroke: `${outline.widthPx * 2}px ${outline.color}`,
+            filter: outlineFilter || undefined,
+          }}
+        >
+          {text}
+        </p>
+      ) : null}
+      <p style={{ ...base, color: style.color, textShadow: outline ? undefined : shadow }}>{text}</p>
+    </div>
+  );
+};

@@ -1,0 +1,183 @@
+import { RenderFailure } from '../common/render-failure';
+import type { ClipInput, ResolvedOutput, TimelineInput, TrackInput } from '../tasks/task-input.types';
+import {
+  blurRadiusPx,
+  buildRenderPlan,
+  firstFrameAtOrAfter,
+  timelineFrames,
+  type MediaKind,
+  type ResolveMediaSrc,
+} from './render-plan.builder';
+import type { PlanSubtitleLayer } from './render-plan.types';
+
+const output: ResolvedOutput = { width: 1280, height: 720, framerate: 30, format: 'mp4', quality: 'standard', codec: 'h264' };
+
+function clip(id: string, start: number, end: number, properties?: ClipInput['properties']): ClipInput {
+  return { id, media_url: `https://example.com/${id}`, start_time_ms: start, end_time_ms: end, properties };
+}
+
+function kindFor(url: string): MediaKind {
+  if (url.endsWith('.png')) return 'image';
+  if (url.endsWith('.mp3')) return 'audio';
+  return 'video';
+}
+
+const resolver: ResolveMediaSrc = (trackIndex, clipIndex, c) => ({
+  src: `http://127.0.0.1:9/t/${trackIndex}-${clipIndex}`,
+  kind: kindFor(c.media_url),
+});
+
+function plan(tracks: TrackInput[], durationMs = 10_000, out: ResolvedOutput = output) {
+  const timeline: TimelineInput = { duration_ms: durationMs, tracks };
+  return buildRenderPlan({ timeline, output: out, resolveMediaSrc: resolver, subtitles: [], fonts: [] });
+}
+
+describe('frame arithmetic', () => {
+  it('rounds the total to the nearest frame and never returns 0', () => {
+    expect(timelineFrames(10_000, 30)).toBe(300);
+    expect(timelineFrames(1_010, 30)).toBe(30);
+    expect(timelineFrames(1_020, 30)).toBe(31);
+    expect(timelineFrames(1, 30)).toBe(1);
+    expect(timelineFrames(1_000, 29.97)).toBe(30);
+  });
+
+  it('finds the first frame whose timestamp is at or after a time', () => {
+    expect(firstFrameAtOrAfter(0, 30)).toBe(0);
+    expect(firstFrameAtOrAfter(1, 30)).toBe(1);
+    // 100 ms is exactly frame 3 at 30 fps, despite 100 * 30 / 1000 not being exact in floats.
+    expect(firstFrameAtOrAfter(100, 30)).toBe(3);
+    expect(firstFrameAtOrAfter(101, 30)).toBe(4);
+  });
+
+  it('maps background_blur to a share of the shorter side', () => {
+    expect(blurRadiusPx(0, 1280, 720)).toBe(0);
+    expect(blurRadiusPx(100, 1280, 720)).toBeCloseTo(36);
+    expect(blurRadiusPx(50, 720, 1280)).toBeCloseTo(18);
+    expect(blurRadiusPx(500, 1280, 720)).toBeCloseTo(36);
+    expect(blurRadiusPx(-3, 1280, 720)).toBe(0);
+  });
+});
+
+describe('buildRenderPlan', () => {
+  it('takes size and fps from the output and frames from duration_ms', () => {
+    const p = plan([], 2_500, { ...output, width: 320, height: 180, framerate: 10 });
+    expect(p).toMatchObject({ width: 320, height: 180, fps: 10, durationInFrames: 25, layers: [], audio: [] });
+  });
+
+  it('applies defaults to a video clip with no properties', () => {
+    const [layer] = plan([{ id: 'v', type: 'video', clips: [clip('a.mp4', 1_000, 2_000)] }]).layers;
+    expect(layer).toEqual({
+      id: 'v/a.mp4', kind: 'video', src: 'http://127.0.0.1:9/t/0-0', fromFrame: 30, durationInFrames: 30,
+      fit: 'contain', scaleX: 1, scaleY: 1, opacity: 1, offsetX: 0, offsetY: 0, rotationDeg: 0,
+      blendMode: 'normal', layerType: 'foreground', blurPx: 0, volume: 1,
+    });
+  });
+
+  it('copies every visual property', () => {
+    const [layer] = plan([{
+      id: 'v', type: 'video', clips: [clip('b.png', 0, 500, {
+        scale: { x: 1.5, y: 0.5 }, opacity: 0.25, position: { x: -40, y: 12 }, fit: 'cover',
+        rotation: 90, blend_mode: 'multiply', layer_type: 'background', background_blur: 50,
+      })],
+    }]).layers;
+    expect(layer).toMatchObject({
+      kind: 'image', fit: 'cover', scaleX: 1.5, scaleY: 0.5, opacity: 0.25, offsetX: -40, offsetY: 12,
+      rotationDeg: 90, blendMode: 'multiply', layerType: 'background', durationInFrames: 15,
+    });
+    expect(layer.blurPx).toBeCloseTo(18);
+  });
+
+  it.each([
+    [{ fit: 'stretch' as const }, 'fill'],
+    [{ fit: 'fill' as const }, 'fill'],
+    [{ background_fit: 'cover' as const }, 'cover'],
+    [{ background_fit: 'stretch' as const }, 'fill'],
+    [{ fit: 'contain' as const, background_fit: 'cover' as const }, 'contain'],
+  ])('normalizes fit %j to %s', (properties, expected) => {
+    const [layer] = plan([{ id: 'v', type: 'video', clips: [clip('c.png', 0, 1_000, properties)] }]).layers;
+    expect(layer.fit).toBe(expected);
+  });
+
+  it('blurs only background layers', () => {
+    const [layer] = plan([{ id: 'v', type: 'video', clips: [clip('d.png', 0, 1_000, { background_blur: 100 })] }]).layers;
+    expect(layer.blurPx).toBe(0);
+  });
+
+  it('clamps opacity and refuses unknown blend modes', () => {
+    const layers = plan([{
+      id: 'v', type: 'video', clips: [
+        clip('e.png', 0, 1_000, { opacity: 3, blend_mode: 'url(x)' }),
+        clip('f.png', 0, 1_000, { opacity: -1, blend_mode: 'screen' }),
+      ],
+    }]).layers;
+    expect(layers.map((l) => [l.opacity, l.blendMode])).toEqual([[1, 'normal'], [0, 'screen']]);
+  });
+
+  it('orders background below foreground, then z_index, then track and clip order', () => {
+    const layers = plan([
+      { id: 't0', type: 'video', clips: [
+        clip('fg-z0-a.png', 0, 1_000),
+        clip('fg-z5.png', 0, 1_000, { z_index: 5 }),
+        clip('fg-z0-b.png', 0, 1_000),
+      ] },
+      { id: 't1', type: 'video', clips: [
+        clip('bg-z9.png', 0, 1_000, { layer_type: 'background', z_index: 9 }),
+        clip('fg-zneg.png', 0, 1_000, { z_index: -2 }),
+        clip('fg-z0-c.png', 0, 1_000),
+      ] },
+      { id: 't2', type: 'video', clips: [clip('bg-z0.png', 0, 1_000, { layer_type: 'background' })] },
+    ]).layers;
+    expect(layers.map((l) => l.id.split('/')[1])).toEqual([
+      'bg-z0.png', 'bg-z9.png', 'fg-zneg.png', 'fg-z0-a.png', 'fg-z0-b.png', 'fg-z0-c.png', 'fg-z5.png',
+    ]);
+  });
+
+  it('cuts clips at the end of the timeline and drops clips that cover no frame', () => {
+    const layers = plan([{ id: 'v', type: 'video', clips: [
+      clip('long.png', 900, 5_000),
+      clip('between.png', 10, 20),
+      clip('tiny.png', 0, 10),
+    ] }], 1_000).layers;
+    expect(layers.map((l) => [l.id, l.fromFrame, l.durationInFrames])).toEqual([
+      ['v/long.png', 27, 3],
+      ['v/tiny.png', 0, 1],
+    ]);
+  });
+
+  it('builds audio layers with gain and fades in frames', () => {
+    const p = plan([{ id: 'a', type: 'audio', clips: [
+      clip('m.mp3', 500, 3_500, { volume: 0.5, fade_in_ms: 1_000, fade_out_ms: 500 }),
+      clip('n.mp4', 0, 1_000),
+    ] }]);
+    expect(p.layers).toEqual([]);
+    expect(p.audio).toEqual([
+      { id: 'a/m.mp3', src: 'http://127.0.0.1:9/t/0-0', fromFrame: 15, durationInFrames: 90, volume: 0.5, fadeInFrames: 30, fadeOutFrames: 15 },
+      { id: 'a/n.mp4', src: 'http://127.0.0.1:9/t/0-1', fromFrame: 0, durationInFrames: 30, volume: 1, fadeInFrames: 0, fadeOutFrames: 0 },
+    ]);
+  });
+
+  it('keeps fades inside the clip', () => {
+    const [layer] = plan([{ id: 'a', type: 'audio', clips: [clip('m.mp3', 0, 1_000, { fade_in_ms: 800, fade_out_ms: 800 })] }]).audio;
+    expect(layer.fadeInFrames + layer.fadeOutFrames).toBeLessThanOrEqual(layer.durationInFrames);
+    expect(layer.fadeInFrames).toBe(24);
+  });
+
+  it('passes subtitles and fonts through and skips subtitle tracks', () => {
+    const subtitles = [{ id: 's/1', cues: [], style: {} }] as unknown as PlanSubtitleLayer[];
+    const fonts = [{ family: 'x', src: 'fonts/x.woff2', weight: 400, style: 'normal' as const }];
+    const resolve = jest.fn(resolver);
+    const p = buildRenderPlan({
+      timeline: { duration_ms: 1_000, tracks: [{ id: 's', type: 'subtitle', clips: [clip('s.srt', 0, 1_000)] }] },
+      output, resolveMediaSrc: resolve, subtitles, fonts,
+    });
+    expect(p.subtitles).toBe(subtitles);
+    expect(p.fonts).toBe(fonts);
+    expect(resolve).not.toHaveBeenCalled();
+  });
+
+  it('refuses media of the wrong kind for the track', () => {
+    expect(() => plan([{ id: 'v', type: 'video', clips: [clip('x.mp3', 0, 1_000)] }])).toThrow(RenderFailure);
+    expect(() => plan([{ id: 'a', type: 'audio', clips: [clip('x.png', 0, 1_000)] }]))
+      .toThrow(expect.objectContaining({ code: 'INVALID_MEDIA_FORMAT' }));
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * Turns a validated task into the `Timeline` composition's props. Pure and
+ * browser-safe on purpose: the worker calls it for real renders and
+ * `composition/Root.tsx` calls it for the Studio samples, so it must not import
+ * Node, React or Remotion.
+ */
+import { RenderFailure } from '../common/render-failure';
+import type {
+  AudioClipProperties,
+  ClipInput,
+  FitMode,
+  ResolvedOutput,
+  TimelineInput,
+  VideoClipProperties,
+} from '../tasks/task-input.types';
+import type {
+  PlanAudioLayer,
+  PlanFit,
+  PlanFontFace,
+  PlanSubtitleLayer,
+  PlanVisualLayer,
+  RenderPlan,
+} from './render-plan.types';
+
+export type MediaKind = 'video' | 'image' | 'audio';
+
+export type ResolveMediaSrc = (
+  trackIndex: number,
+  clipIndex: number,
+  clip: ClipInput,
+) => { src: string; kind: MediaKind };
+
+export interface BuildRenderPlanArgs {
+  timeline: TimelineInput;
+  output: ResolvedOutput;
+  resolveMediaSrc: ResolveMediaSrc;
+  subtitles: PlanSubtitleLayer[];
+  fonts: PlanFontFace[];
+}
+
+/**
+ * background_blur 100 blurs with a radius of 5 % of the canvas's shorter side,
+ * so the same value looks the same at every output resolution.
+ */
+export const MAX_BLUR_FRACTION_OF_SHORT_SIDE = 0.05;
+
+const BLEND_MODES: ReadonlySet<string> = new Set([
+  'normal', 'multiply', 'screen', 'overlay', 'darken', 'lighten', 'color-dodge',
+  'color-burn', 'hard-light', 'soft-light', 'difference', 'exclusion', 'hue',
+  'saturation', 'color', 'luminosity', 'plus-darker', 'plus-lighter',
+]);
+
+const BACKGROUND_COLOR = '#000000';
+
+/** A float tolerance so 1000/30-style products that land a hair above an integer do not skip a frame. */
+const FRAME_EPSILON = 1e-6;
+
+/** Total frames: the output file's length, rounded to the nearest frame (never 0). */
+export function timelineFrames(durationMs: number, fps: number): number {
+  return Math.max(1, Math.round((durationMs * fps) / 1000));
+}
+
+/**
+ * The first frame whose timestamp (frame / fps) is at or after `ms`. A clip covers
+ * exactly the frames whose timestamps lie in [start, end), so a clip shorter than
+ * a frame still shows if a frame's timestamp falls inside it.
+ */
+export function firstFrameAtOrAfter(ms: number, fps: number): number {
+  return Math.max(0, Math.ceil((ms * fps) / 1000 - FRAME_EPSILON));
+}
+
+function msToFrameCount(ms: number, fps: number): number {
+  return Math.max(0, Math.round((ms * fps) / 1000));
+}
+
+export function normalizeFit(props: VideoClipProperties): PlanFit {
+  // `fit` wins over the deprecated `background_fit` when both are given.
+  const fit: FitMode = props.fit ?? props.background_fit ?? 'contain';
+  return fit === 'stretch' ? 'fill' : fit;
+}
+
+export function blurRadiusPx(backgroundBlur: number, width: number, height: number): number {
+  const amount = Math.min(100, Math.max(0, backgroundBlur));
+  return (amount / 100) * MAX_BLUR_FRACTION_OF_SHORT_SIDE * Math.min(width, height);
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function finiteOr(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+interface FrameSpan { fromFrame: number; durationInFrames: number }
+
+/** The frames a clip covers, cut at the end of the timeline; null when it covers none. */
+function clipSpan(clip: ClipInput, fps: number, totalFrames: number): FrameSpan | null {
+  const fromFrame = firstFrameAtOrAfter(clip.start_time_ms, fps);
+  const endFrame = Math.min(totalFrames, firstFrameAtOrAfter(clip.end_time_ms, fps));
+  return endFrame > fromFrame ? { fromFrame, durationInFrames: endFrame - fromFrame } : null;
+}
+
+function invalidMedia(clip: ClipInput, message: string): RenderFailure {
+  return new RenderFailure('INVALID_MEDIA_FORMAT', message, false, { media_url: clip.media_url });
+}
+
+interface OrderedVisualLayer { layer: PlanVisualLayer; zIndex: number; trackIndex: number; clipIndex: number }
+
+function visualLayer(
+  clip: ClipInput,
+  trackId: string,
+  media: { src: string; kind: MediaKind },
+  span: FrameSpan,
+  output: ResolvedOutput,
+): PlanVisualLayer {
+  if (media.kind === 'audio') {
+    throw invalidMedia(clip, `Clip ${trackId}/${clip.id} is on a video track but its media has no picture`);
+  }
+  const props = (clip.properties ?? {}) as VideoClipProperties;
+  const layerType = props.layer_type === 'background' ? 'background' : 'foreground';
+  const blendMode = props.blend_mode !== undefined && BLEND_MODES.has(props.blend_mode) ? props.blend_mode : 'normal';
+  return {
+    id: `${trackId}/${clip.id}`,
+    kind: media.kind,
+    src: media.src,
+    fromFrame: span.fromFrame,
+    durationInFrames: span.durationInFrames,
+    fit: normalizeFit(props),
+    scaleX: finiteOr(props.scale?.x, 1),
+    scaleY: finiteOr(props.scale?.y, 1),
+    opacity: clamp(finiteOr(props.opacity, 1), 0, 1),
+    offsetX: finiteOr(props.position?.x, 0),
+    offsetY: finiteOr(props.position?.y, 0),
+    rotationDeg: finiteOr(props.rotation, 0),
+    blendMode,
+    layerType,
+    blurPx: layerType === 'background'
+      ? blurRadiusPx(finiteOr(props.background_blur, 0), output.width, output.height)
+      : 0,
+    // A video clip keeps its own sound as recorded; images have none.
+    volume: 1,
+  };
+}
+
+function audioLayer(
+  clip: ClipInput,
+  trackId: string,
+  media: { src: string; kind: MediaKind },
+  span: FrameSpan,
+  fps: number,
+): PlanAudioLayer {
+  if (media.kind === 'image') {
+    throw invalidMedia(clip, `Clip ${trackId}/${clip.id} is on an audio track but its media is an image`);
+  }
+  const props = (clip.properties ?? {}) as AudioClipProperties;
+  const fadeInFrames = Math.min(span.durationInFrames, msToFrameCount(finiteOr(props.fade_in_ms, 0), fps));
+  const fadeOutFrames = Math.min(
+    span.durationInFrames - fadeInFrames,
+    msToFrameCount(finiteOr(props.fade_out_ms, 0), fps),
+  );
+  return {
+    id: `${trackId}/${clip.id}`,
+    src: media.src,
+    fromFrame: span.fromFrame,
+    durationInFrames: span.durationInFrames,
+    volume: Math.max(0, finiteOr(props.volume, 1)),
+    fadeInFrames,
+    fadeOutFrames,
+  };
+}
+
+function stackingOrder(a: OrderedVisualLayer, b: OrderedVisualLayer): number {
+  const rank = (o: OrderedVisualLayer): number => (o.layer.layerType === 'background' ? 0 : 1);
+  return rank(a) - rank(b)
+    || a.zIndex - b.zIndex
+    || a.trackIndex - b.trackIndex
+    || a.clipIndex - b.clipIndex;
+}
+
+export function buildRenderPlan(args: BuildRenderPlanArgs): RenderPlan {
+  const { timeline, output, resolveMediaSrc } = args;
+  const fps = output.framerate;
+  const totalFrames = timelineFrames(timeline.duration_ms, fps);
+  const visuals: OrderedVisualLayer[] = [];
+  const audio: PlanAudioLayer[] = [];
+
+  timeline.tracks.forEach((track, trackIndex) => {
+    if (track.type === 'subtitle') return;
+    track.clips.forEach((clip, clipIndex) => {
+      const span = clipSpan(clip, fps, totalFrames);
+      if (span === null) return;
+      const media = resolveMediaSrc(trackIndex, clipIndex, clip);
+      if (track.type === 'video') {
+        const props = (clip.properties ?? {}) as VideoClipProperties;
+        visuals.push({
+          layer: visualLayer(clip, track.id, media, span, output),
+          zIndex: finiteOr(props.z_index, 0),
+          trackIndex,
+          clipIndex,
+        });
+      } else {
+        audio.push(audioLayer(clip, track.id, media, span, fps));
+      }
+    });
+  });
+
+  return {
+    width: output.width,
+    height: output.height,
+    fps,
+    durationInFrames: totalFrames,
+    backgroundColor: BACKGROUND_COLOR,
+    layers: visuals.sort(stackingOrder).map((o) => o.layer),
+    audio,
+    subtitles: args.subtitles,
+    fonts: args.fonts,
+  };
+}

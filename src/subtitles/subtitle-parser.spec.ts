@@ -1,0 +1,94 @@
+import { RenderFailure } from '../common/render-failure';
+import { parseSubtitleFile } from './subtitle-parser';
+
+const URL = 'https://media.example/subs.srt';
+
+function failure(content: Buffer | string): RenderFailure {
+  try {
+    parseSubtitleFile(content, URL);
+  } catch (err: unknown) {
+    if (err instanceof RenderFailure) return err;
+    throw err;
+  }
+  throw new Error('expected a RenderFailure');
+}
+
+describe('parseSubtitleFile: SRT', () => {
+  const srt = '1\n00:00:01,000 --> 00:00:02,500\nHello <i>world</i>\nsecond line\n\n2\n00:01:00,250 --> 01:00:00,000\n你好，世界！\n';
+
+  it('reads cues with times in ms, markup removed and lines kept', () => {
+    expect(parseSubtitleFile(srt, URL)).toEqual([
+      { startMs: 1000, endMs: 2500, text: 'Hello world\nsecond line' },
+      { startMs: 60250, endMs: 3600000, text: '你好，世界！' },
+    ]);
+  });
+
+  it('gives the same cues for a BOM, CRLF and a Buffer', () => {
+    const crlf = Buffer.from('\ufeff' + srt.replace(/\n/g, '\r\n'), 'utf8');
+    expect(parseSubtitleFile(crlf, URL)).toEqual(parseSubtitleFile(srt, URL));
+  });
+
+  it('accepts cues without a number, extra blank lines and position hints', () => {
+    const text = '\n\n00:00:00,5 --> 00:00:01,000 X1:10 X2:20\n&lt;tag&gt; &amp; more\n\n\n';
+    expect(parseSubtitleFile(text, URL)).toEqual([{ startMs: 500, endMs: 1000, text: '<tag> & more' }]);
+  });
+
+  it('names the line of a malformed timing', () => {
+    const f = failure('1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:03,000 -> 00:00:04,000\nbad\n');
+    expect(f.code).toBe('INVALID_MEDIA_FORMAT');
+    expect(f.retryPossible).toBe(false);
+    expect(f.details).toEqual({ media_url: URL });
+    expect(f.message).toMatch(new RegExp(`^subtitle file ${URL}: line 6: malformed timing line`));
+  });
+
+  it('names the line of a cue that ends before it starts', () => {
+    expect(failure('1\r\n00:00:05,000 --> 00:00:04,000\r\nx\r\n').message).toContain('line 2: the cue ends before it starts');
+  });
+
+  it('rejects minutes over 59 and text that is not a cue', () => {
+    expect(failure('1\n00:61:00,000 --> 00:62:00,000\nx\n').message).toContain('line 2:');
+    expect(failure('just some words\nmore\n').message).toContain('line 1: expected a cue number or a timing line');
+  });
+
+  it('reports a missing blank line between cues at the stray timing line', () => {
+    expect(failure('1\n00:00:01,000 --> 00:00:02,000\na\n00:00:03,000 --> 00:00:04,000\nb\n').message).toContain('line 4: timing line inside cue text');
+  });
+
+  it('names the line of bytes that are not UTF-8, and refuses UTF-16 and empty files', () => {
+    const latin1 = Buffer.concat([Buffer.from('1\n00:00:01,000 --> 00:00:02,000\ncaf'), Buffer.from([0xe9]), Buffer.from('\n')]);
+    expect(failure(latin1).message).toContain('line 3: byte 0xe9');
+    expect(failure(Buffer.from([0xff, 0xfe, 0x31, 0x00])).message).toContain('line 1: the file is UTF-16');
+    expect(failure('  \n\n').message).toContain('line 1: the file is empty');
+  });
+});
+
+describe('parseSubtitleFile: WebVTT', () => {
+  it('reads cues, skips NOTE/STYLE blocks and identifiers, strips voice and class tags', () => {
+    const vtt = [
+      'WEBVTT - a title', 'Kind: captions', '', 'NOTE a comment', 'spanning lines', '', 'STYLE', '::cue { color: red }', '',
+      'intro', '00:01.000 --> 00:02.000 align:center line:90%', '<v Roger>Hi <c.loud>there</c></v>', '',
+      '01:00:00.000 --> 01:00:01.500', 'こんにちは<00:00:01.200>世界', '',
+    ].join('\r\n');
+    expect(parseSubtitleFile(Buffer.from('\ufeff' + vtt), URL)).toEqual([
+      { startMs: 1000, endMs: 2000, text: 'Hi there' },
+      { startMs: 3600000, endMs: 3601500, text: 'こんにちは世界' },
+    ]);
+  });
+
+  it('returns no cues for a header-only file', () => {
+    expect(parseSubtitleFile('WEBVTT\n', URL)).toEqual([]);
+  });
+
+  it('names the line of a bad timestamp (SRT comma in a VTT file)', () => {
+    expect(failure('WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nx\n').message).toContain('line 3: malformed timing line');
+  });
+
+  it('names an identifier without a timing and a cue glued to the header', () => {
+    expect(failure('WEBVTT\n\nid-1\n\n00:01.000 --> 00:02.000\nx\n').message).toContain('line 3: cue identifier "id-1" without a timing line');
+    expect(failure('WEBVTT\n00:01.000 --> 00:02.000\nx\n').message).toContain('line 2: a blank line must separate');
+  });
+
+  it('rejects a file whose signature is not exactly WEBVTT', () => {
+    expect(failure('WEBVTTX\n\n00:01.000 --> 00:02.000\nx\n').message).toContain('line 1: a WebVTT file must start with "WEBVTT"');
+  });
+});

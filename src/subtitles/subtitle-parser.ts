@@ -1,0 +1,171 @@
+import { RenderFailure } from '../common/render-failure';
+
+/** One cue as written in the file: times in milliseconds from the clip's start. */
+export interface SubtitleCueMs {
+  startMs: number;
+  endMs: number;
+  /** Plain text, markup removed, lines joined with `\n`. */
+  text: string;
+}
+
+/**
+ * Why our own parser and not @remotion/captions' parseSrt or a package from npm:
+ * the task must fail with a message that names the offending line, and the
+ * parsers we looked at either skip what they do not understand or report no
+ * position. Both formats are small enough to parse strictly in one file.
+ */
+class SyntaxProblem extends Error {
+  constructor(readonly line: number, message: string) {
+    super(message);
+  }
+}
+
+interface Line {
+  no: number;
+  text: string;
+}
+
+const SRT_TIME = String.raw`(\d{1,3}):([0-5]\d):([0-5]\d)[,.](\d{1,3})`;
+const SRT_TIMING = new RegExp(String.raw`^${SRT_TIME}[ \t]+-->[ \t]+${SRT_TIME}(?:[ \t].*)?$`);
+const VTT_TIME = String.raw`(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})`;
+const VTT_TIMING = new RegExp(String.raw`^${VTT_TIME}[ \t]+-->[ \t]+${VTT_TIME}(?:[ \t].*)?$`);
+const MARKUP = /<\/?(?:i|b|u|s|c|v|lang|ruby|rt|font)(?:[.\s][^>]*)?>|<\d{1,3}(?::\d{2}){1,2}\.\d{3}>|\{\\[^}]*\}/gi;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&nbsp;': '\u00a0', '&lrm;': '\u200e', '&rlm;': '\u200f', '&quot;': '"', '&apos;': "'" };
+
+/** Offset of the first byte that is not well-formed UTF-8, or -1. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    const extra = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    if (extra < 0 || (extra > 0 && i + extra >= bytes.length)) return i;
+    for (let k = 1; k <= extra; k += 1) if ((bytes[i + k] & 0xc0) !== 0x80) return i;
+    // Overlong three/four-byte forms, surrogates and code points above U+10FFFF.
+    if (extra === 2 && ((b === 0xe0 && bytes[i + 1] < 0xa0) || (b === 0xed && bytes[i + 1] >= 0xa0))) return i;
+    if (extra === 3 && ((b === 0xf0 && bytes[i + 1] < 0x90) || (b === 0xf4 && bytes[i + 1] >= 0x90))) return i;
+    i += extra + 1;
+  }
+  return -1;
+}
+
+function decode(content: Buffer | string): string {
+  if (typeof content === 'string') return content.replace(/^\ufeff/, '');
+  if ((content[0] === 0xff && content[1] === 0xfe) || (content[0] === 0xfe && content[1] === 0xff)) {
+    throw new SyntaxProblem(1, 'the file is UTF-16; only UTF-8 is supported');
+  }
+  const bad = firstInvalidUtf8(content);
+  if (bad >= 0) {
+    const line = content.subarray(0, bad).filter((b) => b === 0x0a).length + 1;
+    throw new SyntaxProblem(line, `byte 0x${content[bad].toString(16)} at offset ${bad} is not valid UTF-8`);
+  }
+  return content.toString('utf8').replace(/^\ufeff/, '');
+}
+
+function toLines(text: string): Line[] {
+  return text.split(/\r\n|\r|\n/).map((t, i) => ({ no: i + 1, text: t }));
+}
+
+/** Groups lines into blocks separated by blank lines. */
+function blocks(lines: Line[]): Line[][] {
+  const out: Line[][] = [];
+  let current: Line[] = [];
+  for (const line of lines) {
+    if (line.text.trim() === '') {
+      if (current.length > 0) out.push(current);
+      current = [];
+    } else {
+      current.push(line);
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+function ms(h: string | undefined, m: string, s: string, frac: string): number {
+  return ((Number(h ?? 0) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(frac.padEnd(3, '0'));
+}
+
+function timing(line: Line, re: RegExp, example: string): { startMs: number; endMs: number } {
+  const m = re.exec(line.text.trim());
+  if (!m) throw new SyntaxProblem(line.no, `malformed timing line "${clip(line.text)}"; expected "${example}"`);
+  const startMs = ms(m[1], m[2], m[3], m[4]);
+  const endMs = ms(m[5], m[6], m[7], m[8]);
+  if (endMs < startMs) throw new SyntaxProblem(line.no, 'the cue ends before it starts');
+  return { startMs, endMs };
+}
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function cleanText(lines: Line[]): string {
+  return lines
+    .map((l) => l.text.replace(MARKUP, '').replace(/&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (e) => ENTITIES[e]).trimEnd())
+    .join('\n')
+    .trim();
+}
+
+function parseSrt(lines: Line[]): SubtitleCueMs[] {
+  const example = '00:00:01,000 --> 00:00:02,500';
+  return blocks(lines).map((block) => {
+    let i = 0;
+    if (/^\d+$/.test(block[0].text.trim())) i = 1;
+    else if (!block[0].text.includes('-->')) {
+      throw new SyntaxProblem(block[0].no, `expected a cue number or a timing line, found "${clip(block[0].text)}"`);
+    }
+    if (i >= block.length) throw new SyntaxProblem(block[0].no, 'cue number without a timing line');
+    const { startMs, endMs } = timing(block[i], SRT_TIMING, example);
+    const textLines = block.slice(i + 1);
+    const stray = textLines.find((l) => SRT_TIMING.test(l.text.trim()));
+    if (stray) throw new SyntaxProblem(stray.no, 'timing line inside cue text (missing blank line before it?)');
+    return { startMs, endMs, text: cleanText(textLines) };
+  });
+}
+
+function parseVtt(lines: Line[]): SubtitleCueMs[] {
+  const example = '00:01.000 --> 00:02.500';
+  if (!/^WEBVTT(?:[ \t].*)?$/.test(lines[0].text)) {
+    throw new SyntaxProblem(1, 'a WebVTT file must start with "WEBVTT"');
+  }
+  const [header, ...rest] = blocks(lines);
+  if (header.some((l) => l.text.includes('-->'))) {
+    const l = header.find((h) => h.text.includes('-->')) as Line;
+    throw new SyntaxProblem(l.no, 'a blank line must separate the WEBVTT header from the first cue');
+  }
+  const cues: SubtitleCueMs[] = [];
+  for (const block of rest) {
+    const first = block[0].text;
+    if (/^(NOTE|STYLE|REGION)(?:[ \t]|$)/.test(first) && !first.includes('-->')) continue;
+    const timingAt = first.includes('-->') ? 0 : 1;
+    if (timingAt >= block.length) throw new SyntaxProblem(block[0].no, `cue identifier "${clip(first)}" without a timing line`);
+    const { startMs, endMs } = timing(block[timingAt], VTT_TIMING, example);
+    const textLines = block.slice(timingAt + 1);
+    const stray = textLines.find((l) => l.text.includes('-->'));
+    if (stray) throw new SyntaxProblem(stray.no, 'cue text may not contain "-->" (missing blank line before a timing line?)');
+    cues.push({ startMs, endMs, text: cleanText(textLines) });
+  }
+  return cues;
+}
+
+/**
+ * Parses an SRT or WebVTT file (UTF-8 with or without BOM, CRLF or LF),
+ * recognised by the `WEBVTT` signature. Throws RenderFailure
+ * INVALID_MEDIA_FORMAT naming the first bad line.
+ */
+export function parseSubtitleFile(content: Buffer | string, sourceUrl: string): SubtitleCueMs[] {
+  try {
+    const text = decode(content);
+    if (text.trim() === '') throw new SyntaxProblem(1, 'the file is empty');
+    const lines = toLines(text);
+    return /^WEBVTT/.test(lines[0].text) ? parseVtt(lines) : parseSrt(lines);
+  } catch (err: unknown) {
+    if (!(err instanceof SyntaxProblem)) throw err;
+    throw new RenderFailure(
+      'INVALID_MEDIA_FORMAT',
+      `subtitle file ${sourceUrl}: line ${err.line}: ${err.message}`,
+      false,
+      { media_url: sourceUrl },
+      'Fix the subtitle file (SRT or WebVTT, UTF-8) and submit the task again.',
+    );
+  }
+}

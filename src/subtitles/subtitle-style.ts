@@ -1,0 +1,110 @@
+import { fontFamilyStack, fontKeyInfo } from '../fonts/font-catalogue';
+import { FontKey, resolveFontKey } from '../fonts/font-keys';
+import type { PlanSubtitleStyle, PlanTextOutline, PlanTextShadow } from '../render/render-plan.types';
+import type { SubtitleClipProperties } from '../tasks/task-input.types';
+import { DEFAULT_PRESET, referenceScale, SUBTITLE_PRESETS, SubtitlePresetDefinition } from './subtitle-presets';
+import { isMostlyCjk } from './text-wrap';
+
+export interface Canvas {
+  width: number;
+  height: number;
+}
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** Validation rejects other colours; this keeps a bad one from ever reaching CSS. */
+function color(value: string | undefined, fallback: string): string {
+  return value !== undefined && HEX_COLOR.test(value) ? value.toUpperCase() : fallback;
+}
+
+function finite(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) ? value : fallback;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+export function presetOf(props: SubtitleClipProperties | undefined): SubtitlePresetDefinition {
+  return SUBTITLE_PRESETS[props?.preset ?? DEFAULT_PRESET] ?? SUBTITLE_PRESETS[DEFAULT_PRESET];
+}
+
+/** The font key a clip draws with: its font_family (key or alias) or its preset's. */
+export function subtitleFontKey(props: SubtitleClipProperties | undefined): FontKey {
+  const preset = presetOf(props);
+  if (props?.font_family === undefined) return preset.fontKey;
+  const key = resolveFontKey(props.font_family);
+  // Validation answers INVALID_FONT before a task is queued; reaching here is a bug.
+  if (key === null) throw new Error(`font_family "${props.font_family}" is not a font key`);
+  return key;
+}
+
+function resolveOutline(props: SubtitleClipProperties | undefined, preset: SubtitlePresetDefinition, scale: number): PlanTextOutline | null {
+  const given = props?.outline;
+  const base = preset.outline;
+  const enabled = given?.enabled ?? (base !== null || (given !== undefined && Object.keys(given).length > 0));
+  if (!enabled) return null;
+  return {
+    widthPx: round(finite(given?.width, (base?.width ?? 2) * scale)),
+    color: color(given?.color, base?.color ?? '#000000'),
+    blurPx: round(finite(given?.blur, (base?.blur ?? 0) * scale)),
+  };
+}
+
+function resolveShadow(props: SubtitleClipProperties | undefined, preset: SubtitlePresetDefinition, scale: number): PlanTextShadow | null {
+  const given = props?.shadow;
+  const base = preset.shadow;
+  const enabled = given?.enabled ?? (base !== null || (given !== undefined && Object.keys(given).length > 0));
+  if (!enabled) return null;
+  return {
+    offsetXPx: round(finite(given?.offset_x, (base?.offsetX ?? 2) * scale)),
+    offsetYPx: round(finite(given?.offset_y, (base?.offsetY ?? 2) * scale)),
+    blurPx: round(finite(given?.blur, (base?.blur ?? 4) * scale)),
+    color: color(given?.color, base?.color ?? '#000000'),
+    opacity: Math.min(1, Math.max(0, finite(given?.opacity, base?.opacity ?? 0.8))),
+  };
+}
+
+/**
+ * The style of a subtitle clip on a canvas: the preset (netflix when none is
+ * named) scaled from the 1080-line reference, then every explicit property on
+ * top. Explicit sizes and positions are output pixels and are not scaled.
+ * `language` orders the CJK fallback fonts (see fontFamilyStack).
+ */
+export function resolveSubtitleStyle(props: SubtitleClipProperties | undefined, canvas: Canvas, language?: string): PlanSubtitleStyle {
+  const preset = presetOf(props);
+  const scale = referenceScale(canvas);
+  const key = subtitleFontKey(props);
+  const font = fontKeyInfo(key);
+  const wrapping = props?.text_wrapping;
+  const bg = preset.background;
+  const wrapLanguage = wrapping?.language ?? 'auto';
+  return {
+    fontFamily: fontFamilyStack(key, language ?? (wrapLanguage === 'auto' ? undefined : wrapLanguage)),
+    fontWeight: font.weight,
+    fontStyle: font.style,
+    fontSizePx: round(finite(props?.font_size, preset.fontSize * scale)),
+    color: color(props?.color, preset.color),
+    anchorX: round(finite(props?.position?.x, canvas.width / 2)),
+    anchorY: round(finite(props?.position?.y, canvas.height * (1 - preset.bottomFraction))),
+    maxWidthPx: Math.round(canvas.width * preset.maxWidthFraction),
+    lineHeight: preset.lineHeight,
+    outline: resolveOutline(props, preset, scale),
+    shadow: resolveShadow(props, preset, scale),
+    background: bg && { color: bg.color, opacity: bg.opacity, paddingPx: round(bg.padding * scale), radiusPx: round(bg.radius * scale) },
+    wrapping: {
+      enabled: wrapping?.enabled ?? true,
+      maxCharsPerLine: wrapping?.max_chars_per_line ?? null,
+      strategy: wrapping?.strategy ?? 'word',
+      language: wrapLanguage,
+    },
+  };
+}
+
+/** Line length for one cue: the clip's max_chars_per_line, else the preset's for the cue's script. */
+export function maxCharsFor(props: SubtitleClipProperties | undefined, text: string): number {
+  const explicit = props?.text_wrapping?.max_chars_per_line;
+  if (explicit !== undefined && Number.isInteger(explicit) && explicit > 0) return explicit;
+  const preset = presetOf(props);
+  return isMostlyCjk(text) ? preset.maxChars.cjk : preset.maxChars.latin;
+}

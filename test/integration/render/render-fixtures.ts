@@ -1,0 +1,216 @@
+/**
+ * Helpers for the render integration tests: the bundle, generated media served
+ * by a real MediaServer, plans built by the real builder, and ffmpeg/ffprobe
+ * readers for pixels, loudness and streams.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { buildRenderPlan, type MediaKind } from '../../../src/render/render-plan.builder';
+import type { RenderPlan } from '../../../src/render/render-plan.types';
+import { MediaServer } from '../../../src/render/media-server';
+import { RemotionRenderer } from '../../../src/render/remotion-renderer';
+import type { ResolvedOutput, TrackInput } from '../../../src/tasks/task-input.types';
+
+const run = promisify(execFile);
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+const REPO_ROOT = resolve(__dirname, '../../..');
+/** RENDER_TEST_BUNDLE_DIR lets a run test another bundle (e.g. one built from a scratch copy). */
+export const BUNDLE_DIR = process.env.RENDER_TEST_BUNDLE_DIR ?? join(REPO_ROOT, 'dist', 'remotion-bundle');
+
+/** Builds the bundle once when a previous build did not leave one. */
+export async function ensureBundle(): Promise<string> {
+  if (!existsSync(join(BUNDLE_DIR, 'index.html'))) {
+    // A plain CommonJS build script: required at run time, not compiled by ts-jest.
+    const { bundleComposition } = require(join(REPO_ROOT, 'scripts', 'bundle-composition.js')) as {
+      bundleComposition: (o?: { outDir?: string }) => Promise<string>;
+    };
+    await bundleComposition({ outDir: BUNDLE_DIR });
+  }
+  return BUNDLE_DIR;
+}
+
+export type Rgb = [number, number, number];
+
+async function ffmpeg(args: string[]): Promise<string> {
+  const { stderr } = await run('ffmpeg', ['-v', 'info', '-hide_banner', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
+  return stderr;
+}
+
+function hex([r, g, b]: Rgb): string {
+  return `0x${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A lavfi source of horizontal colour bands stacked top to bottom (one band = a solid colour). */
+function bandsSource(width: number, height: number, colours: Rgb[], seconds?: number): string {
+  const bandHeight = height / colours.length;
+  const duration = seconds === undefined ? '' : `:d=${seconds}`;
+  if (colours.length === 1) return `color=c=${hex(colours[0])}:s=${width}x${height}${duration}`;
+  const inputs = colours.map((c, i) => `color=c=${hex(c)}:s=${width}x${bandHeight}${duration}[b${i}]`).join(';');
+  return `${inputs};${colours.map((_, i) => `[b${i}]`).join('')}vstack=inputs=${colours.length}`;
+}
+
+/** Solid-colour fixtures on disk, served over HTTP the way the worker serves task media. */
+export class MediaFixtures {
+  readonly server = new MediaServer();
+  dir = '';
+  private base = '';
+
+  async start(): Promise<void> {
+    this.dir = await fs.mkdtemp(join(tmpdir(), 'render-it-'));
+    await this.server.start();
+    this.base = this.server.register('fixtures', this.dir);
+  }
+
+  async stop(): Promise<void> {
+    await this.server.stop();
+    await fs.rm(this.dir, { recursive: true, force: true });
+  }
+
+  url(name: string): string {
+    return `${this.base}${name}`;
+  }
+
+  path(name: string): string {
+    return join(this.dir, name);
+  }
+
+  /** A PNG of horizontal bands, top to bottom. */
+  async image(name: string, width: number, height: number, bands: Rgb[]): Promise<string> {
+    await ffmpeg(['-f', 'lavfi', '-i', bandsSource(width, height, bands), '-frames:v', '1', this.path(name)]);
+    return name;
+  }
+
+  /** A PNG split into a left and a right half. */
+  async halves(name: string, width: number, height: number, left: Rgb, right: Rgb): Promise<string> {
+    const w = width / 2;
+    await ffmpeg([
+      '-f', 'lavfi', '-i', `color=c=${hex(left)}:s=${w}x${height}[l];color=c=${hex(right)}:s=${w}x${height}[r];[l][r]hstack`,
+      '-frames:v', '1', this.path(name),
+    ]);
+    return name;
+  }
+
+  /** An H.264 + AAC mp4 of horizontal bands with a sine tone (or silence when toneHz is 0). */
+  async video(name: string, width: number, height: number, bands: Rgb[], seconds: number, toneHz = 440): Promise<string> {
+    const audio = toneHz > 0 ? `sine=frequency=${toneHz}:duration=${seconds}:sample_rate=48000` : `anullsrc=r=48000:cl=mono`;
+    await ffmpeg([
+      '-f', 'lavfi', '-i', `${bandsSource(width, height, bands, seconds)},fps=30`,
+      '-f', 'lavfi', '-i', audio,
+      '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-shortest', this.path(name),
+    ]);
+    return name;
+  }
+
+  /** A WAV sine tone at full scale ×0.5. */
+  async tone(name: string, seconds: number, hz = 1000): Promise<string> {
+    await ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}:sample_rate=48000`, this.path(name)]);
+    return name;
+  }
+}
+
+export function output(width: number, height: number, framerate: number, extra: Partial<ResolvedOutput> = {}): ResolvedOutput {
+  return { width, height, framerate, format: 'mp4', quality: 'draft', codec: 'h264', ...extra };
+}
+
+function kindOf(url: string): MediaKind {
+  if (/\.(png|jpe?g|webp)$/i.test(url)) return 'image';
+  return /\.(wav|mp3|m4a)$/i.test(url) ? 'audio' : 'video';
+}
+
+/** A plan from API-shaped tracks whose media_url values are fixture names. */
+export function planFor(fixtures: MediaFixtures, out: ResolvedOutput, durationMs: number, tracks: TrackInput[]): RenderPlan {
+  return buildRenderPlan({
+    timeline: { duration_ms: durationMs, tracks },
+    output: out,
+    resolveMediaSrc: (_t, _c, clip) => ({ src: fixtures.url(clip.media_url), kind: kindOf(clip.media_url) }),
+    subtitles: [],
+    fonts: [],
+  });
+}
+
+export function newRenderer(concurrency = 2): RemotionRenderer {
+  return new RemotionRenderer({ serveUrl: BUNDLE_DIR, chromiumPath: CHROMIUM_PATH, concurrency, logLevel: 'error' });
+}
+
+export interface Frame { width: number; height: number; data: Buffer }
+
+/** One decoded frame (by index) as RGB24. */
+export async function readFrame(file: string, index: number): Promise<Frame> {
+  const { width, height } = (await probe(file)).video;
+  const { stdout } = await run('ffmpeg', [
+    '-v', 'error', '-i', file, '-vf', `select=eq(n\\,${index})`, '-frames:v', '1',
+    '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-',
+  ], { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
+  if (stdout.length !== width * height * 3) throw new Error(`frame ${index} of ${file} not found`);
+  return { width, height, data: stdout };
+}
+
+export function pixel(frame: Frame, x: number, y: number): Rgb {
+  const i = (Math.round(y) * frame.width + Math.round(x)) * 3;
+  return [frame.data[i], frame.data[i + 1], frame.data[i + 2]];
+}
+
+/** Whether two colours match within a tolerance per channel (yuv420 and JPEG round trips). */
+export function near(actual: Rgb, expected: Rgb, tolerance = 16): boolean {
+  return actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance);
+}
+
+export interface Probe {
+  format: { duration: number; formatName: string };
+  video: {
+    codec: string; width: number; height: number; fps: number; frames: number;
+    pixFmt: string; profile: string; colorRange: string; colorSpace: string;
+  };
+  audio: { codec: string; channels: number } | null;
+}
+
+interface RawStream {
+  codec_type: string; codec_name: string; width?: number; height?: number; r_frame_rate?: string;
+  avg_frame_rate?: string; nb_read_frames?: string; pix_fmt?: string; profile?: string; channels?: number;
+  color_range?: string; color_space?: string;
+}
+
+function rate(value: string | undefined): number {
+  const [n, d] = (value ?? '0/1').split('/').map(Number);
+  return d ? n / d : 0;
+}
+
+export async function probe(file: string): Promise<Probe> {
+  const { stdout } = await run('ffprobe', [
+    '-v', 'error', '-count_frames', '-show_format', '-show_streams', '-of', 'json', file,
+  ]);
+  const json = JSON.parse(stdout) as { format: { duration: string; format_name: string }; streams: RawStream[] };
+  const video = json.streams.find((s) => s.codec_type === 'video');
+  const audio = json.streams.find((s) => s.codec_type === 'audio');
+  if (video === undefined) throw new Error(`${file} has no video stream`);
+  return {
+    format: { duration: Number(json.format.duration), formatName: json.format.format_name },
+    video: {
+      codec: video.codec_name, width: video.width ?? 0, height: video.height ?? 0,
+      fps: rate(video.r_frame_rate), frames: Number(video.nb_read_frames ?? 0),
+      pixFmt: video.pix_fmt ?? '', profile: video.profile ?? '',
+      colorRange: video.color_range ?? '', colorSpace: video.color_space ?? '',
+    },
+    audio: audio === undefined ? null : { codec: audio.codec_name, channels: audio.channels ?? 0 },
+  };
+}
+
+/** Mean loudness in dBFS of [start, start + length) seconds of a file's audio. */
+export async function meanVolumeDb(file: string, start: number, length: number): Promise<number> {
+  const stderr = await ffmpeg([
+    '-ss', String(start), '-t', String(length), '-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-',
+  ]);
+  const match = /mean_volume: (-?[\d.]+|-inf) dB/.exec(stderr);
+  if (match === null) throw new Error(`no volume measured for ${file}`);
+  return match[1] === '-inf' ? -Infinity : Number(match[1]);
+}
+
+export async function tempOut(dir: string, name: string): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  return join(dir, name);
+}
