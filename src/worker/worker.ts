@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { projectRoot } from '../common/project-root';
 import { RenderFailure } from '../common/render-failure';
 import { MediaFetcher } from '../media/media-fetcher';
 import { SsrfGuard } from '../network/ssrf-guard';
@@ -20,7 +21,8 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export const BUNDLE_DIR = resolve(__dirname, '..', '..', 'remotion-bundle');
+/** Made by `npm run build`; workers never bundle. */
+export const BUNDLE_DIR = join(projectRoot(), 'dist', 'remotion-bundle');
 
 /**
  * The worker role: Bull processors for renders, webhook deliveries and
