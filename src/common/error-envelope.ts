@@ -19,8 +19,6 @@ export interface MappedError {
   headers: Record<string, string>;
 }
 
-const DOCS_BASE = 'https://github.com/render-service/render-service/blob/main/docs/errors.md';
-
 interface FrameworkError {
   statusCode?: number;
   status?: number;
@@ -83,7 +81,6 @@ export function mapError(error: unknown, requestId: string): MappedError {
           message: error.message,
           ...(error.options.details !== undefined ? { details: error.options.details } : {}),
           request_id: requestId,
-          documentation_url: `${DOCS_BASE}#${error.code.toLowerCase()}`,
           ...(error.options.suggestedAction ? { suggested_action: error.options.suggestedAction } : {}),
           ...(error.options.retryAfter !== undefined ? { retry_after: error.options.retryAfter } : {}),
         },

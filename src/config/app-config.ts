@@ -49,6 +49,16 @@ export interface AppConfig {
   renderTimeoutMs: number | null;
   /** How many worker crashes a render survives before the task fails. */
   renderMaxAttempts: number;
+  /** Bull lock of a running job: a worker silent this long (crashed, killed) loses its job to another. */
+  bullLockDurationMs: number;
+  /** How often each worker looks for jobs whose lock expired (stalled jobs) and queues them again. */
+  bullStalledIntervalMs: number;
+  /** How often the reaper looks for tasks whose job is gone. */
+  reaperIntervalMs: number;
+  /** A queued task without a job this old is enqueued again. */
+  reaperQueuedGraceMs: number;
+  /** A processing task not updated for this long, whose job is not live, is enqueued again. */
+  reaperProcessingSilenceMs: number;
   retentionSweepIntervalMs: number;
   bodyLimitBytes: number;
   /** Requests per minute per client IP without a valid key (slows key guessing). */
@@ -194,6 +204,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
     renderTimeoutMs: read.optional('RENDER_TIMEOUT_MS') === null ? null : read.integer('RENDER_TIMEOUT_MS', 0, 1_000, 86_400_000),
     renderMaxAttempts: read.integer('RENDER_MAX_ATTEMPTS', 3, 1, 20),
+    bullLockDurationMs: read.integer('BULL_LOCK_DURATION_MS', 30_000, 1_000, 600_000),
+    bullStalledIntervalMs: read.integer('BULL_STALLED_INTERVAL_MS', 15_000, 500, 600_000),
+    reaperIntervalMs: read.integer('REAPER_INTERVAL_MS', 30_000, 500, 3_600_000),
+    reaperQueuedGraceMs: read.integer('REAPER_QUEUED_GRACE_MS', 30_000, 1_000, 86_400_000),
+    reaperProcessingSilenceMs: read.integer('REAPER_PROCESSING_SILENCE_MS', 120_000, 1_000, 86_400_000),
     retentionSweepIntervalMs: read.integer('RETENTION_SWEEP_INTERVAL_MS', 600_000, 100, 86_400_000),
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     webhookCaFile: read.optional('WEBHOOK_CA_FILE'),
@@ -201,6 +216,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   if (!!config.tlsCert !== !!config.tlsKey) {
     read.problems.push('TLS_CERT and TLS_KEY go together; set both (PEM file paths) or neither');
+  }
+  if (config.urlSigningSecret !== null && Buffer.byteLength(config.urlSigningSecret) < 16) {
+    read.problems.push('URL_SIGNING_SECRET is not accepted; use at least 16 bytes of random text (the same on every node)');
   }
   if (config.storageUrl && !/^s3:\/\/[^/]+/.test(config.storageUrl)) {
     read.problems.push('STORAGE_URL is not accepted; use s3://bucket or s3://bucket/prefix');

@@ -1,0 +1,55 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      role: 'all',
+      host: '0.0.0.0',
+      port: 8443,
+      databaseUrl: null,
+      redisUrl: null,
+      storageUrl: null,
+      networkAllowlist: [],
+      webhookRetryScheduleMs: [30_000, 120_000, 480_000, 1_920_000, 7_680_000],
+      progressIntervalMs: 30_000,
+      chromiumPath: '/usr/lib/chromium/chromium-headless-shell',
+      publicBaseUrl: 'https://localhost:8443',
+    });
+    expect(config.storagePublicUrl).toBe(config.publicBaseUrl);
+  });
+
+  it('parses lists and URLs', () => {
+    const config = loadConfig({
+      NETWORK_ALLOWLIST: '127.0.0.1, 10.0.0.0/8',
+      DATABASE_URL: 'postgres://u@db:5432/render',
+      PUBLIC_BASE_URL: 'https://render.example.com/',
+    });
+    expect(config.networkAllowlist).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/render');
+    expect(config.publicBaseUrl).toBe('https://render.example.com');
+  });
+
+  it('stops on a bad value, naming the variable and what it accepts', () => {
+    const attempt = () => loadConfig({ ROLE: 'both', PORT: 'eighty', DATABASE_URL: 'mysql://x', TLS_CERT: '/c.pem' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^ROLE="both" is not accepted; use one of: all, api, worker$/),
+          expect.stringMatching(/^PORT="eighty" is not accepted; use a whole number from 0 to 65535$/),
+          expect.stringMatching(/^DATABASE_URL is not accepted; use a URL starting with postgres:\/\/ or postgresql:\/\//),
+          expect.stringMatching(/TLS_CERT and TLS_KEY go together/),
+        ]),
+      );
+    }
+  });
+
+  it('refuses a too-short URL signing secret and a short retry schedule', () => {
+    expect(() => loadConfig({ URL_SIGNING_SECRET: 'short' })).toThrow(/URL_SIGNING_SECRET/);
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '10,20' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
+  });
+});
