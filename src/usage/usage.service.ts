@@ -7,15 +7,17 @@ import { DEFAULT_PRICE_LIST, PriceList, roundUsd } from './price-list';
 import { periodBounds } from './usage-period';
 
 const GB = 1024 ** 3;
-const DAY_MS = 86_400_000;
+const GB_MONTH_BYTE_MS = GB * 30 * 86_400_000;
+
+type DbNumber = string | number | null;
 
 interface TaskTotals {
-  total: string | number | null;
-  successful: string | number | null;
-  failed: string | number | null;
-  processing_seconds: string | number | null;
-  output_minutes: string | number | null;
-  rendering_usd: string | number | null;
+  total: DbNumber;
+  successful: DbNumber;
+  failed: DbNumber;
+  processing_seconds: DbNumber;
+  output_minutes: DbNumber;
+  rendering_usd: DbNumber;
 }
 
 /** Usage figures computed from the account's task history and stored objects (no counters that can drift). */
@@ -27,41 +29,28 @@ export class UsageService {
   ) {}
 
   async usage(principal: Principal, period: UsagePeriod) {
-    const { start, end } = periodBounds(period, this.now());
-    const totals = await this.db.dataSource
-      .getRepository(TaskEntity)
-      .createQueryBuilder('task')
-      .select('COUNT(*)', 'total')
-      .addSelect("SUM(CASE WHEN task.status = 'completed' THEN 1 ELSE 0 END)", 'successful')
-      .addSelect("SUM(CASE WHEN task.status = 'failed' THEN 1 ELSE 0 END)", 'failed')
-      .addSelect('SUM(COALESCE(task.processing_seconds, 0))', 'processing_seconds')
-      .addSelect("SUM(CASE WHEN task.status = 'completed' THEN task.output_minutes ELSE 0 END)", 'output_minutes')
-      .addSelect("SUM(CASE WHEN task.status = 'completed' THEN task.cost_usd ELSE 0 END)", 'rendering_usd')
-      .where('task.account_id = :accountId', { accountId: principal.accountId })
-      .andWhere('task.created_at >= :start AND task.created_at < :end', { start, end })
-      .getRawOne<TaskTotals>();
-    const stored = await this.db.dataSource
-      .getRepository(StoredObjectEntity)
-      .createQueryBuilder('object')
-      .select('SUM(object.size_bytes)', 'bytes')
-      .where('object.account_id = :accountId AND object.deleted_at IS NULL', { accountId: principal.accountId })
-      .getRawOne<{ bytes: string | number | null }>();
-    const storageGb = Number(stored?.bytes ?? 0) / GB;
-    const renderingUsd = roundUsd(Number(totals?.rendering_usd ?? 0));
-    // Storage is billed per GB-month: the bytes held now, over the share of a 30-day month the period covers.
-    const storageUsd = roundUsd(storageGb * this.prices.storagePerGbMonthUsd * ((end - start) / (30 * DAY_MS)));
+    const now = this.now();
+    const { start, end } = periodBounds(period, now);
+    const [totals, storedBytes, heldByteMs] = await Promise.all([
+      this.taskTotals(principal.accountId, start, end),
+      this.storedBytes(principal.accountId),
+      this.heldByteMs(principal.accountId, start, Math.min(end, now)),
+    ]);
+    const renderingUsd = roundUsd(num(totals?.rendering_usd));
+    const storageUsd = roundUsd((heldByteMs / GB_MONTH_BYTE_MS) * this.prices.storagePerGbMonthUsd);
+    // Bytes served are not recorded yet (docs/usage.md, "Bandwidth"), so nothing is charged for them.
     const bandwidthUsd = 0;
     return {
       period,
       period_start: new Date(start).toISOString(),
       period_end: new Date(end).toISOString(),
       usage: {
-        total_renders: Number(totals?.total ?? 0),
-        successful_renders: Number(totals?.successful ?? 0),
-        failed_renders: Number(totals?.failed ?? 0),
-        total_processing_minutes: round3(Number(totals?.processing_seconds ?? 0) / 60),
-        total_output_minutes: round3(Number(totals?.output_minutes ?? 0)),
-        storage_used_gb: round6(storageGb),
+        total_renders: num(totals?.total),
+        successful_renders: num(totals?.successful),
+        failed_renders: num(totals?.failed),
+        total_processing_minutes: round3(num(totals?.processing_seconds) / 60),
+        total_output_minutes: round3(num(totals?.output_minutes)),
+        storage_used_gb: round6(storedBytes / GB),
       },
       limits: {
         monthly_renders: principal.limits.monthlyRenders,
@@ -74,7 +63,68 @@ export class UsageService {
       },
     };
   }
+
+  /**
+   * Tasks belong to the period they were created in (one range scan of
+   * idx_tasks_account_created). Only completed renders count output minutes and
+   * cost: failed and canceled ones are refunded. Processing time counts every
+   * finished render, canceled ones up to the cancel.
+   */
+  private taskTotals(accountId: string, start: number, end: number): Promise<TaskTotals | undefined> {
+    return this.db.dataSource
+      .getRepository(TaskEntity)
+      .createQueryBuilder('task')
+      .select('COUNT(*)', 'total')
+      .addSelect("SUM(CASE WHEN task.status = 'completed' THEN 1 ELSE 0 END)", 'successful')
+      .addSelect("SUM(CASE WHEN task.status = 'failed' THEN 1 ELSE 0 END)", 'failed')
+      .addSelect(
+        `SUM(CASE WHEN task.processing_seconds IS NOT NULL THEN task.processing_seconds
+          WHEN task.status = 'canceled' AND task.started_at IS NOT NULL AND task.canceled_at IS NOT NULL THEN (task.canceled_at - task.started_at) / 1000.0
+          ELSE 0 END)`,
+        'processing_seconds',
+      )
+      .addSelect("SUM(CASE WHEN task.status = 'completed' THEN task.output_minutes ELSE 0 END)", 'output_minutes')
+      .addSelect("SUM(CASE WHEN task.status = 'completed' THEN task.cost_usd ELSE 0 END)", 'rendering_usd')
+      .where('task.account_id = :accountId', { accountId })
+      .andWhere('task.created_at >= :start AND task.created_at < :end', { start, end })
+      .getRawOne<TaskTotals>();
+  }
+
+  /** storage_used_gb: what the account holds in storage right now. */
+  private async storedBytes(accountId: string): Promise<number> {
+    const row = await this.db.dataSource
+      .getRepository(StoredObjectEntity)
+      .createQueryBuilder('object')
+      .select('SUM(object.size_bytes)', 'bytes')
+      .where('object.account_id = :accountId AND object.deleted_at IS NULL', { accountId })
+      .getRawOne<{ bytes: DbNumber }>();
+    return num(row?.bytes);
+  }
+
+  /**
+   * Byte-milliseconds held within [start, until): each object from its creation
+   * (or the period start) to its deletion (or `until`). The billable storage of
+   * the period, from the stored_objects history the retention sweep keeps.
+   * Multiplying by 1.0 first keeps PostgreSQL out of bigint overflow.
+   */
+  private async heldByteMs(accountId: string, start: number, until: number): Promise<number> {
+    if (until <= start) return 0;
+    const row = await this.db.dataSource
+      .getRepository(StoredObjectEntity)
+      .createQueryBuilder('object')
+      .select(
+        `SUM(object.size_bytes * 1.0 * (
+          (CASE WHEN object.deleted_at IS NOT NULL AND object.deleted_at < :until THEN object.deleted_at ELSE :until END)
+          - (CASE WHEN object.created_at > :start THEN object.created_at ELSE :start END)))`,
+        'byte_ms',
+      )
+      .where('object.account_id = :accountId', { accountId })
+      .andWhere('object.created_at < :until AND (object.deleted_at IS NULL OR object.deleted_at > :start)', { start, until })
+      .getRawOne<{ byte_ms: DbNumber }>();
+    return num(row?.byte_ms);
+  }
 }
 
+const num = (value: DbNumber | undefined) => Number(value ?? 0);
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;

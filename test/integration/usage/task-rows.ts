@@ -1,0 +1,77 @@
+import type { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { newId } from '../../../src/common/ids';
+import { StoredObjectEntity } from '../../../src/retention/stored-object.entity';
+import { PRIORITY_RANK } from '../../../src/tasks/task.types';
+import { TaskEntity } from '../../../src/tasks/task.entity';
+import { emptyPhases } from '../../../src/tasks/tasks.service';
+
+/**
+ * Task and stored-object rows with chosen timestamps and statuses, written
+ * straight to the database: usage is computed from history, and history with
+ * exact timestamps cannot be made through the API.
+ */
+export function taskRow(accountId: string, fields: Partial<TaskEntity> & Pick<TaskEntity, 'createdAt'>): TaskEntity {
+  const priority = fields.priority ?? 'standard';
+  return Object.assign(new TaskEntity(), {
+    id: newId('tsk'),
+    accountId,
+    requestId: null,
+    status: 'queued',
+    priority,
+    priorityRank: PRIORITY_RANK[priority],
+    model: 'standard',
+    timeline: { duration_ms: 60_000, tracks: [] },
+    outputSettings: { width: 320, height: 180, framerate: 30, format: 'mp4', quality: 'standard', codec: 'h264' },
+    outputRequest: { resolution: { width: 320, height: 180 } },
+    webhook: { url: 'https://127.0.0.1:9/hook' },
+    userReference: null,
+    tags: [],
+    retentionHours: 24,
+    startedAt: null,
+    completedAt: null,
+    failedAt: null,
+    canceledAt: null,
+    canceledBy: null,
+    progressPercentage: 0,
+    progressPhase: null,
+    phases: emptyPhases(),
+    output: null,
+    error: null,
+    estimatedSeconds: 10,
+    processingSeconds: null,
+    workUnits: 1,
+    outputMinutes: 1,
+    costUsd: 0,
+    retryOf: null,
+    retriedBy: null,
+    retryCount: 0,
+    renderAttempts: 0,
+    concurrencyLimit: 20,
+    workerId: null,
+    updatedAt: fields.createdAt,
+    ...fields,
+  } satisfies Partial<TaskEntity>);
+}
+
+export function storedObjectRow(accountId: string, fields: Partial<StoredObjectEntity> & Pick<StoredObjectEntity, 'sizeBytes' | 'createdAt'>): StoredObjectEntity {
+  const taskId = fields.taskId ?? newId('tsk');
+  return Object.assign(new StoredObjectEntity(), {
+    key: `outputs/${taskId}/${newId('key')}.mp4`,
+    accountId,
+    taskId,
+    kind: 'video',
+    expiresAt: fields.createdAt + 86_400_000,
+    deletedAt: null,
+    ...fields,
+  } satisfies Partial<StoredObjectEntity>);
+}
+
+/** Inserts in chunks that stay under SQLite's bound-parameter limit. */
+export async function insertRows<T extends TaskEntity | StoredObjectEntity>(dataSource: DataSource, entity: new () => T, rows: T[], chunk = 400): Promise<void> {
+  await dataSource.transaction(async (manager) => {
+    for (let i = 0; i < rows.length; i += chunk) {
+      await manager.getRepository(entity).insert(rows.slice(i, i + chunk) as QueryDeepPartialEntity<T>[]);
+    }
+  });
+}
