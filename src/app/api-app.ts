@@ -67,7 +67,7 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
     providers: [
       { provide: TasksService, useValue: services.tasks },
       { provide: DeliveriesService, useValue: new DeliveriesService(runtime.db, services.dispatcher, services.tasksRepository) },
-      { provide: UsageService, useValue: new UsageService(runtime.db) },
+      { provide: UsageService, useValue: new UsageService(runtime.db, runtime.config.priceList) },
       { provide: OUTPUT_STORAGE, useValue: runtime.storage },
       { provide: URL_SIGNER, useValue: new UrlSigner(runtime.signingSecret) },
       { provide: READINESS_CHECKS, useValue: readiness },

@@ -27,6 +27,7 @@ export function buildServices(runtime: Runtime): Services {
     dispatcher,
     estimates,
     storage,
+    config.priceList,
   );
   return { tasksRepository, tasks, dispatcher, estimates };
 }

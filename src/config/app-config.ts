@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { type PriceList, readPriceListFile } from '../usage/price-list';
 
 /**
  * The one configuration schema. Every variable is parsed and checked here at
@@ -63,6 +64,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Requests per minute per client IP without a valid key (slows key guessing). */
   unauthenticatedRateLimit: number;
+  /** Prices of renders, storage and bandwidth (PRICE_LIST_FILE overrides the defaults; docs/usage.md). */
+  priceList: PriceList;
   /** Extra PEM CA file trusted for webhook deliveries (private CAs, tests). */
   webhookCaFile: string | null;
 }
@@ -212,6 +215,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     retentionSweepIntervalMs: read.integer('RETENTION_SWEEP_INTERVAL_MS', 600_000, 100, 86_400_000),
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     webhookCaFile: read.optional('WEBHOOK_CA_FILE'),
+    priceList: readPriceListFile(read.optional('PRICE_LIST_FILE'), read.problems),
     unauthenticatedRateLimit: read.integer('UNAUTHENTICATED_RATE_LIMIT', 120, 1, 1_000_000),
   };
   if (!!config.tlsCert !== !!config.tlsKey) {

@@ -1,9 +1,9 @@
-import { AccountEntity } from '../auth/account.entity';
 import { RenderFailure } from '../common/render-failure';
 import type { Database } from '../database/database';
 import { StoredObjectEntity } from '../retention/stored-object.entity';
 import { appendEvent } from '../webhooks/outbox';
 import { TaskEventEntity } from '../webhooks/task-event.entity';
+import { refundCredits } from './credits';
 import type { EventKicker } from './tasks.service';
 import { TaskEntity } from './task.entity';
 import type { PhaseName, PhaseState, StoredOutput, TaskErrorRecord } from './task.types';
@@ -44,10 +44,8 @@ export class TaskLifecycle {
         await this.tasks.transition(manager, taskId, ['processing'], { renderAttempts: task.renderAttempts + 1, workerId, updatedAt: now });
         return { kind: 'started', task: { ...task, renderAttempts: task.renderAttempts + 1, workerId } as TaskEntity };
       }
-      if (this.db.isPostgres) {
-        // Serializes starts per account so two workers cannot both take the last slot.
-        await manager.getRepository(AccountEntity).createQueryBuilder('account').setLock('pessimistic_write').where('account.id = :id', { id: task.accountId }).getOne();
-      }
+      // Two workers must not both take an account's last slot.
+      await this.tasks.lockAccount(manager, task.accountId);
       if ((await this.tasks.countProcessing(task.accountId, manager)) >= task.concurrencyLimit) return { kind: 'busy' };
       const changes = { status: 'processing' as const, startedAt: now, workerId, renderAttempts: 1, progressPhase: 'download' as const, updatedAt: now };
       if (!(await this.tasks.transition(manager, taskId, ['queued'], changes))) return { kind: 'gone' };
@@ -165,12 +163,7 @@ export class TaskLifecycle {
     const won = await this.db.transaction(async (manager) => {
       const changes = { status: 'failed' as const, failedAt: now, error, processingSeconds, updatedAt: now };
       if (!(await this.tasks.transition(manager, task.id, ['processing', 'queued'], changes))) return false;
-      await manager
-        .createQueryBuilder()
-        .update(AccountEntity)
-        .set({ creditBalanceUsd: () => `credit_balance_usd + ${Number(task.costUsd)}` })
-        .where('id = :id AND credit_balance_usd IS NOT NULL', { id: task.accountId })
-        .execute();
+      await refundCredits(manager, task.accountId, task.costUsd);
       await appendEvent(manager, task, 'task.failed', now, {
         failed_at: iso(now),
         processing_time_seconds: round2(processingSeconds),

@@ -74,11 +74,21 @@ export class TasksRepository {
     return Number(row?.sum ?? 0);
   }
 
-  countCreatedSince(accountId: string, since: number): Promise<number> {
-    return this.repo()
+  countCreatedSince(accountId: string, since: number, manager?: EntityManager): Promise<number> {
+    return this.repo(manager)
       .createQueryBuilder('task')
       .where('task.account_id = :accountId AND task.created_at >= :since', { accountId, since })
       .getCount();
+  }
+
+  /**
+   * Serializes per-account decisions (quota, concurrency allowance) between
+   * transactions. PostgreSQL locks the account row; SQLite transactions are
+   * already serialized by Database.
+   */
+  async lockAccount(manager: EntityManager, accountId: string): Promise<void> {
+    if (!this.db.isPostgres) return;
+    await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
   }
 
   async insert(manager: EntityManager, task: TaskEntity): Promise<void> {

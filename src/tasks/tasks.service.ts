@@ -1,4 +1,3 @@
-import { AccountEntity } from '../auth/account.entity';
 import type { Principal } from '../auth/auth.types';
 import { rateLimitHeaders } from '../auth/request-gate';
 import { ApiError } from '../common/api-error';
@@ -8,6 +7,7 @@ import type { EntityManager } from 'typeorm';
 import type { JobQueues } from '../queue/job-queues';
 import { DEFAULT_PRICE_LIST, PriceList, renderCostUsd } from '../usage/price-list';
 import { appendEvent } from '../webhooks/outbox';
+import { chargeCredits, refundCredits } from './credits';
 import { EstimateModel, workUnitsOf } from './estimate-model';
 import type { CreateTaskInput } from './task-input.types';
 import { TaskEntity } from './task.entity';
@@ -65,7 +65,6 @@ export class TasksService {
 
   private async createFrom(principal: Principal, input: CreateTaskInput, original: TaskEntity | null) {
     const now = this.now();
-    await this.checkMonthlyQuota(principal, now);
     const output = this.resolveOutput(input);
     const priority = input.metadata?.priority ?? 'standard';
     const model = input.model ?? 'standard';
@@ -118,7 +117,9 @@ export class TasksService {
           const claimed = await this.tasks.claimRetry(manager, original.id, task.id, now);
           if (!claimed) throw new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried');
         }
-        await this.chargeCredits(manager, principal.accountId, costUsd);
+        await this.tasks.lockAccount(manager, principal.accountId);
+        await this.checkMonthlyQuota(manager, principal, now);
+        await chargeCredits(manager, principal.accountId, costUsd);
         await this.tasks.insert(manager, task);
         const position = await this.tasks.queuePosition(task, manager);
         const waitSeconds = await this.tasks.secondsAhead(task, manager);
@@ -174,7 +175,7 @@ export class TasksService {
         updatedAt: now,
       });
       if (!ok) return false;
-      await this.refundCredits(manager, task);
+      await refundCredits(manager, task.accountId, task.costUsd);
       await appendEvent(manager, task, 'task.canceled', now, {
         canceled_at: new Date(now).toISOString(),
         canceled_by: 'user_request',
@@ -253,8 +254,9 @@ export class TasksService {
     return error;
   }
 
-  private async checkMonthlyQuota(principal: Principal, now: number): Promise<void> {
-    const used = await this.tasks.countCreatedSince(principal.accountId, startOfMonthUtc(now));
+  /** Counted inside the create transaction, after the account lock, so concurrent creates cannot pass the quota. */
+  private async checkMonthlyQuota(manager: EntityManager, principal: Principal, now: number): Promise<void> {
+    const used = await this.tasks.countCreatedSince(principal.accountId, startOfMonthUtc(now), manager);
     const limit = principal.limits.monthlyRenders;
     if (used < limit) return;
     const resetAt = Math.floor(startOfNextMonthUtc(now) / 1000);
@@ -265,33 +267,6 @@ export class TasksService {
       },
       suggestedAction: 'Wait for the next month or move the key to a higher tier',
     });
-  }
-
-  /** Deducts the render's price from a prepaid balance atomically; unlimited accounts (null balance) pass. */
-  private async chargeCredits(manager: EntityManager, accountId: string, costUsd: number): Promise<void> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(AccountEntity)
-      .set({ creditBalanceUsd: () => `credit_balance_usd - ${Number(costUsd)}` })
-      .where('id = :accountId AND credit_balance_usd IS NOT NULL AND credit_balance_usd >= :cost', { accountId, cost: costUsd })
-      .execute();
-    if ((result.affected ?? 0) > 0) return;
-    const account = await manager.getRepository(AccountEntity).findOneBy({ id: accountId });
-    if (account && account.creditBalanceUsd !== null) {
-      throw new ApiError('INSUFFICIENT_CREDITS', `This render costs ${costUsd} USD; the account balance is ${account.creditBalanceUsd} USD`, {
-        details: { required_usd: costUsd, balance_usd: account.creditBalanceUsd },
-        suggestedAction: 'Add credits to the account or lower the quality, duration or priority',
-      });
-    }
-  }
-
-  async refundCredits(manager: EntityManager, task: Pick<TaskEntity, 'accountId' | 'costUsd'>): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .update(AccountEntity)
-      .set({ creditBalanceUsd: () => `credit_balance_usd + ${Number(task.costUsd)}` })
-      .where('id = :accountId AND credit_balance_usd IS NOT NULL', { accountId: task.accountId })
-      .execute();
   }
 
   private async mustFind(principal: Principal, taskId: string): Promise<TaskEntity> {

@@ -72,7 +72,7 @@ describe('foundation over HTTPS', () => {
     expect(plain).not.toBe(200);
     const certificate = await new Promise<string>((resolve, reject) => {
       const socket = connect({ host: '127.0.0.1', port: Number(url.port), ca: app.ca, servername: 'localhost' }, () => {
-        resolve(socket.getPeerCertificate().subject.CN);
+        resolve(String(socket.getPeerCertificate().subject.CN));
         socket.end();
       });
       socket.on('error', reject);
