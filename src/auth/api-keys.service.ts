@@ -74,16 +74,27 @@ export class ApiKeysService {
     return keys.map((key) => Object.assign(key, { accountName: names.get(key.accountId) ?? '?' }));
   }
 
+  find(keyId: string): Promise<ApiKeyEntity | null> {
+    return this.keys.findOneBy({ id: keyId });
+  }
+
   /** Revocation takes effect on the next request: every request reads the key record. */
   async revoke(keyId: string): Promise<boolean> {
     const result = await this.keys.update({ id: keyId, revokedAt: IsNull() }, { revokedAt: this.now() });
     return (result.affected ?? 0) > 0;
   }
 
-  /** Issues a replacement key; the old one keeps working for the grace period, then expires. */
+  /**
+   * Issues a replacement key; the old one keeps working for the grace period, then expires.
+   * A key is rotated once: rotating it again would leave two live successors, so rotate the successor.
+   */
   async rotate(keyId: string, graceHours: number): Promise<IssuedKey> {
+    if (!Number.isFinite(graceHours) || graceHours < 0) throw new Error(`grace period must be 0 hours or more, not ${graceHours}`);
     const old = await this.keys.findOneBy({ id: keyId });
-    if (!old || old.revokedAt !== null) throw new Error(`no active key with id ${keyId}`);
+    if (!old) throw new Error(`no key with id ${keyId}`);
+    if (old.revokedAt !== null) throw new Error(`key ${keyId} is revoked; create a new key instead`);
+    if (old.replacedBy !== null) throw new Error(`key ${keyId} was already rotated; rotate its successor ${old.replacedBy} instead`);
+    if (old.expiresAt !== null && old.expiresAt <= this.now()) throw new Error(`key ${keyId} has expired; create a new key instead`);
     const account = await this.accounts.findOneByOrFail({ id: old.accountId });
     const issued = await this.create({
       account: account.name,
@@ -97,10 +108,15 @@ export class ApiKeysService {
       maxStorageGb: old.maxStorageGb,
     });
     const graceEnd = this.now() + graceHours * 3_600_000;
-    await this.keys.update(
-      { id: old.id },
+    const marked = await this.keys.update(
+      { id: old.id, replacedBy: IsNull(), revokedAt: IsNull() },
       { replacedBy: issued.record.id, expiresAt: old.expiresAt === null ? graceEnd : Math.min(old.expiresAt, graceEnd) },
     );
+    if (!marked.affected) {
+      // A concurrent rotate or revoke won the race: the successor issued here must never work.
+      await this.keys.delete({ id: issued.record.id });
+      throw new Error(`key ${keyId} was rotated or revoked meanwhile; list the keys and try again`);
+    }
     return issued;
   }
 

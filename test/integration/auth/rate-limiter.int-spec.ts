@@ -1,0 +1,63 @@
+import Redis from 'ioredis';
+import { RateLimiter } from '../../../src/auth/rate-limiter';
+
+/** Against the shared Redis on 127.0.0.1:6379, under a prefix of this run only. */
+describe('RateLimiter on Redis', () => {
+  const prefix = `rs-ratelimit-test-${process.pid}-${Date.now()}`;
+  let redis: Redis;
+  let nowMs: number;
+  let limiter: RateLimiter;
+
+  beforeAll(() => {
+    redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+  });
+  beforeEach(() => {
+    nowMs = Date.UTC(2025, 0, 17, 12, 0, 10);
+    limiter = new RateLimiter(redis, prefix, () => nowMs);
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('allows exactly the limit among 150 concurrent calls, each seeing a distinct remaining count', async () => {
+    const decisions = await Promise.all(Array.from({ length: 150 }, () => limiter.consume('key:burst', 100)));
+    const allowed = decisions.filter((d) => d.allowed);
+    expect(allowed).toHaveLength(100);
+    expect(allowed.map((d) => d.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(decisions.filter((d) => !d.allowed).every((d) => d.remaining === 0)).toBe(true);
+  });
+
+  it('shares a window between limiters on different connections (API processes)', async () => {
+    const other = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    try {
+      const second = new RateLimiter(other, prefix, () => nowMs);
+      const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? limiter : second).consume('key:shared', 20)));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(20);
+    } finally {
+      other.disconnect();
+    }
+  });
+
+  it('reports the window end and the seconds to wait, and starts afresh in the next window', async () => {
+    const windowEnd = Date.UTC(2025, 0, 17, 12, 1, 0) / 1000;
+    nowMs = windowEnd * 1000 - 20_500;
+    expect(await limiter.consume('key:window', 1)).toEqual({ allowed: true, limit: 1, remaining: 0, resetAt: windowEnd, retryAfterSeconds: 21 });
+    const denied = await limiter.consume('key:window', 1);
+    expect(denied).toMatchObject({ allowed: false, remaining: 0, resetAt: windowEnd, retryAfterSeconds: 21 });
+    nowMs = windowEnd * 1000 - 1;
+    expect((await limiter.consume('key:window', 1)).retryAfterSeconds).toBe(1);
+    nowMs = windowEnd * 1000;
+    expect(await limiter.consume('key:window', 1)).toMatchObject({ allowed: true, remaining: 0, resetAt: windowEnd + 60 });
+  });
+
+  it('keeps subjects apart and lets counters expire', async () => {
+    await limiter.consume('key:a', 1);
+    expect((await limiter.consume('key:b', 1)).allowed).toBe(true);
+    const [counter] = await redis.keys(`${prefix}:ratelimit:key:a:*`);
+    const ttl = await redis.ttl(counter);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(65);
+  });
+});
