@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `npm test`: the same set-up as `npm start`, then the three jest tiers in
+# order (unit, integration, e2e), stopping at the first that fails.
+# Extra arguments go to every tier: npm test -- src/tasks -t "rejects"
+set -Eeuo pipefail
+
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
+TIERS=(unit integration e2e)
+
+# Integration and e2e tests share real services (Redis, ports, files): in band.
+jest_args() {
+  local tier=$1
+  shift
+  local -a args=(--selectProjects "$tier")
+  [[ $tier == unit ]] || args+=(--runInBand)
+  # A filter usually matches files of one tier only; the others must not fail.
+  (($# == 0)) || args+=(--passWithNoTests "$@")
+  printf '%s\0' "${args[@]}"
+}
+
+main() {
+  install_error_trap test
+  bash "$ROOT/scripts/setup.sh" || exit $?
+  cd "$ROOT"
+  local started tier tier_started rc=0 summary="" failed=""
+  local -a args
+  started=$(now_ms)
+  for tier in "${TIERS[@]}"; do
+    mapfile -d '' -t args < <(jest_args "$tier" "$@")
+    say "test: $tier tests ..."
+    tier_started=$(now_ms)
+    "$ROOT/node_modules/.bin/jest" "${args[@]}" || rc=$?
+    if ((rc != 0)); then
+      failed=$tier
+      summary+="${summary:+, }$tier FAILED ($(since "$tier_started"))"
+      break
+    fi
+    summary+="${summary:+, }$tier passed ($(since "$tier_started"))"
+  done
+  if [[ -n $failed ]]; then
+    say "test: FAILED in the $failed tier (exit $rc): $summary; total $(since "$started")"
+    exit "$rc"
+  fi
+  say "test: all passed: $summary; total $(since "$started")"
+}
+
+main "$@"
