@@ -34,8 +34,13 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-const LOCK_MS = 90_000;
+/** Time kept for the database work around a request, on top of its timeout. */
+const LOCK_MARGIN_MS = 15_000;
 const MAX_RETRY_AFTER_MS = 3_600_000;
+/** Delay before a job whose handling broke (database or Redis hiccup) is tried again. */
+const AFTER_ERROR_MS = 5_000;
+
+const timeoutMsOf = (webhook: TaskEntity['webhook']) => Math.round((webhook.timeout_seconds ?? 30) * 1000);
 
 /**
  * Delivers one event per job, in order per task: a job for an event that is not
@@ -57,9 +62,24 @@ export class WebhookDeliveryProcessor {
   ) {}
 
   async handle(eventId: string, taskId: string): Promise<void> {
+    try {
+      await this.deliverHead(eventId, taskId);
+    } catch (error) {
+      // A thrown job would stay in Bull's failed set under its id, and later kicks with that id would be
+      // ignored: the event would be stranded. A fresh job id keeps it moving.
+      this.logger.warn({ event_id: eventId, task_id: taskId, err: error }, 'webhook job failed; tried again shortly');
+      await this.jobs.enqueueWebhook(eventId, taskId, Date.now(), AFTER_ERROR_MS);
+    }
+  }
+
+  private async deliverHead(eventId: string, taskId: string): Promise<void> {
+    const task = await this.db.dataSource.getRepository(TaskEntity).findOneBy({ id: taskId });
+    if (!task) return;
     const lockKey = `${this.prefix}:webhook-lock:${taskId}`;
     const token = randomUUID();
-    if ((await this.redis.set(lockKey, token, 'PX', LOCK_MS, 'NX')) !== 'OK') {
+    // The lock outlives the longest attempt, and no more: after a crash the task's events wait only that long.
+    const lockMs = timeoutMsOf(task.webhook) + LOCK_MARGIN_MS;
+    if ((await this.redis.set(lockKey, token, 'PX', lockMs, 'NX')) !== 'OK') {
       // Another worker is sending this task's events; it enqueues the next one when done.
       await this.jobs.enqueueWebhook(eventId, taskId, Date.now(), 1_000);
       return;
@@ -71,15 +91,14 @@ export class WebhookDeliveryProcessor {
         await this.jobs.enqueueWebhook(head.id, taskId, head.attemptCount + 1, head.nextAttemptAt! - Date.now());
         return;
       }
-      await this.attempt(head);
+      await this.attempt(head, task);
     } finally {
       await this.redis.eval("if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0", 1, lockKey, token);
     }
     await this.dispatcher.kick(taskId);
   }
 
-  private async attempt(event: TaskEventEntity): Promise<void> {
-    const task = await this.db.dataSource.getRepository(TaskEntity).findOneByOrFail({ id: event.taskId });
+  private async attempt(event: TaskEventEntity, task: TaskEntity): Promise<void> {
     const webhook = task.webhook;
     const maxRetries = webhook.max_retries ?? 3;
     const attemptNo = event.attemptCount + 1;
@@ -123,7 +142,7 @@ export class WebhookDeliveryProcessor {
   }
 
   private async send(event: TaskEventEntity, webhook: TaskEntity['webhook'], now: number): Promise<DeliveryOutcome> {
-    const timeoutMs = Math.round((webhook.timeout_seconds ?? 30) * 1000);
+    const timeoutMs = timeoutMsOf(webhook);
     const headers = {
       ...lowercaseKeys(webhook.headers ?? {}),
       ...deliveryHeaders({
