@@ -10,6 +10,16 @@ import type { OutputInput, TimelineInput } from '../../src/tasks/task-input.type
 import cjkSubtitles from './cjk-subtitles.json';
 import fitModes from './fit-modes.json';
 import layeredScene from './layered-scene.json';
+import solidRed from './solid-red.json';
+import subtitlesNetflix from './subtitles-netflix.json';
+import subtitlesYoutube from './subtitles-youtube.json';
+import subtitlesProfessional from './subtitles-professional.json';
+import subtitlesMinimal from './subtitles-minimal.json';
+import subtitlesCinema from './subtitles-cinema.json';
+import subtitlesDouyin from './subtitles-douyin.json';
+import subtitlesXiaohongshu from './subtitles-xiaohongshu.json';
+import subtitlesWechatVideo from './subtitles-wechat-video.json';
+import subtitlesCustom from './subtitles-custom.json';
 
 export interface SampleInput { timeline: TimelineInput; output: OutputInput }
 
@@ -49,4 +59,14 @@ export const SAMPLES: readonly Sample[] = [
   sample('Sample-layered-scene', layeredScene as SampleInput),
   sample('Sample-fit-modes', fitModes as SampleInput),
   sample('Sample-cjk-subtitles', cjkSubtitles as SampleInput),
+  sample('Sample-solid-red', solidRed as SampleInput),
+  sample('Sample-subtitles-netflix', subtitlesNetflix as SampleInput),
+  sample('Sample-subtitles-youtube', subtitlesYoutube as SampleInput),
+  sample('Sample-subtitles-professional', subtitlesProfessional as SampleInput),
+  sample('Sample-subtitles-minimal', subtitlesMinimal as SampleInput),
+  sample('Sample-subtitles-cinema', subtitlesCinema as SampleInput),
+  sample('Sample-subtitles-douyin', subtitlesDouyin as SampleInput),
+  sample('Sample-subtitles-xiaohongshu', subtitlesXiaohongshu as SampleInput),
+  sample('Sample-subtitles-wechat-video', subtitlesWechatVideo as SampleInput),
+  sample('Sample-subtitles-custom', subtitlesCustom as SampleInput),
 ];
