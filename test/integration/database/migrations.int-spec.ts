@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { AccountEntity } from '../../../src/auth/account.entity';
+import { openDatabase } from '../../../src/database/data-source';
+import { TaskEntity } from '../../../src/tasks/task.entity';
+import { emptyPhases } from '../../../src/tasks/tasks.service';
+
+const TABLES = ['accounts', 'api_keys', 'tasks', 'task_events', 'delivery_attempts', 'stored_objects'];
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.each([
+  ['SQLite', 'sqlite'],
+  ['PostgreSQL', 'postgres'],
+] as const)('migrations on %s', (_name, engine) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rs-migrate-'));
+  const database = `rs_migrate_${process.pid}_${Date.now()}`;
+  const config = { dataDir, databaseUrl: engine === 'postgres' ? `postgres://postgres@127.0.0.1:5432/${database}` : null };
+
+  beforeAll(async () => {
+    if (engine === 'postgres') await withAdmin((admin) => admin.query(`CREATE DATABASE ${database}`));
+  });
+  afterAll(async () => {
+    if (engine === 'postgres') await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates every table, is idempotent, and rolls back cleanly', async () => {
+    const first = await openDatabase(config);
+    const runner = first.createQueryRunner();
+    for (const table of TABLES) expect(await runner.hasTable(table)).toBe(true);
+    expect(await runner.hasColumn('tasks', 'concurrency_limit')).toBe(true);
+    await runner.release();
+    await first.destroy();
+
+    const second = await openDatabase(config);
+    expect(await second.showMigrations()).toBe(false);
+    await second.undoLastMigration();
+    const after = second.createQueryRunner();
+    for (const table of TABLES) expect(await after.hasTable(table)).toBe(false);
+    await after.release();
+    await second.runMigrations();
+    const again = second.createQueryRunner();
+    expect(await again.hasTable('tasks')).toBe(true);
+    await again.release();
+    await second.destroy();
+  });
+
+  it('enforces one request_id per account with a unique index', async () => {
+    const db = await openDatabase(config);
+    const insert = async (id: string, accountId: string, requestId: string | null) => {
+      await db.getRepository(AccountEntity).upsert({ id: accountId, name: accountId, creditBalanceUsd: null, createdAt: 0 }, ['id']);
+      await db.getRepository(TaskEntity).insert({
+        id, accountId, requestId, status: 'queued', priority: 'standard', priorityRank: 2, model: 'standard',
+        timeline: { duration_ms: 1, tracks: [] }, outputSettings: { width: 2, height: 2, framerate: 1, format: 'mp4', quality: 'draft', codec: 'h264' },
+        outputRequest: { resolution: { width: 2, height: 2 } }, webhook: { url: 'https://x' }, userReference: null, tags: [], retentionHours: 24,
+        createdAt: 1, progressPercentage: 0, phases: emptyPhases(), estimatedSeconds: 1, workUnits: 1, outputMinutes: 0, costUsd: 0,
+        retryCount: 0, renderAttempts: 0, concurrencyLimit: 5, updatedAt: 1,
+      });
+    };
+    await insert('t1', 'a1', 'r');
+    await expect(insert('t2', 'a1', 'r')).rejects.toThrow();
+    await insert('t3', 'a2', 'r');
+    await insert('t4', 'a1', null);
+    await insert('t5', 'a1', null);
+    await db.destroy();
+  });
+});
