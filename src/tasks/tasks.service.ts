@@ -7,6 +7,7 @@ import type { EntityManager } from 'typeorm';
 import type { JobQueues } from '../queue/job-queues';
 import { DEFAULT_PRICE_LIST, PriceList, renderCostUsd } from '../usage/price-list';
 import { appendEvent } from '../webhooks/outbox';
+import { WEBHOOK_EVENT_TYPES } from './dto/input-values';
 import { chargeCredits, refundCredits } from './credits';
 import { EstimateModel, workUnitsOf } from './estimate-model';
 import type { CreateTaskInput } from './task-input.types';
@@ -148,7 +149,8 @@ export class TasksService {
       queue_position: queuePosition,
       priority: task.priority,
       links: { self: `/v3/tasks/${task.id}`, cancel: `/v3/tasks/${task.id}` },
-      webhook: { url: task.webhook.url, events: task.webhook.events ?? null },
+      // The events that will be sent: all six unless the request chose some.
+      webhook: { url: task.webhook.url, events: task.webhook.events ?? [...WEBHOOK_EVENT_TYPES] },
     };
   }
 

@@ -1,14 +1,5 @@
 import type { WebhookEventType } from '../tasks/task-input.types';
 
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
-  'task.queued',
-  'task.started',
-  'task.progress',
-  'task.completed',
-  'task.failed',
-  'task.canceled',
-];
-
 export interface EventEnvelope<D = Record<string, unknown>> {
   event: WebhookEventType;
   timestamp: string;

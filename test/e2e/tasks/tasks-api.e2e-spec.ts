@@ -41,7 +41,10 @@ describe('tasks API (no worker running)', () => {
       expect(created.estimated_duration_seconds).toBeGreaterThan(0);
       expect(created.priority).toBe('high');
       expect(created.links).toEqual({ self: `/v3/tasks/${created.task_id}`, cancel: `/v3/tasks/${created.task_id}` });
-      expect(created.webhook).toEqual({ url: WEBHOOK, events: null });
+      expect(created.webhook).toEqual({
+        url: WEBHOOK,
+        events: ['task.queued', 'task.started', 'task.progress', 'task.completed', 'task.failed', 'task.canceled'],
+      });
       const job = await app.runtime.jobs.queue('render').getJob(created.task_id);
       expect(job?.opts.priority).toBe(2);
     });
