@@ -1,5 +1,6 @@
 import { IncomingHttpHeaders, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { rootCertificates } from 'node:tls';
 import type { Readable } from 'node:stream';
 import type { SsrfGuard } from './ssrf-guard';
 
@@ -15,7 +16,7 @@ export interface GuardedRequestOptions {
   /** Redirects followed; a further redirect response is returned to the caller as it is. */
   maxRedirects: number;
   signal?: AbortSignal;
-  /** Extra PEM certificate(s) to trust for https (self-signed test servers). */
+  /** Extra PEM certificate(s) to trust for https (private CAs, self-signed test servers), on top of the public roots. */
   ca?: string | Buffer;
 }
 
@@ -64,7 +65,7 @@ function sendOnce(hop: Hop, opts: GuardedRequestOptions): Promise<IncomingMessag
   return new Promise((resolve, reject) => {
     const req =
       hop.url.protocol === 'https:'
-        ? httpsRequest(hop.url, { ...requestOptions, ...(opts.ca ? { ca: opts.ca } : {}) })
+        ? httpsRequest(hop.url, { ...requestOptions, ...(opts.ca ? { ca: [...rootCertificates, opts.ca] } : {}) })
         : httpRequest(hop.url, requestOptions);
     const connectTimer = setTimeout(
       () => req.destroy(new NetworkTimeoutError('connect', hop.url.href, opts.connectTimeoutMs)),
