@@ -33,19 +33,24 @@ export class EstimateModel {
   }
 
   private async learnedRate(quality: OutputQuality): Promise<number | null> {
-    const recent = await this.dataSource
+    const recent = this.dataSource
       .getRepository(TaskEntity)
       .createQueryBuilder('task')
-      .select(['task.processingSeconds', 'task.workUnits', 'task.outputSettings'])
-      .where('task.status = :status', { status: 'completed' })
-      .andWhere('task.processing_seconds IS NOT NULL')
+      .select('task.processing_seconds', 'seconds')
+      .addSelect('task.work_units', 'units')
+      .where("task.status = 'completed' AND task.quality = :quality AND task.processing_seconds IS NOT NULL", { quality })
       .orderBy('task.completed_at', 'DESC')
-      .limit(HISTORY * 4)
-      .getMany();
-    const same = recent.filter((task) => task.outputSettings.quality === quality).slice(0, HISTORY);
-    const units = same.reduce((sum, task) => sum + task.workUnits, 0);
-    if (same.length < 3 || units <= 0) return null;
-    const seconds = same.reduce((sum, task) => sum + Math.max(0, (task.processingSeconds ?? 0) - OVERHEAD_SECONDS), 0);
-    return seconds / units;
+      .limit(HISTORY);
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select(`SUM(CASE WHEN recent.seconds > ${OVERHEAD_SECONDS} THEN recent.seconds - ${OVERHEAD_SECONDS} ELSE 0 END)`, 'seconds')
+      .addSelect('SUM(recent.units)', 'units')
+      .addSelect('COUNT(*)', 'count')
+      .from(`(${recent.getQuery()})`, 'recent')
+      .setParameters(recent.getParameters())
+      .getRawOne<{ seconds: string | number | null; units: string | number | null; count: string | number }>();
+    const units = Number(row?.units ?? 0);
+    if (Number(row?.count ?? 0) < 3 || units <= 0) return null;
+    return Number(row?.seconds ?? 0) / units;
   }
 }

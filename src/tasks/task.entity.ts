@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { asNumber, jsonText } from '../database/columns';
-import type { ModelId, OutputInput, Priority, ResolvedOutput, TimelineInput, WebhookInput } from './task-input.types';
+import type { ModelId, OutputInput, OutputQuality, Priority, ResolvedOutput, TimelineInput, WebhookInput } from './task-input.types';
 import type { PhaseName, PhaseState, StoredOutput, TaskErrorRecord, TaskStatus } from './task.types';
 
 @Entity({ name: 'tasks' })
@@ -8,6 +8,7 @@ import type { PhaseName, PhaseState, StoredOutput, TaskErrorRecord, TaskStatus }
 @Index('idx_tasks_account_created', ['accountId', 'createdAt'])
 @Index('idx_tasks_queue', ['status', 'priorityRank', 'createdAt'])
 @Index('idx_tasks_account_status', ['accountId', 'status'])
+@Index('idx_tasks_estimates', ['status', 'quality', 'completedAt'])
 export class TaskEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id!: string;
@@ -92,6 +93,10 @@ export class TaskEntity {
 
   @Column({ name: 'processing_seconds', type: 'double precision', nullable: true, transformer: asNumber })
   processingSeconds!: number | null;
+
+  /** The output quality (also inside output_settings), a column so the estimate model can filter on it. */
+  @Column({ type: 'varchar', length: 16 })
+  quality!: OutputQuality;
 
   /** Output megapixels × frames: what the estimate model divides time by. */
   @Column({ name: 'work_units', type: 'double precision', transformer: asNumber })

@@ -100,6 +100,7 @@ export class TasksService {
       error: null,
       estimatedSeconds: await this.estimates.estimateSeconds(output, durationMs),
       processingSeconds: null,
+      quality: output.quality,
       workUnits: workUnitsOf(output, durationMs),
       outputMinutes,
       costUsd,

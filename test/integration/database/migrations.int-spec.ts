@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { AccountEntity } from '../../../src/auth/account.entity';
 import { openDatabase } from '../../../src/database/data-source';
 import { TaskEntity } from '../../../src/tasks/task.entity';
-import { emptyPhases } from '../../../src/tasks/tasks.service';
+import { taskRow } from '../usage/task-rows';
 
 const TABLES = ['accounts', 'api_keys', 'tasks', 'task_events', 'delivery_attempts', 'stored_objects'];
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,13 +61,7 @@ describe.each([
     const db = await openDatabase(config);
     const insert = async (id: string, accountId: string, requestId: string | null) => {
       await db.getRepository(AccountEntity).upsert({ id: accountId, name: accountId, creditBalanceUsd: null, createdAt: 0 }, ['id']);
-      await db.getRepository(TaskEntity).insert({
-        id, accountId, requestId, status: 'queued', priority: 'standard', priorityRank: 2, model: 'standard',
-        timeline: { duration_ms: 1, tracks: [] }, outputSettings: { width: 2, height: 2, framerate: 1, format: 'mp4', quality: 'draft', codec: 'h264' },
-        outputRequest: { resolution: { width: 2, height: 2 } }, webhook: { url: 'https://x' }, userReference: null, tags: [], retentionHours: 24,
-        createdAt: 1, progressPercentage: 0, phases: emptyPhases(), estimatedSeconds: 1, workUnits: 1, outputMinutes: 0, costUsd: 0,
-        retryCount: 0, renderAttempts: 0, concurrencyLimit: 5, updatedAt: 1,
-      });
+      await db.getRepository(TaskEntity).insert(taskRow(accountId, { id, requestId, createdAt: 1 }) as never);
     };
     await insert('t1', 'a1', 'r');
     await expect(insert('t2', 'a1', 'r')).rejects.toThrow();

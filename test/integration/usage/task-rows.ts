@@ -40,6 +40,7 @@ export function taskRow(accountId: string, fields: Partial<TaskEntity> & Pick<Ta
     error: null,
     estimatedSeconds: 10,
     processingSeconds: null,
+    quality: 'standard',
     workUnits: 1,
     outputMinutes: 1,
     costUsd: 0,

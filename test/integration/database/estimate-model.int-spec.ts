@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../../src/database/data-source';
+import { EstimateModel, workUnitsOf } from '../../../src/tasks/estimate-model';
+import { TaskEntity } from '../../../src/tasks/task.entity';
+import type { ResolvedOutput } from '../../../src/tasks/task-input.types';
+import { taskRow } from '../usage/task-rows';
+
+describe('the estimate model learns from completed renders', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rs-estimate-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('uses the prior until three renders of the quality exist, then their seconds per megapixel-frame', async () => {
+    const dataSource = await openDatabase({ dataDir, databaseUrl: null });
+    const model = new EstimateModel(dataSource);
+    const output: ResolvedOutput = { width: 1000, height: 1000, framerate: 10, format: 'mp4', quality: 'high', codec: 'h264' };
+    const units = workUnitsOf(output, 10_000);
+    expect(units).toBe(100);
+    const prior = await model.estimateSeconds(output, 10_000);
+    expect(prior).toBe(Math.round(4 + 100 * 0.09));
+
+    // Three completed "high" renders at 0.5 s per unit (plus the 4 s overhead), one "draft" that must not count.
+    const rows = [
+      { id: 'tsk_a', quality: 'high', seconds: 4 + 10 * 0.5, units: 10 },
+      { id: 'tsk_b', quality: 'high', seconds: 4 + 20 * 0.5, units: 20 },
+      { id: 'tsk_c', quality: 'high', seconds: 4 + 30 * 0.5, units: 30 },
+      { id: 'tsk_d', quality: 'draft', seconds: 1000, units: 1 },
+    ];
+    for (const [index, row] of rows.entries()) {
+      await dataSource.getRepository(TaskEntity).insert(
+        taskRow('acc_estimates', {
+          id: row.id,
+          createdAt: index,
+          status: 'completed',
+          quality: row.quality as ResolvedOutput['quality'],
+          processingSeconds: row.seconds,
+          workUnits: row.units,
+          completedAt: 1_000 + index,
+        }) as never,
+      );
+    }
+    expect(await model.estimateSeconds(output, 10_000)).toBe(4 + 100 * 0.5);
+    await dataSource.destroy();
+  });
+});
