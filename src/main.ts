@@ -58,12 +58,47 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await stopApi?.().catch(() => undefined);
-    await worker?.stop().catch(() => undefined);
-    await runtime.close();
+    const outcome = await worker?.stop().catch(() => 'handed-back' as const);
+    // After a hand-back the render queue waits forever on the abandoned job: exit without waiting for it.
+    if (outcome !== 'handed-back') await settleWithin(runtime.close(), CLOSE_TIMEOUT_MS);
+    logger.info({ signal, outcome: outcome ?? 'api stopped' }, 'stopped');
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  ownSignals((signal) => void shutdown(signal));
+}
+
+const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+const FOREIGN_SIGNALS: readonly string[] = [...SHUTDOWN_SIGNALS, 'SIGHUP'];
+
+/**
+ * Makes this module the only listener of the shutdown signals. Remotion's browser
+ * launcher listens for SIGTERM, SIGINT and SIGHUP and kills the browser at once
+ * (SIGINT also exits 130), which would break the render a graceful shutdown lets
+ * finish; it adds them again whenever the browser is relaunched, so they are
+ * removed as they come. Its 'exit' listener stays: the browser still dies with the process.
+ */
+function ownSignals(onSignal: (signal: string) => void): void {
+  const ours = new Set<(...args: unknown[]) => void>();
+  process.on('newListener', (event: string | symbol, listener: (...args: unknown[]) => void) => {
+    if (typeof event === 'string' && FOREIGN_SIGNALS.includes(event) && !ours.has(listener)) {
+      setImmediate(() => process.removeListener(event, listener));
+    }
+  });
+  for (const signal of FOREIGN_SIGNALS) process.removeAllListeners(signal);
+  for (const signal of SHUTDOWN_SIGNALS) {
+    const listener = () => onSignal(signal);
+    ours.add(listener);
+    process.on(signal, listener);
+  }
+}
+
+/** Longest the connections (database, Redis, queues) get to close before the process exits anyway. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
+async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 main().catch((error: unknown) => {

@@ -45,7 +45,10 @@ export async function createRuntime(config: AppConfig, logger: Logger = createLo
     closers.push(() => db.close());
     const commandRedis = createCommandClient(redisTarget);
     closers.push(async () => commandRedis.disconnect());
-    const jobs = new JobQueues(redisTarget, config.redisPrefix, config.renderMaxAttempts);
+    const jobs = new JobQueues(redisTarget, config.redisPrefix, config.renderMaxAttempts, {
+      lockDurationMs: config.bullLockDurationMs,
+      stalledIntervalMs: config.bullStalledIntervalMs,
+    });
     closers.push(() => jobs.close());
     const signingSecret = loadSigningSecret(config);
     const storage = createOutputStorage(config, signingSecret);

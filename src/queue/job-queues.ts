@@ -12,6 +12,22 @@ export const QUEUE_NAMES: readonly QueueName[] = ['render', 'webhook', 'maintena
 
 export type JobHandler<Q extends QueueName> = (job: Job<JobPayloads[Q]>) => Promise<void>;
 
+/** How Bull detects a job whose worker died: see BULL_LOCK_DURATION_MS and BULL_STALLED_INTERVAL_MS. */
+export interface StallTiming {
+  lockDurationMs: number;
+  stalledIntervalMs: number;
+}
+
+const DEFAULT_STALL_TIMING: StallTiming = { lockDurationMs: 30_000, stalledIntervalMs: 15_000 };
+
+/**
+ * Longest an enqueue waits for Redis. During an outage Bull's client queues the
+ * command until it reconnects; the caller stops waiting (the request is not held
+ * open) while the command may still land later (job ids make that harmless) or
+ * be lost, which the reaper repairs.
+ */
+const ENQUEUE_TIMEOUT_MS = 3_000;
+
 /** Bull's priority: 1 is served first. */
 const BULL_PRIORITY = { urgent: 1, high: 2, standard: 3, low: 4 } as const;
 
@@ -22,7 +38,9 @@ export class JobQueues {
   constructor(
     private readonly target: RedisTarget,
     private readonly prefix: string,
+    /** Stalls a render survives before Bull fails it (RENDER_MAX_ATTEMPTS). */
     private readonly renderStallLimit: number,
+    private readonly stall: StallTiming = DEFAULT_STALL_TIMING,
   ) {}
 
   queue<Q extends QueueName>(name: Q): Queue<JobPayloads[Q]> {
@@ -31,8 +49,8 @@ export class JobQueues {
       const settings = {
         // Crash detection: a render whose worker died is taken again after lockDuration;
         // after maxStalledCount stalls the job fails and the processor's failed handler ends the task.
-        lockDuration: 30_000,
-        stalledInterval: 15_000,
+        lockDuration: this.stall.lockDurationMs,
+        stalledInterval: this.stall.stalledIntervalMs,
         maxStalledCount: name === 'render' ? this.renderStallLimit : 5,
       };
       const options = { prefix: this.prefix, settings };
@@ -47,7 +65,7 @@ export class JobQueues {
 
   /** The one way a render is enqueued: job id = task id, so it is enqueued at most once. */
   async enqueueRender(task: { id: string; accountId: string; priority: keyof typeof BULL_PRIORITY }): Promise<void> {
-    await this.queue('render').add(
+    const adding = this.queue('render').add(
       { taskId: task.id, accountId: task.accountId },
       {
         jobId: task.id,
@@ -59,13 +77,15 @@ export class JobQueues {
         removeOnFail: 1000,
       },
     );
+    await withinEnqueueTimeout(adding, `render job ${task.id}`);
   }
 
   async enqueueWebhook(eventId: string, taskId: string, attemptNo: number, delayMs = 0): Promise<void> {
-    await this.queue('webhook').add(
+    const adding = this.queue('webhook').add(
       { eventId, taskId },
       { jobId: `${eventId}:${attemptNo}`, delay: delayMs, removeOnComplete: true, removeOnFail: 1000 },
     );
+    await withinEnqueueTimeout(adding, `webhook job ${eventId}:${attemptNo}`);
   }
 
   async scheduleMaintenance(kind: JobPayloads['maintenance']['kind'], everyMs: number): Promise<void> {
@@ -99,5 +119,18 @@ export class JobQueues {
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close().catch(() => undefined)));
     this.queues.clear();
+  }
+}
+
+async function withinEnqueueTimeout(adding: Promise<unknown>, what: string): Promise<void> {
+  adding.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not take the ${what} within ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([adding, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

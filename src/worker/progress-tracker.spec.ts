@@ -20,4 +20,15 @@ describe('ProgressTracker', () => {
     tracker.finish();
     expect(tracker.snapshot().percentage).toBe(100);
   });
+
+  it('holds a re-run at the percentage an earlier attempt reported until it passes it', () => {
+    const tracker = new ProgressTracker(() => 0, 42);
+    expect(tracker.snapshot().percentage).toBe(42);
+    tracker.update(1);
+    tracker.enter('render');
+    tracker.update(0.3);
+    expect(tracker.snapshot().percentage).toBe(42);
+    tracker.update(0.5);
+    expect(tracker.snapshot().percentage).toBe(50);
+  });
 });

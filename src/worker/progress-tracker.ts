@@ -21,7 +21,12 @@ export class ProgressTracker {
   private phaseProgress = 0;
   private readonly phases: Record<PhaseName, PhaseState>;
 
-  constructor(private readonly now: () => number = Date.now) {
+  /** `floor`: the percentage already reported by an earlier attempt, which this one must not go below. */
+  constructor(
+    private readonly now: () => number = Date.now,
+    floor = 0,
+  ) {
+    this.percentage = Math.min(100, Math.max(0, floor));
     this.phaseStartedAt = now();
     this.phases = {
       download: { completed: false, duration_seconds: 0, progress: 0 },

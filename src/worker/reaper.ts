@@ -6,9 +6,14 @@ import type { TasksRepository } from '../tasks/tasks.repository';
 import { TaskEventEntity } from '../webhooks/task-event.entity';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 
-const QUEUED_GRACE_MS = 30_000;
-const PROCESSING_SILENCE_MS = 120_000;
 const OUTBOX_GRACE_MS = 60_000;
+
+export interface ReaperTimings {
+  /** A queued task without a job this old is enqueued again (REAPER_QUEUED_GRACE_MS). */
+  queuedGraceMs: number;
+  /** A processing task not updated for this long is checked for a live job (REAPER_PROCESSING_SILENCE_MS). */
+  processingSilenceMs: number;
+}
 
 /**
  * Repairs what a crash between a commit and its Redis write can leave behind:
@@ -23,17 +28,18 @@ export class Reaper {
     private readonly jobs: JobQueues,
     private readonly dispatcher: WebhookDispatcher,
     private readonly logger: Logger,
+    private readonly timings: ReaperTimings,
   ) {}
 
   async run(now = Date.now()): Promise<void> {
     const render = this.jobs.queue('render');
-    for (const task of await this.tasks.findQueuedBefore(now - QUEUED_GRACE_MS, 500)) {
+    for (const task of await this.tasks.findQueuedBefore(now - this.timings.queuedGraceMs, 500)) {
       if (!(await render.getJob(task.id))) {
         this.logger.warn({ task_id: task.id }, 'queued task had no job; re-enqueued');
         await this.jobs.enqueueRender(task);
       }
     }
-    for (const task of await this.tasks.findProcessingNotUpdatedSince(now - PROCESSING_SILENCE_MS, 200)) {
+    for (const task of await this.tasks.findProcessingNotUpdatedSince(now - this.timings.processingSilenceMs, 200)) {
       const job = await render.getJob(task.id);
       const state = job ? await job.getState() : null;
       if (state === 'active' || state === 'waiting' || state === 'delayed') continue;

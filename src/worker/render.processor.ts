@@ -38,6 +38,17 @@ const PROGRESS_WRITE_MS = 1_000;
 
 class Canceled extends Error {}
 
+/**
+ * Thrown by a render the worker gave up on while shutting down: the task is left
+ * `processing` for its job to be taken again, never failed.
+ */
+export class HandedBack extends Error {
+  constructor(taskId: string) {
+    super(`render of ${taskId} handed back to the queue at shutdown`);
+    this.name = 'HandedBack';
+  }
+}
+
 export interface RenderProcessorDeps {
   config: AppConfig;
   logger: Logger;
@@ -55,7 +66,14 @@ export interface RenderProcessorDeps {
  * fired) and every failure turned into a spec error on the task.
  */
 export class RenderProcessor {
+  private handingBack = false;
+
   constructor(private readonly deps: RenderProcessorDeps) {}
+
+  /** From now on a render that breaks (its browser is closing) hands its task back instead of failing it. */
+  handBack(): void {
+    this.handingBack = true;
+  }
 
   async handle(taskId: string): Promise<void> {
     const { lifecycle, workerId, logger } = this.deps;
@@ -95,6 +113,7 @@ export class RenderProcessor {
       else logger.info({ task_id: task.id }, 'render completed');
     } catch (error) {
       await this.removeObjects(uploaded);
+      if (this.handingBack) throw new HandedBack(task.id);
       if (canceled || error instanceof Canceled || isRenderCancelled(error)) {
         logger.info({ task_id: task.id }, 'render stopped: task canceled');
         return;
@@ -119,7 +138,8 @@ export class RenderProcessor {
     isCanceled: () => boolean,
   ): Promise<{ stored: StoredOutput; phases: ReturnType<ProgressTracker['snapshot']>['phases'] }> {
     const { config, lifecycle, renderer, storage } = this.deps;
-    const tracker = new ProgressTracker();
+    // A re-run after a crash starts over, but the reported percentage holds at what clients already saw.
+    const tracker = new ProgressTracker(Date.now, task.progressPercentage);
     let lastWrite = 0;
     let lastEvent = task.startedAt ?? Date.now();
     let writing: Promise<void> = Promise.resolve();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import type { Job } from 'bull';
 import { projectRoot } from '../common/project-root';
 import { RenderFailure } from '../common/render-failure';
 import { MediaFetcher } from '../media/media-fetcher';
@@ -10,16 +11,27 @@ import { RemotionRenderer } from '../render/remotion-renderer';
 import { RetentionSweeper } from '../retention/retention-sweeper';
 import { TaskLifecycle } from '../tasks/task-lifecycle';
 import { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
+import type { JobPayloads } from '../queue/job-queues';
 import type { Runtime } from '../app/runtime';
 import type { Services } from '../app/services';
 import { Reaper } from './reaper';
-import { AccountAtCapacity, RenderProcessor } from './render.processor';
+import { AccountAtCapacity, HandedBack, RenderProcessor } from './render.processor';
+
+/** How a worker stopped: every render finished, or some were handed back to the queue when the grace period ran out. */
+export type StopOutcome = 'drained' | 'handed-back';
 
 export interface Worker {
   renderer: RemotionRenderer;
-  /** Stops taking jobs, lets the current render finish within the grace period, then closes the browser. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and lets the current renders finish within SHUTDOWN_GRACE_MS.
+   * Renders still running then are handed back: their Bull locks are released, so
+   * a worker's stall check queues them again, and their tasks stay `processing`.
+   * After 'handed-back' the queues cannot close cleanly: exit the process.
+   */
+  stop(): Promise<StopOutcome>;
 }
+
+const BROWSER_CLOSE_TIMEOUT_MS = 5_000;
 
 /** Made by `npm run build`; workers never bundle. */
 export const BUNDLE_DIR = join(projectRoot(), 'dist', 'remotion-bundle');
@@ -51,38 +63,61 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
     db, runtime.commandRedis, config.redisPrefix, jobs, services.dispatcher, guard, config.webhookRetryScheduleMs, logger, ca,
   );
   const sweeper = new RetentionSweeper(db, storage, logger);
-  const reaper = new Reaper(db, services.tasksRepository, jobs, services.dispatcher, logger);
+  const reaper = new Reaper(db, services.tasksRepository, jobs, services.dispatcher, logger, {
+    queuedGraceMs: config.reaperQueuedGraceMs,
+    processingSilenceMs: config.reaperProcessingSilenceMs,
+  });
 
-  jobs.process('render', config.workerConcurrency, (job) => renders.handle(job.data.taskId));
+  const running = new Set<Job<JobPayloads['render']>>();
+  jobs.process('render', config.workerConcurrency, async (job) => {
+    running.add(job);
+    try {
+      await renders.handle(job.data.taskId);
+    } catch (error) {
+      // Settling would complete or fail the job in Bull; left pending, it is taken again once its lock is gone.
+      if (error instanceof HandedBack) await new Promise<never>(() => undefined);
+      throw error;
+    } finally {
+      running.delete(job);
+    }
+  });
   jobs.process('webhook', 4, (job) => deliveries.handle(job.data.eventId, job.data.taskId));
   jobs.process('maintenance', 1, () => sweeper.sweep().then(() => undefined), 'retention-sweep');
   jobs.process('maintenance', 1, () => reaper.run(), 'reaper');
   jobs.process('maintenance', 1, () => fetcher.sweepCache().then(() => undefined), 'input-cache-sweep');
   jobs.queue('render').on('failed', (job, error) => {
-    if (error instanceof AccountAtCapacity || error.message.includes('at its concurrent render allowance')) return;
-    // Bull gives up on a job that stalled (its worker died) more than maxStalledCount times.
-    void services.tasksRepository.findById(job.data.taskId).then(async (task) => {
+    if (error instanceof AccountAtCapacity) return;
+    // Only a job Bull gave up on (it stalled, its worker died, more than RENDER_MAX_ATTEMPTS times)
+    // ends its task here; a job failing for a transient reason (database down) is retried by Bull.
+    void (async () => {
+      if (!(await job.isFailed())) return;
+      const task = await services.tasksRepository.findById(job.data.taskId);
       if (task && (task.status === 'processing' || task.status === 'queued')) {
         await lifecycle.fail(task, new RenderFailure('WORKER_CRASHED', `The render was interrupted by worker crashes: ${error.message}`, true));
       }
-    });
+    })().catch((failure: unknown) => logger.warn({ task_id: job.data.taskId, err: failure }, 'could not record a render job Bull gave up on'));
   });
   await jobs.scheduleMaintenance('retention-sweep', config.retentionSweepIntervalMs);
-  await jobs.scheduleMaintenance('reaper', 30_000);
+  await jobs.scheduleMaintenance('reaper', config.reaperIntervalMs);
   await jobs.scheduleMaintenance('input-cache-sweep', 600_000);
   logger.info({ worker_id: workerId, concurrency: config.renderConcurrency }, 'worker ready');
 
   return {
     renderer,
     stop: async () => {
-      const render = jobs.queue('render');
-      const finished = render.close().then(() => true);
+      await Promise.all([jobs.queue('webhook').pause(true, true), jobs.queue('maintenance').pause(true, true)]).catch(() => undefined);
+      const finished = jobs.queue('render').close().then(() => true);
       const graceOver = new Promise<false>((resolveGrace) => setTimeout(() => resolveGrace(false), config.shutdownGraceMs).unref());
-      if (!(await Promise.race([finished, graceOver]))) {
-        logger.warn('grace period over: the current render is handed back to the queue');
+      const drained = await Promise.race([finished, graceOver]);
+      if (!drained) {
+        renders.handBack();
+        const tasks = [...running].map((job) => String(job.id));
+        await Promise.all([...running].map((job) => job.releaseLock().catch(() => undefined)));
+        logger.warn({ task_ids: tasks }, 'grace period over: running renders handed back to the queue');
       }
-      await mediaServer.stop();
-      await renderer.close();
+      await mediaServer.stop().catch(() => undefined);
+      await Promise.race([renderer.close(), new Promise((resolveClose) => setTimeout(resolveClose, BROWSER_CLOSE_TIMEOUT_MS).unref())]);
+      return drained ? 'drained' : 'handed-back';
     },
   };
 }

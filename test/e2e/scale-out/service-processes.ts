@@ -1,0 +1,224 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { Client } from 'pg';
+import { projectRoot } from '../../../src/common/project-root';
+
+/**
+ * Real service processes for the scale-out suites: `node dist/src/main.js` per
+ * role, with their own logs, on a fresh PostgreSQL database, a Redis and an
+ * S3-protocol server. Nothing here reaches into a process: the suites see the
+ * service as an operator does (HTTPS, logs, exit codes).
+ */
+
+const ROOT = projectRoot();
+const ADMIN_DB = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A compiled copy of the service that the suite's processes run from. */
+export interface ServiceBuild {
+  main: string;
+  keysCli: string;
+}
+
+/**
+ * Compiles src/ (`tsc -p tsconfig.build.json`) into a private copy under `dir`,
+ * next to a copy of the Remotion bundle from dist/: other builds rewriting dist/
+ * while the processes run (a parallel `npm run build`) cannot pull the code
+ * from under them, and what runs is always the current source.
+ */
+export function buildService(dir: string): ServiceBuild {
+  const bundle = join(ROOT, 'dist', 'remotion-bundle');
+  if (!existsSync(join(bundle, 'index.html'))) throw new Error('dist/remotion-bundle is missing: run npm run build');
+  const app = join(dir, 'app');
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', join(app, 'dist')], { cwd: ROOT, stdio: 'pipe' });
+  cpSync(bundle, join(app, 'dist', 'remotion-bundle'), { recursive: true });
+  copyFileSync(join(ROOT, 'package.json'), join(app, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'), 'dir');
+  return { main: join(app, 'dist', 'src', 'main.js'), keysCli: join(app, 'dist', 'src', 'auth', 'keys.cli.js') };
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createDatabase(suite: string): Promise<TestDatabase> {
+  const name = `rs_${suite}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: ADMIN_DB });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    drop: async () => {
+      const client = new Client({ connectionString: ADMIN_DB });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+interface S3rverServer {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+type S3rverConstructor = new (options: { address: string; port: number; silent: boolean; directory: string }) => S3rverServer;
+// s3rver ships no type declarations; the shape used here is declared above.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const S3rver = require('s3rver') as S3rverConstructor;
+
+export interface TestS3 {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/** An S3-protocol server on 127.0.0.1 with one bucket. */
+export async function startS3(dir: string, bucket: string): Promise<TestS3> {
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const admin = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  await admin.send(new CreateBucketCommand({ Bucket: bucket }));
+  admin.destroy();
+  return { endpoint, close: () => server.close() };
+}
+
+export interface Certificate {
+  certPath: string;
+  keyPath: string;
+  cert: Buffer;
+}
+
+/** A self-signed certificate for 127.0.0.1 and localhost: the APIs' TLS and the webhook receiver's. */
+export function makeCertificate(dir: string): Certificate {
+  const certPath = join(dir, 'cert.pem');
+  const keyPath = join(dir, 'key.pem');
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+    '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyPath, '-out', certPath,
+  ], { stdio: 'ignore' });
+  return { certPath, keyPath, cert: readFileSync(certPath) };
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Issues a key with the key CLI against the shared database, as an operator would. */
+export function createKey(build: ServiceBuild, env: Record<string, string>, account: string, rateLimitPerMinute: number): string {
+  const out = execFileSync('node', [build.keysCli, 'create', '--account', account, '--tier', 'pro', '--rate-limit', String(rateLimitPerMinute), '--json'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
+  return (JSON.parse(out.toString()) as { key: string }).key;
+}
+
+export interface LogLine {
+  msg?: string;
+  task_id?: string;
+  attempt?: number;
+  time?: number;
+  [field: string]: unknown;
+}
+
+/** One `node dist/src/main.js` child: its role, log file and exit. */
+export class ServiceProcess {
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private readonly child: ChildProcess;
+
+  private constructor(
+    readonly name: string,
+    readonly logPath: string,
+    main: string,
+    env: Record<string, string>,
+  ) {
+    const fd = openSync(logPath, 'a');
+    this.child = spawn('node', [main], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', fd, fd] });
+    closeSync(fd);
+    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  /** Starts a process and waits until it serves (api: /healthz answers) or takes jobs (worker: "worker ready"). */
+  static async start(build: ServiceBuild, name: string, dir: string, env: Record<string, string>, readyWithinMs = 60_000): Promise<ServiceProcess> {
+    const dataDir = join(dir, name);
+    mkdirSync(dataDir, { recursive: true });
+    const proc = new ServiceProcess(name, join(dir, `${name}.log`), build.main, { DATA_DIR: dataDir, ...env });
+    const deadline = Date.now() + readyWithinMs;
+    const ready = env.ROLE === 'worker' ? 'worker ready' : 'Render service listening';
+    while (!readFileSync(proc.logPath, 'utf8').includes(ready)) {
+      if (proc.child.exitCode !== null) throw new Error(`${name} exited with ${proc.child.exitCode}; log:\n${proc.tail()}`);
+      if (Date.now() > deadline) throw new Error(`${name} was not ready within ${readyWithinMs} ms; log:\n${proc.tail()}`);
+      await sleep(100);
+    }
+    return proc;
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  kill(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 20_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  /** The JSON log lines written so far (pino), from this process's log file. */
+  lines(): LogLine[] {
+    return readFileSync(this.logPath, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as LogLine);
+  }
+
+  tail(chars = 4000): string {
+    const text = readFileSync(this.logPath, 'utf8');
+    return text.slice(-chars);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` until it returns a value, or throws with `what` after `timeoutMs`. */
+export async function eventually<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs: number, everyMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+/** The smallest useful render: 160x90, 10 fps, 1 s of a test-pattern clip from the media fixtures. */
+export function tinyTaskBody(mediaBase: string, webhookUrl: string) {
+  return {
+    input: {
+      timeline: {
+        duration_ms: 1000,
+        tracks: [{ id: 'main', type: 'video', clips: [{ id: 'clip', media_url: `${mediaBase}/yellow-2s.mp4`, start_time_ms: 0, end_time_ms: 1000 }] }],
+      },
+      output: { resolution: { width: 160, height: 90 }, framerate: 10 },
+    },
+    webhook: { url: webhookUrl },
+  };
+}
