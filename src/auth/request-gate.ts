@@ -35,7 +35,7 @@ export class RequestGate {
     try {
       await this.gate(request, reply, PUBLIC_V3_PATHS.has(path));
     } catch (error) {
-      const mapped = mapError(error instanceof ApiError ? error : unavailable(), String(request.id));
+      const mapped = mapError(error, String(request.id));
       await reply.status(mapped.status).headers(mapped.headers).send(mapped.body);
     }
   }
@@ -82,10 +82,4 @@ export function rateLimitHeaders(decision: RateDecision, type = 'requests'): Rec
     'X-RateLimit-Reset': String(decision.resetAt),
     'X-RateLimit-Type': type,
   };
-}
-
-function unavailable(): ApiError {
-  return new ApiError('SERVICE_UNAVAILABLE', 'A backing service (database or Redis) is unavailable; retry shortly', {
-    headers: { 'Retry-After': '5' },
-  });
 }

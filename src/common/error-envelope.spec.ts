@@ -33,4 +33,18 @@ describe('mapError', () => {
     expect(JSON.stringify(mapped.body)).not.toContain('secret');
     expect(mapped.body.error).toMatchObject({ code: 'INTERNAL_ERROR', request_id: 'req_3' });
   });
+
+  it('answers database and Redis outages with 503 and Retry-After, not 500', () => {
+    for (const outage of [
+      { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+      { message: 'query failed', driverError: { code: '57P01', message: 'terminating connection due to administrator command' } },
+      new Error('Connection terminated unexpectedly'),
+    ]) {
+      const mapped = mapError(outage, 'req_4');
+      expect(mapped.status).toBe(503);
+      expect(mapped.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(mapped.headers['Retry-After']).toBe('5');
+    }
+    expect(mapError(new Error('duplicate key value'), 'req_5').status).toBe(500);
+  });
 });

@@ -63,6 +63,20 @@ const FRAMEWORK_MESSAGES: Partial<Record<HttpErrorCode, string>> = {
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable; retry shortly',
 };
 
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08001', '08003', '08006', 'SQLITE_BUSY']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Connection is closed|connect ECONNREFUSED|Stream isn't writeable|Command timed out|Reached the max retries per request limit/i;
+
+/**
+ * Whether an error means a backing service (database, Redis) could not be
+ * reached, rather than a bug: such requests get 503 with Retry-After, not 500.
+ */
+export function isBackingServiceOutage(error: unknown): boolean {
+  const e = (error ?? {}) as { code?: unknown; driverError?: { code?: unknown; message?: unknown }; message?: unknown };
+  const code = String(e.driverError?.code ?? e.code ?? '');
+  const message = `${String(e.message ?? '')} ${String(e.driverError?.message ?? '')}`;
+  return UNAVAILABLE_CODES.has(code) || UNAVAILABLE_MESSAGES.test(message);
+}
+
 /**
  * Turns anything thrown while answering a request into the one error envelope.
  * Only ApiError messages reach the client verbatim; framework errors get a fixed
@@ -86,6 +100,12 @@ export function mapError(error: unknown, requestId: string): MappedError {
         },
       },
     };
+  }
+  if (isBackingServiceOutage(error)) {
+    return mapError(
+      new ApiError('SERVICE_UNAVAILABLE', 'A backing service (database or Redis) is unavailable; retry shortly', { headers: { 'Retry-After': '5' } }),
+      requestId,
+    );
   }
   const framework = (error ?? {}) as FrameworkError;
   const status =

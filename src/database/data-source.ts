@@ -38,6 +38,22 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
 export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DataSource> {
   const dataSource = new DataSource(dataSourceOptions(config));
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  if (dataSource.options.type !== 'postgres') {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return dataSource;
+  }
+  // Many processes may start at once on one PostgreSQL: one migrates, the others wait and then find nothing to do.
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await runner.release();
+  }
   return dataSource;
 }
+
+/** An arbitrary constant naming this service's migration lock. */
+const MIGRATION_LOCK_KEY = 726_455_301;

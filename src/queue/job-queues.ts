@@ -83,7 +83,8 @@ export class JobQueues {
   async enqueueWebhook(eventId: string, taskId: string, attemptNo: number, delayMs = 0): Promise<void> {
     const adding = this.queue('webhook').add(
       { eventId, taskId },
-      { jobId: `${eventId}:${attemptNo}`, delay: delayMs, removeOnComplete: true, removeOnFail: 1000 },
+      // A failed job kept under its id would make Bull ignore a later enqueue of the same attempt: keep none.
+      { jobId: `${eventId}:${attemptNo}`, delay: delayMs, removeOnComplete: true, removeOnFail: true },
     );
     await withinEnqueueTimeout(adding, `webhook job ${eventId}:${attemptNo}`);
   }

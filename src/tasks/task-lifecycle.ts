@@ -2,7 +2,6 @@ import { RenderFailure } from '../common/render-failure';
 import type { Database } from '../database/database';
 import { StoredObjectEntity } from '../retention/stored-object.entity';
 import { appendEvent } from '../webhooks/outbox';
-import { TaskEventEntity } from '../webhooks/task-event.entity';
 import { refundCredits } from './credits';
 import type { EventKicker } from './tasks.service';
 import { TaskEntity } from './task.entity';
@@ -175,8 +174,14 @@ export class TaskLifecycle {
     return won;
   }
 
-  async lastProgressEventAt(taskId: string): Promise<number | null> {
-    const last = await this.db.dataSource.getRepository(TaskEventEntity).findOne({ where: { taskId, type: 'task.progress' }, order: { seq: 'DESC' } });
-    return last?.createdAt ?? null;
+  /** Gives back the attempt of renders a stopping worker hands back to the queue. */
+  async handBack(taskIds: string[]): Promise<void> {
+    if (taskIds.length === 0) return;
+    await this.db.dataSource
+      .createQueryBuilder()
+      .update(TaskEntity)
+      .set({ renderAttempts: () => 'render_attempts - 1' })
+      .where("id IN (:...taskIds) AND status = 'processing' AND render_attempts > 0", { taskIds })
+      .execute();
   }
 }

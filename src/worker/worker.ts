@@ -49,8 +49,10 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
   await renderer.open();
   const mediaServer = new MediaServer();
   await mediaServer.start();
+  const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
   const fetcher = new MediaFetcher({
     guard,
+    ca,
     cacheDir: join(config.dataDir, 'input-cache'),
     maxBytes: config.mediaMaxBytes,
     timeoutMs: config.mediaDownloadTimeoutMs,
@@ -58,7 +60,6 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
   });
   const lifecycle = new TaskLifecycle(db, services.tasksRepository, services.dispatcher, storage, config.renderMaxAttempts);
   const renders = new RenderProcessor({ config, logger, workerId, lifecycle, fetcher, renderer, mediaServer, storage });
-  const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
   const deliveries = new WebhookDeliveryProcessor(
     db, runtime.commandRedis, config.redisPrefix, jobs, services.dispatcher, guard, config.webhookRetryScheduleMs, logger, ca,
   );
@@ -111,7 +112,9 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
       const drained = await Promise.race([finished, graceOver]);
       if (!drained) {
         renders.handBack();
-        const tasks = [...running].map((job) => String(job.id));
+        const tasks = [...running].map((job) => job.data.taskId);
+        // A render handed back on purpose is not a crash: it must not use up one of RENDER_MAX_ATTEMPTS.
+        await lifecycle.handBack(tasks).catch(() => undefined);
         await Promise.all([...running].map((job) => job.releaseLock().catch(() => undefined)));
         logger.warn({ task_ids: tasks }, 'grace period over: running renders handed back to the queue');
       }

@@ -71,3 +71,18 @@ describe.each([
     await db.destroy();
   });
 });
+
+describe('concurrent start on one PostgreSQL database', () => {
+  const database = `rs_migrate_race_${process.pid}_${Date.now()}`;
+  const config = { dataDir: tmpdir(), databaseUrl: `postgres://postgres@127.0.0.1:5432/${database}` };
+
+  beforeAll(() => withAdmin((admin) => admin.query(`CREATE DATABASE ${database}`)));
+  afterAll(() => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)));
+
+  it('lets four processes open and migrate the same fresh database at once', async () => {
+    const sources = await Promise.all([1, 2, 3, 4].map(() => openDatabase(config)));
+    const applied = await sources[0].query('SELECT COUNT(*)::int AS n FROM migrations');
+    expect(applied[0].n).toBe(1);
+    await Promise.all(sources.map((source) => source.destroy()));
+  });
+});
