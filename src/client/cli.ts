@@ -1,0 +1,291 @@
+#!/usr/bin/env node
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { projectRoot } from '../common/project-root';
+import { RenderFailure } from '../common/render-failure';
+import type { CreateTaskBody, TaskOutput, TaskRecord, TaskStatus, UsagePeriod } from './api-models';
+import { NetworkError } from './http-transport';
+import { ProgressDisplay } from './progress-display';
+import { RenderApiError, RenderClient } from './render-client';
+import { selfSignedCertificate } from './self-signed-cert';
+import { startWebhookListener } from './webhook-listener';
+
+const USAGE = `usage: render-cli <command> [options]
+  render <timeline.json> [--wait] [--out DIR] [--webhook-url URL]
+  status <task_id>            list [--status S] [--limit N] [--offset N]
+  cancel <task_id>            retry <task_id>
+  deliveries <task_id>        redeliver <task_id> <event_id>
+  usage [--period P]          models
+  preview <timeline.json> [--no-open]
+  webhook-listen [--port N] [--host H] [--secret S] [--cert PEM --key PEM]
+connection: --url (RENDER_API_URL, the /v3 base), --api-key (RENDER_API_KEY), --ca (RENDER_API_CA, a PEM file)`;
+
+/** A mistake in the command line or its files: exit code 2. */
+class UsageError extends Error {}
+
+const OPTIONS = {
+  url: { type: 'string' },
+  'api-key': { type: 'string' },
+  key: { type: 'string' },
+  ca: { type: 'string' },
+  wait: { type: 'boolean' },
+  out: { type: 'string' },
+  'webhook-url': { type: 'string' },
+  status: { type: 'string' },
+  limit: { type: 'string' },
+  offset: { type: 'string' },
+  period: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  secret: { type: 'string' },
+  cert: { type: 'string' },
+  'no-open': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies ParseArgsConfig['options'];
+
+type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+const STATUSES: readonly TaskStatus[] = ['queued', 'processing', 'completed', 'failed', 'canceled'];
+const PERIODS: readonly UsagePeriod[] = ['current_month', 'last_month', 'current_week', 'last_week', 'today', 'yesterday'];
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+function readFileOrFail(path: string, what: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new UsageError(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+function clientFrom(flags: Flags): RenderClient {
+  const url = flags.url ?? process.env.RENDER_API_URL;
+  const key = flags['api-key'] ?? process.env.RENDER_API_KEY;
+  const caPath = flags.ca ?? process.env.RENDER_API_CA;
+  if (!url) throw new UsageError('no API address: pass --url or set RENDER_API_URL (e.g. https://localhost:8443/v3)');
+  if (!key) throw new UsageError('no API key: pass --api-key or set RENDER_API_KEY');
+  try {
+    return new RenderClient({
+      baseUrl: url,
+      apiKey: key,
+      ca: caPath ? readFileOrFail(caPath, 'CA file') : undefined,
+      onRateLimited: (seconds) => process.stderr.write(`rate limited: waiting ${seconds} s\n`),
+    });
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function readTimeline(path: string): Record<string, unknown> {
+  const text = readFileOrFail(path, 'timeline').toString('utf8');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new UsageError(`${path} must hold a create-task body (a JSON object)`);
+  return body as Record<string, unknown>;
+}
+
+function positional(args: string[], index: number, name: string): string {
+  const value = args[index];
+  if (!value) throw new UsageError(`missing <${name}>`);
+  return value;
+}
+
+function integerFlag(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
+  return Number(value);
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+const EXTENSIONS: Record<string, string> = { mp4: 'mp4', mov: 'mov', webm: 'webm', prores: 'mov' };
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+async function downloadOutputs(client: RenderClient, task: TaskRecord, output: TaskOutput, dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const files: [string, string | null][] = [
+    [`${task.task_id}.${EXTENSIONS[output.format] ?? output.format}`, output.video_url],
+    [`${task.task_id}-thumbnail.jpg`, output.thumbnail_url],
+    [`${task.task_id}-preview.gif`, output.preview_url],
+  ];
+  for (const [name, url] of files) {
+    if (!url) throw new RenderApiError(410, 'OUTPUT_EXPIRED', `${name}: the output has expired`, null, null, null);
+    const path = resolve(dir, name);
+    const bytes = await client.download(url, path);
+    out(`${path}  ${sizeText(bytes)}`);
+  }
+}
+
+function failureOf(task: TaskRecord): RenderApiError {
+  if (task.status === 'canceled') return new RenderApiError(0, 'TASK_CANCELED', `task ${task.task_id} was canceled`, null, null, null);
+  const code = task.error?.code ?? 'TASK_FAILED';
+  return new RenderApiError(0, code, task.error?.message ?? `task ${task.task_id} failed`, task.error?.details ?? null, null, null);
+}
+
+async function render(args: string[], flags: Flags): Promise<void> {
+  const body = readTimeline(positional(args, 0, 'timeline.json'));
+  if (flags['webhook-url']) body.webhook = { ...(body.webhook as object | undefined), url: flags['webhook-url'] };
+  if (!body.webhook) throw new UsageError('the timeline has no webhook: add "webhook": {"url": "https://…"} or pass --webhook-url');
+  const client = clientFrom(flags);
+  const outcome = await client.createTask(body as unknown as CreateTaskBody);
+  const taskId = outcome.task.task_id;
+  out(`task ${taskId} ${outcome.kind === 'created' ? 'queued' : `recovered (request_id ${outcome.requestId} had landed)`}`);
+  if (!flags.wait) return;
+  const display = new ProgressDisplay(process.stderr);
+  const task = await client.waitForTask(taskId, (current) => display.update(current));
+  display.finish();
+  if (task.status !== 'completed' || !task.output) throw failureOf(task);
+  await downloadOutputs(client, task, task.output, flags.out ?? '.');
+}
+
+async function list(flags: Flags): Promise<void> {
+  const page = await clientFrom(flags).listTasks({
+    status: oneOf(flags.status, STATUSES, 'status'),
+    limit: integerFlag(flags.limit, 'limit'),
+    offset: integerFlag(flags.offset, 'offset'),
+  });
+  for (const task of page.tasks) out(`${task.task_id}  ${task.status.padEnd(10)}  ${task.created_at}  ${task.metadata.user_reference ?? ''}`.trimEnd());
+  const { total, offset, has_more: hasMore } = page.pagination;
+  out(`${page.tasks.length} of ${total} (offset ${offset}${hasMore ? ', more with --offset' : ''})`);
+}
+
+async function preview(args: string[], flags: Flags): Promise<number> {
+  const target = positional(args, 0, 'timeline.json');
+  if (/^tsk_[A-Za-z0-9]+$/.test(target)) {
+    throw new UsageError('preview takes a timeline file: the API does not return a task\'s timeline, so a task id cannot be previewed');
+  }
+  // Loaded here: the validators and plan builders would slow every other command's start.
+  const { validateCreateTaskBody } = await import('../common/validation/validate-body');
+  const { openStudio, previewPlan } = await import('./studio-preview');
+  let input;
+  try {
+    input = validateCreateTaskBody(readTimeline(target));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const details = (error as { details?: { field: string; issue: string }[] }).details;
+    const first = details?.[0];
+    throw new UsageError(`${target}: ${(error as Error).message}${first ? ` (${first.field}: ${first.issue})` : ''}`);
+  }
+  const plan = await previewPlan(input, async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new UsageError(`subtitle file ${url}: HTTP ${response.status}`);
+    return response.text();
+  });
+  out('opening Remotion Studio: choose the "Timeline" composition; media load from their URLs in the browser');
+  return openStudio(projectRoot(__dirname), plan, flags['no-open'] ? ['--no-open'] : []);
+}
+
+async function webhookListen(flags: Flags): Promise<void> {
+  if (Boolean(flags.cert) !== Boolean(flags.key)) throw new UsageError('--cert and --key go together');
+  const pair = flags.cert && flags.key
+    ? { cert: readFileOrFail(flags.cert, 'certificate'), key: readFileOrFail(flags.key, 'key'), certPath: flags.cert }
+    : selfSignedCertificate();
+  const port = integerFlag(flags.port, 'port') ?? 9443;
+  const { url } = await startWebhookListener({ port, host: flags.host ?? '127.0.0.1', cert: pair.cert, key: pair.key, secret: flags.secret, print: out });
+  out(`listening on ${url} (certificate ${pair.certPath}${flags.secret ? '' : '; no --secret: signatures are not checked'})`);
+  await new Promise<never>(() => undefined);
+}
+
+async function run(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values: flags, positionals } = parsed;
+  const [command, ...args] = positionals;
+  if (flags.help || !command) {
+    out(USAGE);
+    return command || flags.help ? 0 : 2;
+  }
+  const show = (value: unknown) => out(JSON.stringify(value, null, 2));
+  switch (command) {
+    case 'render':
+      await render(args, flags);
+      return 0;
+    case 'status':
+      show(await clientFrom(flags).getTask(positional(args, 0, 'task_id')));
+      return 0;
+    case 'list':
+      await list(flags);
+      return 0;
+    case 'cancel': {
+      const canceled = await clientFrom(flags).cancelTask(positional(args, 0, 'task_id'));
+      out(`${canceled.task_id} canceled at ${canceled.canceled_at}`);
+      return 0;
+    }
+    case 'retry': {
+      const retried = await clientFrom(flags).retryTask(positional(args, 0, 'task_id'));
+      out(`${retried.original_task_id} retried as ${retried.task_id} (retry ${retried.retry_count})`);
+      return 0;
+    }
+    case 'deliveries':
+      show(await clientFrom(flags).listDeliveries(positional(args, 0, 'task_id')));
+      return 0;
+    case 'redeliver':
+      show(await clientFrom(flags).redeliver(positional(args, 0, 'task_id'), positional(args, 1, 'event_id')));
+      return 0;
+    case 'usage':
+      show(await clientFrom(flags).getUsage(oneOf(flags.period, PERIODS, 'period')));
+      return 0;
+    case 'models':
+      for (const model of (await clientFrom(flags).listModels()).models) {
+        out(`${model.id.padEnd(10)} ${model.max_resolution.width}x${model.max_resolution.height}  ${model.max_duration_seconds} s  ${model.supported_formats.join(',')}  ${model.name}`);
+      }
+      return 0;
+    case 'preview':
+      return preview(args, flags);
+    case 'webhook-listen':
+      await webhookListen(flags);
+      return 0;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+/** Every failure is one line, `error: <CODE>: <message>`, never a stack trace. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    return await run(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`error: USAGE: ${error.message}\n(render-cli --help for usage)\n`);
+      return 2;
+    }
+    if (error instanceof RenderApiError) {
+      process.stderr.write(`error: ${error.code}: ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof RenderFailure) {
+      process.stderr.write(`error: ${error.code}: ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof NetworkError) {
+      process.stderr.write(`error: NETWORK_ERROR: ${error.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`error: INTERNAL: ${(error as Error).message ?? String(error)}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
+

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer as createTcpServer, connect, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoTaskBody } from '../../../src/client/demo-timeline';
+import { startStaticServer } from '../../../src/client/static-server';
+import { projectRoot } from '../../../src/common/project-root';
+import { ffprobe } from '../../support/media-fixtures';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import { runCli } from './cli-process';
+
+jest.setTimeout(180_000);
+
+describe('render-cli against a running service', () => {
+  let app: TestApp;
+  let media: Awaited<ReturnType<typeof startStaticServer>>;
+  let env: Record<string, string>;
+  let storageProxy: Server;
+  let appPort = 0;
+  const work = mkdtempSync(join(tmpdir(), 'rs-cli-'));
+
+  const writeBody = (name: string, body: unknown) => {
+    const path = join(work, name);
+    writeFileSync(path, JSON.stringify(body));
+    return path;
+  };
+
+  beforeAll(async () => {
+    media = await startStaticServer(join(projectRoot(__dirname), 'composition', 'public', 'samples'));
+    // The harness listens on a port chosen at listen time, after the config
+    // (and so the storage URL) is fixed: output URLs reach the app through a
+    // TCP relay whose port is known up front.
+    storageProxy = createTcpServer((socket) => socket.pipe(connect(appPort, '127.0.0.1')).pipe(socket).on('error', () => socket.destroy()));
+    await new Promise<void>((resolve) => storageProxy.listen(0, '127.0.0.1', resolve));
+    const relay = `https://127.0.0.1:${(storageProxy.address() as { port: number }).port}`;
+    app = await startTestApp({ role: 'all', env: { WORKER_CONCURRENCY: '1', STORAGE_PUBLIC_URL: relay, PUBLIC_BASE_URL: relay } });
+    appPort = Number(new URL(app.baseUrl).port);
+    const client = await app.client();
+    env = { RENDER_API_URL: `${app.baseUrl}/v3`, RENDER_API_KEY: client.key!, RENDER_API_CA: app.certPath };
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await media?.close();
+    storageProxy?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('renders the demo timeline with --wait and downloads a valid video, thumbnail and preview', async () => {
+    const out = join(work, 'out');
+    const run = await runCli(['render', writeBody('demo.json', demoTaskBody(media.baseUrl)), '--wait', '--out', out], env);
+    expect(run.stderr).not.toContain('error:');
+    expect(run.code).toBe(0);
+    const taskId = /^task (tsk_\w+) queued$/m.exec(run.stdout)?.[1];
+    expect(taskId).toBeDefined();
+    // Not a terminal: plain progress lines, phases in order, ending at 100 %.
+    const phases = [...run.stderr.matchAll(/^tsk_\w+ \[[#.]{30}\]\s+(\d+)% (\w+)$/gm)].map((m) => [Number(m[1]), m[2]] as const);
+    expect(phases.map(([, phase]) => phase)).toContain('render');
+    expect(phases.at(-1)).toEqual([100, 'completed']);
+    expect(phases.map(([pct]) => pct)).toEqual([...phases.map(([pct]) => pct)].sort((a, b) => a - b));
+
+    const files = run.stdout.trim().split('\n').slice(1).map((line) => /^(\S+)  ([\d.]+ [KM]iB)$/.exec(line));
+    expect(files.map((m) => m?.[1])).toEqual([join(out, `${taskId}.mp4`), join(out, `${taskId}-thumbnail.jpg`), join(out, `${taskId}-preview.gif`)]);
+    for (const m of files) expect(statSync(m![1]).size).toBeGreaterThan(1000);
+
+    const video = ffprobe(join(out, `${taskId}.mp4`));
+    const picture = video.streams.find((s) => s.codec_type === 'video')!;
+    expect([picture.codec_name, picture.width, picture.height]).toEqual(['h264', 640, 360]);
+    expect(video.streams.some((s) => s.codec_type === 'audio')).toBe(true);
+    expect(Number(video.format.duration)).toBeCloseTo(4, 0);
+    expect(ffprobe(join(out, `${taskId}-thumbnail.jpg`)).streams[0].codec_name).toBe('mjpeg');
+    expect(ffprobe(join(out, `${taskId}-preview.gif`)).streams[0].codec_name).toBe('gif');
+
+    const status = await runCli(['status', taskId!], env);
+    expect(JSON.parse(status.stdout)).toMatchObject({ task_id: taskId, status: 'completed', progress: { percentage: 100 } });
+    const list = await runCli(['list', '--status', 'completed'], env);
+    expect(list.stdout).toMatch(new RegExp(`^${taskId}  completed `, 'm'));
+  });
+
+  it('reports a failed render with its code, retries it and cancels the retry', async () => {
+    const body = demoTaskBody(media.baseUrl);
+    body.input.timeline.tracks = [body.input.timeline.tracks[1]];
+    body.input.timeline.tracks[0].clips = [{ ...body.input.timeline.tracks[0].clips[0], media_url: `${media.baseUrl}/media/missing.mp4` }];
+    const failed = await runCli(['render', writeBody('missing.json', body), '--wait'], env);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr.trim().split('\n').at(-1)).toMatch(/^error: MEDIA_DOWNLOAD_FAILED: \S/);
+    const taskId = /^task (tsk_\w+) queued$/m.exec(failed.stdout)![1];
+
+    const retried = await runCli(['retry', taskId], env);
+    expect(retried.code).toBe(0);
+    const retryId = new RegExp(`^${taskId} retried as (tsk_\\w+) \\(retry 1\\)$`).exec(retried.stdout.trim())![1];
+    const record = JSON.parse((await runCli(['status', retryId], env)).stdout);
+    expect(record).toMatchObject({ task_id: retryId, original_task_id: taskId, retry_count: 1 });
+  });
+
+  it('cancels a task it submitted without waiting, once', async () => {
+    const submitted = await runCli(['render', writeBody('cancel.json', demoTaskBody(media.baseUrl))], env);
+    expect(submitted.code).toBe(0);
+    const taskId = /^task (tsk_\w+) queued$/.exec(submitted.stdout.trim())![1];
+    const canceled = await runCli(['cancel', taskId], env);
+    expect(canceled.stdout.trim()).toMatch(new RegExp(`^${taskId} canceled at \\d{4}-`));
+    const again = await runCli(['cancel', taskId], env);
+    expect([again.code, again.stderr.trim()]).toEqual([1, expect.stringMatching(/^error: TASK_NOT_CANCELABLE: .*canceled/)]);
+    const list = await runCli(['list', '--status', 'canceled'], env);
+    expect(list.stdout).toMatch(new RegExp(`^${taskId}  canceled `, 'm'));
+  });
+
+  it('prints one line "error: <CODE>: <message>" and exits 1 for API errors', async () => {
+    const cases: [string[], Record<string, string>, string][] = [
+      [['models'], { ...env, RENDER_API_KEY: 'rs_wrongwrongwrongwrongwrongwrongwr' }, 'INVALID_API_KEY'],
+      [['status', 'tsk_doesnotexist'], env, 'TASK_NOT_FOUND'],
+      [['retry', 'tsk_doesnotexist'], env, 'TASK_NOT_FOUND'],
+      [['render', writeBody('bad.json', { input: { timeline: { duration_ms: 1000, tracks: [] } }, webhook: { url: 'https://h.example/x' } })], env, 'VALIDATION_ERROR'],
+    ];
+    for (const [args, runEnv, code] of cases) {
+      const run = await runCli(args, runEnv);
+      expect([run.code, run.stderr]).toEqual([1, expect.stringMatching(new RegExp(`^error: ${code}: [^\\n]+\\n$`))]);
+    }
+  });
+
+  it('exits 2 with a usage line for mistakes in the command line', async () => {
+    for (const args of [['status'], ['list', '--status', 'done'], ['frobnicate'], ['preview', 'tsk_abc123'], ['render', join(work, 'absent.json')]]) {
+      const run = await runCli(args, env);
+      expect([args, run.code, run.stderr]).toEqual([args, 2, expect.stringMatching(/^error: USAGE: .+\n/)]);
+    }
+    const unconfigured = await runCli(['models'], {});
+    expect([unconfigured.code, unconfigured.stderr]).toEqual([2, expect.stringContaining('RENDER_API_URL')]);
+  });
+
+  it('lists models and reports usage', async () => {
+    const models = await runCli(['models'], env);
+    expect(models.stdout).toMatch(/^standard\s+4096x2160\s+3600 s\s+mp4,mov,webm /m);
+    expect(models.stdout).toMatch(/^premium\s+7680x4320\s+7200 s\s+mp4,mov,webm,prores /m);
+    const usage = await runCli(['usage', '--period', 'today'], env);
+    expect(JSON.parse(usage.stdout)).toMatchObject({ period: 'today', usage: { total_renders: expect.any(Number) } });
+  });
+});
