@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import type { Tier, Permission } from '../../src/auth/auth.types';
 import { createApiApp } from '../../src/app/api-app';
 import { createLogger } from '../../src/app/logger';
@@ -29,6 +29,17 @@ export interface TestApp {
 
 let accountCounter = 0;
 
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Boots an isolated service in this process: its own data dir, its own private
  * redis-server, its own SQLite file (or the given PostgreSQL database), HTTPS on
@@ -36,9 +47,12 @@ let accountCounter = 0;
  */
 export async function startTestApp(options: { role?: 'api' | 'all'; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-'));
+  // The port is part of the links and output URLs the service makes, so it must be known before boot.
+  const port = await freePort();
   const env = {
     DATA_DIR: dataDir,
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_BASE_URL: `https://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     NETWORK_ALLOWLIST: '127.0.0.1',
     LOG_LEVEL: 'silent',
@@ -55,8 +69,7 @@ export async function startTestApp(options: { role?: 'api' | 'all'; env?: Record
   const services = buildServices(runtime);
   const worker = config.role === 'all' ? await startWorker(runtime, services) : null;
   const api = await createApiApp(runtime, services, [{ name: 'database', run: () => runtime.db.ping() }]);
-  await api.app.listen(0, '127.0.0.1');
-  const port = (api.app.getHttpServer().address() as AddressInfo).port;
+  await api.app.listen(port, '127.0.0.1');
   const baseUrl = `https://127.0.0.1:${port}`;
   return {
     runtime,

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer as createTcpServer, connect, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoTaskBody } from '../../../src/client/demo-timeline';
@@ -15,8 +14,6 @@ describe('render-cli against a running service', () => {
   let app: TestApp;
   let media: Awaited<ReturnType<typeof startStaticServer>>;
   let env: Record<string, string>;
-  let storageProxy: Server;
-  let appPort = 0;
   const work = mkdtempSync(join(tmpdir(), 'rs-cli-'));
 
   const writeBody = (name: string, body: unknown) => {
@@ -27,21 +24,13 @@ describe('render-cli against a running service', () => {
 
   beforeAll(async () => {
     media = await startStaticServer(join(projectRoot(__dirname), 'composition', 'public', 'samples'));
-    // The harness listens on a port chosen at listen time, after the config
-    // (and so the storage URL) is fixed: output URLs reach the app through a
-    // TCP relay whose port is known up front.
-    storageProxy = createTcpServer((socket) => socket.pipe(connect(appPort, '127.0.0.1')).pipe(socket).on('error', () => socket.destroy()));
-    await new Promise<void>((resolve) => storageProxy.listen(0, '127.0.0.1', resolve));
-    const relay = `https://127.0.0.1:${(storageProxy.address() as { port: number }).port}`;
-    app = await startTestApp({ role: 'all', env: { WORKER_CONCURRENCY: '1', STORAGE_PUBLIC_URL: relay, PUBLIC_BASE_URL: relay } });
-    appPort = Number(new URL(app.baseUrl).port);
+    app = await startTestApp({ role: 'all', env: { WORKER_CONCURRENCY: '1' } });
     const client = await app.client();
     env = { RENDER_API_URL: `${app.baseUrl}/v3`, RENDER_API_KEY: client.key!, RENDER_API_CA: app.certPath };
   }, 120_000);
   afterAll(async () => {
     await app?.close();
     await media?.close();
-    storageProxy?.close();
     rmSync(work, { recursive: true, force: true });
   });
 

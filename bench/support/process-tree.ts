@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+const PAGE_SIZE = 4096;
+
+interface ProcStat { pid: number; ppid: number; rssBytes: number }
+
+function readStat(pid: number): ProcStat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces: fields start after the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { pid, ppid: Number(fields[1]), rssBytes: Number(fields[21]) * PAGE_SIZE };
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory of `rootPid` and all its descendants (Chromium, ffmpeg, redis-server…), from /proc. */
+export function treeRssBytes(rootPid: number): number {
+  const stats = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map((name) => readStat(Number(name))).filter((s): s is ProcStat => s !== null);
+  const children = new Map<number, ProcStat[]>();
+  for (const stat of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
+  const root = stats.find((s) => s.pid === rootPid);
+  if (!root) return 0;
+  let total = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    total += next.rssBytes;
+    stack.push(...(children.get(next.pid) ?? []));
+  }
+  return total;
+}
+
+/** Samples the tree's RSS every `intervalMs` and keeps the peak (a sum of RSS counts shared pages once per process). */
+export class RssSampler {
+  private peak = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly pid: () => number | undefined, private readonly intervalMs = 100) {}
+
+  start(): void {
+    this.peak = 0;
+    this.timer = setInterval(() => this.sample(), this.intervalMs);
+    this.sample();
+  }
+
+  /** Stops sampling; returns the peak in MiB. */
+  stop(): number {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.sample();
+    return Math.round(this.peak / 1024 / 1024);
+  }
+
+  private sample(): void {
+    const pid = this.pid();
+    if (pid !== undefined) this.peak = Math.max(this.peak, treeRssBytes(pid));
+  }
+}

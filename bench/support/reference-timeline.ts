@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildRenderPlan, timelineFrames, type MediaKind } from '../../src/render/render-plan.builder';
+import type { RenderPlan } from '../../src/render/render-plan.types';
+import { mergeFontFaces } from '../../src/fonts/font-catalogue';
+import { buildSubtitleLayer } from '../../src/subtitles/subtitle-layer.builder';
+import { parseSubtitleFile } from '../../src/subtitles/subtitle-parser';
+import type { CreateTaskInput, ResolvedOutput, SubtitleClipProperties, TimelineInput } from '../../src/tasks/task-input.types';
+
+/** The reference timeline's shape: 1280x720 30 fps 10 s, or 640x360 3 s in quick mode. */
+export interface ReferenceSize {
+  width: number;
+  height: number;
+  fps: number;
+  seconds: number;
+}
+
+export const FULL_SIZE: ReferenceSize = { width: 1280, height: 720, fps: 30, seconds: 10 };
+export const QUICK_SIZE: ReferenceSize = { width: 640, height: 360, fps: 30, seconds: 3 };
+
+export const MEDIA_FILES = { video: 'clip.mp4', image: 'overlay.png', audio: 'music.m4a', subtitles: 'captions.srt' } as const;
+
+/** The overlay: 30 % of the canvas, 16:9, its centre moved right and up from the canvas centre. */
+export const OVERLAY = { scale: 0.3, opacity: 0.7, blendMode: 'screen', offsetXFraction: 0.3125, offsetYFraction: -0.3 } as const;
+export const MUSIC = { volume: 0.8, fadeInMs: 1000, fadeOutMs: 2000 } as const;
+
+const CUES_ZH = [
+  '欢迎来到渲染服务的基准测试',
+  '这一段字幕用来测量中文文字的绘制成本',
+  '背景音乐带有淡入和淡出效果',
+  '图像叠加使用透明度和混合模式',
+  '谢谢观看，我们下次再见',
+];
+
+function srtTime(ms: number): string {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
+}
+
+function ffmpeg(args: string[]): void {
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * Generates the reference media in `dir`: a 4:3 video with sound (so `cover`
+ * really crops), a 16:9 PNG overlay, a stereo music track and a Chinese SRT.
+ */
+export function generateReferenceMedia(dir: string, size: ReferenceSize): void {
+  const ms = size.seconds * 1000;
+  // 4:3 source taller than the 16:9 canvas needs: cover scales and crops top and bottom.
+  const srcH = size.height * 1.5;
+  const srcW = Math.round((srcH * 4) / 3 / 2) * 2;
+  ffmpeg([
+    '-f', 'lavfi', '-i', `testsrc2=size=${srcW}x${srcH}:rate=${size.fps}:duration=${size.seconds}`,
+    '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${size.seconds}`,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-g', String(size.fps),
+    '-c:a', 'aac', '-b:a', '96k', '-shortest', join(dir, MEDIA_FILES.video),
+  ]);
+  ffmpeg(['-f', 'lavfi', '-i', 'mandelbrot=size=640x360', '-frames:v', '1', join(dir, MEDIA_FILES.image)]);
+  ffmpeg([
+    '-f', 'lavfi', '-i', `anoisesrc=color=pink:amplitude=0.3:sample_rate=48000:duration=${size.seconds}`,
+    '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=48000:duration=${size.seconds}`,
+    '-filter_complex', '[0:a][1:a]amix=inputs=2,aformat=channel_layouts=stereo',
+    '-c:a', 'aac', '-b:a', '128k', join(dir, MEDIA_FILES.audio),
+  ]);
+  const step = ms / CUES_ZH.length;
+  const srt = CUES_ZH.map((text, i) => `${i + 1}\n${srtTime(Math.round(i * step))} --> ${srtTime(Math.round((i + 1) * step - 100))}\n${text}\n`).join('\n');
+  writeFileSync(join(dir, MEDIA_FILES.subtitles), srt);
+}
+
+/** The create-task body of the reference timeline, media read from `mediaBase` (ending in '/'); `suffix` defeats the worker's input cache. */
+export function referenceTaskBody(size: ReferenceSize, mediaBase: string, webhookUrl: string, suffix = ''): CreateTaskInput {
+  const ms = size.seconds * 1000;
+  const url = (file: string) => `${mediaBase}${file}${suffix}`;
+  const subtitleProps: SubtitleClipProperties = { preset: 'professional', font_family: 'chinese', text_wrapping: { enabled: true, language: 'zh-Hans' } };
+  const timeline: TimelineInput = {
+    duration_ms: ms,
+    tracks: [
+      { id: 'main', type: 'video', clips: [{ id: 'clip', media_url: url(MEDIA_FILES.video), start_time_ms: 0, end_time_ms: ms, properties: { fit: 'cover' } }] },
+      {
+        id: 'overlay',
+        type: 'video',
+        clips: [{
+          id: 'logo',
+          media_url: url(MEDIA_FILES.image),
+          start_time_ms: 0,
+          end_time_ms: ms,
+          properties: {
+            fit: 'contain',
+            scale: { x: OVERLAY.scale, y: OVERLAY.scale },
+            position: { x: Math.round(size.width * OVERLAY.offsetXFraction), y: Math.round(size.height * OVERLAY.offsetYFraction) },
+            opacity: OVERLAY.opacity,
+            blend_mode: OVERLAY.blendMode,
+            z_index: 1,
+          },
+        }],
+      },
+      { id: 'music', type: 'audio', clips: [{ id: 'song', media_url: url(MEDIA_FILES.audio), start_time_ms: 0, end_time_ms: ms, properties: { volume: MUSIC.volume, fade_in_ms: MUSIC.fadeInMs, fade_out_ms: MUSIC.fadeOutMs } }] },
+      { id: 'captions', type: 'subtitle', clips: [{ id: 'zh', media_url: url(MEDIA_FILES.subtitles), start_time_ms: 0, end_time_ms: ms, properties: subtitleProps }] },
+    ],
+  };
+  return {
+    input: { timeline, output: { resolution: { width: size.width, height: size.height }, framerate: size.fps, format: 'mp4', quality: 'standard', codec: 'h264' } },
+    webhook: { url: webhookUrl, events: ['task.started', 'task.completed', 'task.failed'] },
+  };
+}
+
+export function resolvedOutput(size: ReferenceSize): ResolvedOutput {
+  return { width: size.width, height: size.height, framerate: size.fps, format: 'mp4', quality: 'standard', codec: 'h264' };
+}
+
+const KIND_BY_FILE: Record<string, MediaKind> = { [MEDIA_FILES.video]: 'video', [MEDIA_FILES.image]: 'image', [MEDIA_FILES.audio]: 'audio' };
+
+/**
+ * The render plan the worker would build for the reference body, with the same
+ * builders (plan, subtitles, fonts), media read over http from `mediaBase`.
+ */
+export function referencePlan(size: ReferenceSize, mediaDir: string, mediaBase: string): RenderPlan {
+  const body = referenceTaskBody(size, mediaBase, 'https://unused.invalid/');
+  const { timeline } = body.input;
+  const fps = size.fps;
+  const frames = timelineFrames(timeline.duration_ms, fps);
+  const subtitleTrack = timeline.tracks.find((track) => track.type === 'subtitle')!;
+  const clip = subtitleTrack.clips[0];
+  const cues = parseSubtitleFile(readFileSync(join(mediaDir, MEDIA_FILES.subtitles)), clip.media_url);
+  const built = buildSubtitleLayer({ id: `${subtitleTrack.id}/${clip.id}`, clip, cues, fps, canvas: { width: size.width, height: size.height }, timelineFrames: frames });
+  return buildRenderPlan({
+    timeline,
+    output: resolvedOutput(size),
+    subtitles: [built.layer],
+    fonts: mergeFontFaces([], built.fonts),
+    resolveMediaSrc: (_track, _clip, input) => {
+      const file = input.media_url.slice(mediaBase.length);
+      return { src: input.media_url, kind: KIND_BY_FILE[file] };
+    },
+  });
+}
+
+/** A CJK-capable TrueType/OpenType font for drawtext (Debian fonts-noto-cjk), else DejaVu (Chinese then draws as boxes). */
+export function drawtextFont(): { path: string; cjk: boolean } {
+  const noto = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+  if (existsSync(noto)) return { path: noto, cjk: true };
+  return { path: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', cjk: false };
+}

@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadTls } from '../../src/app/tls';
+import { ApiKeysService, type CreateKeyRequest } from '../../src/auth/api-keys.service';
+import { projectRoot } from '../../src/common/project-root';
+import { loadConfig } from '../../src/config/app-config';
+import { openDatabase } from '../../src/database/data-source';
+
+export type Env = Record<string, string>;
+
+/** Start-up times are measured to this granularity. */
+const STARTUP_POLL_MS = 20;
+
+export interface PreparedService {
+  env: Env;
+  dataDir: string;
+  port: number;
+  baseUrl: string;
+  ca: Buffer;
+  certPath: string;
+  keyPath: string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A data dir, a port and the TLS certificate for a service child process, made
+ * before it starts so the bench can issue keys and trust the certificate.
+ */
+export async function prepareService(extraEnv: Env = {}): Promise<PreparedService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rs-bench-'));
+  const port = await freePort();
+  const base: Env = {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    NETWORK_ALLOWLIST: '127.0.0.1',
+    ...extraEnv,
+  };
+  const tls = loadTls(loadConfig(base))!;
+  const env = { ...base, WEBHOOK_CA_FILE: tls.certPath };
+  return { env, dataDir, port, baseUrl: `https://127.0.0.1:${port}`, ca: tls.cert, certPath: tls.certPath, keyPath: join(dataDir, 'tls', 'localhost.key') };
+}
+
+/** Issues a key straight in the service's database (migrated here if the service has not started yet). */
+export async function issueKey(prepared: PreparedService, request: CreateKeyRequest): Promise<string> {
+  const config = loadConfig(prepared.env);
+  const dataSource = await openDatabase(config);
+  try {
+    const issued = await new ApiKeysService(dataSource, config.apiKeyPrefix).create(request);
+    return issued.key;
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  pid: number;
+  /** Milliseconds from spawn to the API listening (null for ROLE=worker). */
+  listeningMs: number | null;
+  /** Milliseconds from spawn to the worker's "worker ready" log line (null for ROLE=api). */
+  workerReadyMs: number | null;
+  logPath: string;
+  stop(): Promise<void>;
+}
+
+interface LogLine { msg?: string }
+
+function parseLog(line: string): LogLine | null {
+  if (!line.startsWith('{')) return null;
+  try {
+    return JSON.parse(line) as LogLine;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `node dist/src/main.js` as a child (what `npm start` runs after the build)
+ * and resolves once it is listening and, for roles with a worker, once the
+ * worker (with its browser) is ready. Its output goes to `service.log` in the
+ * data dir, not through a pipe, so reading request logs costs the bench nothing.
+ */
+export async function startService(prepared: PreparedService, role: 'api' | 'all', timeoutMs = 60_000): Promise<ServiceProcess> {
+  const logPath = join(prepared.dataDir, 'service.log');
+  const logFd = openSync(logPath, 'a');
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'src', 'main.js')], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...prepared.env, ROLE: role },
+    stdio: ['ignore', logFd, logFd],
+  });
+  closeSync(logFd);
+  let listeningMs: number | null = null;
+  let workerReadyMs: number | null = null;
+  let exited: number | null | undefined;
+  child.once('exit', (code) => {
+    exited = code;
+  });
+  let scanned = 0;
+  const scan = () => {
+    const text = readFileSync(logPath, 'utf8');
+    for (const line of text.slice(scanned).split('\n')) {
+      if (listeningMs === null && line.startsWith('Render service listening on')) listeningMs = performance.now() - started;
+      if (workerReadyMs === null && parseLog(line)?.msg === 'worker ready') workerReadyMs = performance.now() - started;
+    }
+    scanned = text.lastIndexOf('\n') + 1;
+  };
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, STARTUP_POLL_MS));
+    scan();
+    if (listeningMs !== null && (role === 'api' || workerReadyMs !== null)) break;
+    const tail = () => readFileSync(logPath, 'utf8').split('\n').slice(-20).join('\n');
+    if (exited !== undefined) throw new Error(`service exited with ${exited} before it was ready:\n${tail()}`);
+    if (performance.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`service not ready after ${timeoutMs} ms:\n${tail()}`);
+    }
+  }
+  return { child, pid: child.pid!, listeningMs, workerReadyMs, logPath, stop: () => stopChild(child) };
+}
+
+export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
