@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
 import { RateLimiter } from '../auth/rate-limiter';
 import { RequestGate } from '../auth/request-gate';
@@ -79,7 +79,7 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule, adapter, { bufferLogs: true, abortOnError: false, bodyParser: false });
   app.useLogger(false);
   app.useGlobalFilters(new AllExceptionsFilter());
-  const fastify = app.getHttpAdapter().getInstance();
+  const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
   acceptEmptyJsonBodies(fastify);
   const gate = new RequestGate(runtime.keys, new RateLimiter(runtime.commandRedis, config.redisPrefix), config.unauthenticatedRateLimit);
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -110,7 +110,7 @@ function isHealthPath(url: string): boolean {
 }
 
 /** JSON is the only body type (anything else is 415); an empty JSON body (e.g. on retry) is no body. */
-function acceptEmptyJsonBodies(fastify: ReturnType<NestFastifyApplication['getHttpAdapter']>['getInstance'] extends () => infer F ? F : never): void {
+function acceptEmptyJsonBodies(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void) => {
     if (body.trim() === '') return done(null, undefined);

@@ -63,14 +63,15 @@ export async function startTestApp(options: { role?: 'api' | 'all'; env?: Record
     ...options.env,
   };
   const tlsProbe = loadConfig(env);
-  const tls = loadTls(tlsProbe)!;
+  // Made even behind a proxy (TRUST_PROXY): webhook receivers in tests use it.
+  const tls = loadTls({ ...tlsProbe, trustProxy: false })!;
   const config = loadConfig({ ...env, WEBHOOK_CA_FILE: tls.certPath });
   const runtime = await createRuntime(config, createLogger(config));
   const services = buildServices(runtime);
   const worker = config.role === 'all' ? await startWorker(runtime, services) : null;
   const api = await createApiApp(runtime, services, [{ name: 'database', run: () => runtime.db.ping() }]);
   await api.app.listen(port, '127.0.0.1');
-  const baseUrl = `https://127.0.0.1:${port}`;
+  const baseUrl = `${api.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   return {
     runtime,
     services,

@@ -1,0 +1,34 @@
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+/** TRUST_PROXY=true: plain HTTP behind a TLS-terminating proxy, which must say the client used HTTPS. */
+describe('behind a TLS-terminating proxy', () => {
+  let app: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ role: 'api', env: { TRUST_PROXY: 'true' } });
+    key = (await app.client()).key!;
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  const plain = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}`, ...headers } });
+
+  it('serves plain HTTP when the proxy says the request came over HTTPS', async () => {
+    const response = await plain('/v3/models', { 'x-forwarded-proto': 'https' });
+    expect(response.status).toBe(200);
+    expect((await response.json()).models).toHaveLength(2);
+  });
+
+  it('refuses requests that did not arrive over HTTPS', async () => {
+    for (const headers of [{}, { 'x-forwarded-proto': 'http' }]) {
+      const response = await plain('/v3/models', headers);
+      expect(response.status).toBe(403);
+      expect((await response.json()).error.message).toContain('HTTPS only');
+    }
+  });
+
+  it('still answers health checks from the proxy itself', async () => {
+    expect((await plain('/healthz')).status).toBe(200);
+  });
+});
