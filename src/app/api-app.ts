@@ -19,6 +19,7 @@ import { OUTPUT_STORAGE, URL_SIGNER } from '../storage/output-storage';
 import { UrlSigner } from '../storage/url-signer';
 import { TasksController } from '../tasks/tasks.controller';
 import { TasksService } from '../tasks/tasks.service';
+import { BANDWIDTH_METER, BandwidthMeter } from '../usage/bandwidth-meter';
 import { UsageController } from '../usage/usage.controller';
 import { UsageService } from '../usage/usage.service';
 import { DeliveriesController } from '../webhooks/deliveries.controller';
@@ -70,6 +71,7 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
       { provide: UsageService, useValue: new UsageService(runtime.db, runtime.config.priceList) },
       { provide: OUTPUT_STORAGE, useValue: runtime.storage },
       { provide: URL_SIGNER, useValue: new UrlSigner(runtime.signingSecret) },
+      { provide: BANDWIDTH_METER, useValue: new BandwidthMeter(runtime.db) },
       { provide: READINESS_CHECKS, useValue: readiness },
       { provide: OPENAPI_DOCUMENT, useValue: openapi },
     ],

@@ -5,11 +5,12 @@ import { ApiKeyEntity } from '../auth/api-key.entity';
 import type { AppConfig } from '../config/app-config';
 import { StoredObjectEntity } from '../retention/stored-object.entity';
 import { TaskEntity } from '../tasks/task.entity';
+import { BandwidthUsageEntity } from '../usage/bandwidth-usage.entity';
 import { DeliveryAttemptEntity } from '../webhooks/delivery-attempt.entity';
 import { TaskEventEntity } from '../webhooks/task-event.entity';
 import { InitialSchema1763830000000 } from './migrations/1763830000000-initial-schema';
 
-export const ENTITIES = [AccountEntity, ApiKeyEntity, TaskEntity, TaskEventEntity, DeliveryAttemptEntity, StoredObjectEntity];
+export const ENTITIES = [AccountEntity, ApiKeyEntity, TaskEntity, TaskEventEntity, DeliveryAttemptEntity, StoredObjectEntity, BandwidthUsageEntity];
 export const MIGRATIONS = [InitialSchema1763830000000];
 
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {

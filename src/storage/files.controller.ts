@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
+import { BANDWIDTH_METER, BandwidthMeter } from '../usage/bandwidth-meter';
 import { ApiError } from '../common/api-error';
 import { LocalStorage } from './local-storage';
 import { isValidObjectKey, OUTPUT_STORAGE, OutputStorage, URL_SIGNER } from './output-storage';
@@ -62,6 +63,7 @@ export class FilesController {
   constructor(
     @Inject(OUTPUT_STORAGE) private readonly storage: OutputStorage,
     @Inject(URL_SIGNER) private readonly signer: UrlSigner,
+    @Inject(BANDWIDTH_METER) private readonly meter: BandwidthMeter,
   ) {}
 
   @Get('*')
@@ -73,10 +75,10 @@ export class FilesController {
     if (!isValidObjectKey(key)) throw forbidden();
     if (!this.signer.verify(key, queryValue(query.expires), queryValue(query.signature))) throw forbidden();
     if (!(this.storage instanceof LocalStorage)) throw new ApiError('NOT_FOUND', 'Files are served by the object store');
-    await this.send(this.storage.pathOf(key), request, reply);
+    await this.send(this.storage.pathOf(key), request, reply, key.split('/')[0]);
   }
 
-  private async send(path: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  private async send(path: string, request: FastifyRequest, reply: FastifyReply, accountId: string): Promise<void> {
     const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR') {
         throw new ApiError('NOT_FOUND', 'The file no longer exists');
@@ -110,6 +112,11 @@ export class FilesController {
       // Fastify's HEAD handling drains a stream body and keeps our length; an empty body would reset it to 0.
       return void reply.send(Readable.from([]));
     }
-    return void reply.send(createReadStream('', { fd: handle, start, end }));
+    const stream = createReadStream('', { fd: handle, start, end });
+    // Keys start with the owning account's id; what was actually read out is what is billed as bandwidth.
+    let sent = 0;
+    stream.on('data', (chunk) => (sent += chunk.length));
+    stream.on('close', () => void this.meter.record(accountId, sent).catch(() => undefined));
+    return void reply.send(stream);
   }
 }

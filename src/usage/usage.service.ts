@@ -3,6 +3,7 @@ import type { Database } from '../database/database';
 import { StoredObjectEntity } from '../retention/stored-object.entity';
 import { TaskEntity } from '../tasks/task.entity';
 import type { UsagePeriod } from '../tasks/dto/usage-query.dto';
+import { BandwidthUsageEntity } from './bandwidth-usage.entity';
 import { DEFAULT_PRICE_LIST, PriceList, roundUsd } from './price-list';
 import { periodBounds } from './usage-period';
 
@@ -31,15 +32,15 @@ export class UsageService {
   async usage(principal: Principal, period: UsagePeriod) {
     const now = this.now();
     const { start, end } = periodBounds(period, now);
-    const [totals, storedBytes, heldByteMs] = await Promise.all([
+    const [totals, storedBytes, heldByteMs, servedBytes] = await Promise.all([
       this.taskTotals(principal.accountId, start, end),
       this.storedBytes(principal.accountId),
       this.heldByteMs(principal.accountId, start, Math.min(end, now)),
+      this.servedBytes(principal.accountId, start, end),
     ]);
     const renderingUsd = roundUsd(num(totals?.rendering_usd));
     const storageUsd = roundUsd((heldByteMs / GB_MONTH_BYTE_MS) * this.prices.storagePerGbMonthUsd);
-    // Bytes served are not recorded yet (docs/usage.md, "Bandwidth"), so nothing is charged for them.
-    const bandwidthUsd = 0;
+    const bandwidthUsd = roundUsd((servedBytes / GB) * this.prices.bandwidthPerGbUsd);
     return {
       period,
       period_start: new Date(start).toISOString(),
@@ -91,6 +92,17 @@ export class UsageService {
   }
 
   /** storage_used_gb: what the account holds in storage right now. */
+  /** Output bytes served in the period, counted per UTC day by the files route. */
+  private async servedBytes(accountId: string, start: number, end: number): Promise<number> {
+    const row = await this.db.dataSource
+      .getRepository(BandwidthUsageEntity)
+      .createQueryBuilder('usage')
+      .select('SUM(usage.bytes)', 'bytes')
+      .where('usage.account_id = :accountId AND usage.day >= :start AND usage.day < :end', { accountId, start, end })
+      .getRawOne<{ bytes: DbNumber }>();
+    return num(row?.bytes);
+  }
+
   private async storedBytes(accountId: string): Promise<number> {
     const row = await this.db.dataSource
       .getRepository(StoredObjectEntity)

@@ -147,10 +147,20 @@ export class InitialSchema1763830000000 implements MigrationInterface {
         ],
       }),
     );
+    await queryRunner.createTable(
+      new Table({
+        name: 'bandwidth_usage',
+        columns: [
+          { name: 'account_id', type: 'varchar', length: '40', isPrimary: true },
+          { name: 'day', type: 'bigint', isPrimary: true },
+          big('bytes'),
+        ],
+      }),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['stored_objects', 'delivery_attempts', 'task_events', 'tasks', 'api_keys', 'accounts']) {
+    for (const table of ['bandwidth_usage', 'stored_objects', 'delivery_attempts', 'task_events', 'tasks', 'api_keys', 'accounts']) {
       await queryRunner.dropTable(table);
     }
   }

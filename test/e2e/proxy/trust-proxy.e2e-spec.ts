@@ -21,7 +21,7 @@ describe('behind a TLS-terminating proxy', () => {
   });
 
   it('refuses requests that did not arrive over HTTPS', async () => {
-    for (const headers of [{}, { 'x-forwarded-proto': 'http' }]) {
+    for (const headers of [{}, { 'x-forwarded-proto': 'http' }] as Record<string, string>[]) {
       const response = await plain('/v3/models', headers);
       expect(response.status).toBe(403);
       expect((await response.json()).error.message).toContain('HTTPS only');

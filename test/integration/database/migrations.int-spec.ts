@@ -7,7 +7,7 @@ import { openDatabase } from '../../../src/database/data-source';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { taskRow } from '../usage/task-rows';
 
-const TABLES = ['accounts', 'api_keys', 'tasks', 'task_events', 'delivery_attempts', 'stored_objects'];
+const TABLES = ['accounts', 'api_keys', 'tasks', 'task_events', 'delivery_attempts', 'stored_objects', 'bandwidth_usage'];
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {

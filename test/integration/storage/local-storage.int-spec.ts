@@ -13,6 +13,9 @@ import { createOutputStorage } from '../../../src/storage/create-output-storage'
 import { FilesController } from '../../../src/storage/files.controller';
 import { LocalStorage } from '../../../src/storage/local-storage';
 import { OUTPUT_STORAGE, URL_SIGNER } from '../../../src/storage/output-storage';
+import { openDatabase } from '../../../src/database/data-source';
+import { Database } from '../../../src/database/database';
+import { BANDWIDTH_METER, BandwidthMeter } from '../../../src/usage/bandwidth-meter';
 import { UrlSigner } from '../../../src/storage/url-signer';
 
 const SECRET = 'local-storage-test-secret';
@@ -21,6 +24,7 @@ describe('LocalStorage and FilesController (Fastify)', () => {
   let dataDir: string;
   let storage: LocalStorage;
   let app: NestFastifyApplication;
+  let db: Database;
   const signer = new UrlSigner(SECRET);
   const video = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
   const hourFromNow = () => new Date(Date.now() + 3600_000);
@@ -49,11 +53,14 @@ describe('LocalStorage and FilesController (Fastify)', () => {
     // A file next to the storage root that no link may reach.
     writeFileSync(join(dataDir, 'secret.txt'), 'do not serve');
 
+    db = new Database(await openDatabase({ dataDir, databaseUrl: null }));
+
     @Module({
       controllers: [FilesController],
       providers: [
         { provide: OUTPUT_STORAGE, useValue: storage },
         { provide: URL_SIGNER, useValue: signer },
+        { provide: BANDWIDTH_METER, useValue: new BandwidthMeter(db) },
       ],
     })
     class FilesTestModule {}
@@ -64,6 +71,7 @@ describe('LocalStorage and FilesController (Fastify)', () => {
   });
   afterAll(async () => {
     await app.close();
+    await db.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -200,5 +208,17 @@ describe('LocalStorage and FilesController (Fastify)', () => {
   it('refuses keys that escape the root when storing', async () => {
     await expect(storage.put('../escape.mp4', join(dataDir, 'render.mp4'), 'video/mp4')).rejects.toThrow(/invalid storage key/);
     expect(existsSync(join(dataDir, 'escape.mp4'))).toBe(false);
+  });
+
+  it('counts the bytes it serves against the owning account (bandwidth)', async () => {
+    await storage.put('acc_meter/tsk_1/video.mp4', join(dataDir, 'render.mp4'), 'video/mp4');
+    const url = pathOf(await storage.signedUrl('acc_meter/tsk_1/video.mp4', hourFromNow()));
+    const served = async () =>
+      Number((await db.dataSource.query("SELECT COALESCE(SUM(bytes), 0) AS n FROM bandwidth_usage WHERE account_id = 'acc_meter'"))[0].n);
+    expect(await served()).toBe(0);
+    expect((await get(url)).statusCode).toBe(200);
+    expect((await get(url, { range: 'bytes=0-99' })).statusCode).toBe(206);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await served()).toBe(1000 + 100);
   });
 });
