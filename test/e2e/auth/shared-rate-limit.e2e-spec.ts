@@ -1,10 +1,9 @@
 import Redis from 'ioredis';
-import { Client } from 'pg';
 import { HttpClient } from '../../support/http-client';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { awayFromWindowEdge, rateHeaders } from './rate-window';
 
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** Two API processes' worth of service on one PostgreSQL database and one Redis, as in a scaled-out deployment. */
@@ -12,27 +11,17 @@ describe('two API instances sharing PostgreSQL and Redis', () => {
   // Counting tests may first wait up to 15 s for a fresh rate window.
   jest.setTimeout(30_000);
   const suffix = `${process.pid}_${Date.now()}`;
-  const database = `rs_auth_${suffix}`;
+  let database: TestDatabase;
   const redisPrefix = `rs-auth-${suffix}`;
   let first: TestApp;
   let second: TestApp;
 
-  async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-    const client = new Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    await admin((client) => client.query(`CREATE DATABASE ${database}`));
+    database = await createTestDatabase('auth');
     const env = {
       REDIS_URL,
       REDIS_PREFIX: redisPrefix,
-      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
+      DATABASE_URL: database.url,
       UNAUTHENTICATED_RATE_LIMIT: '10',
     };
     // One after the other: the first runs the migrations, the second finds them applied.
@@ -43,7 +32,7 @@ describe('two API instances sharing PostgreSQL and Redis', () => {
   afterAll(async () => {
     await first?.close();
     await second?.close();
-    await admin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await database?.drop();
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length) await redis.del(...keys);

@@ -7,9 +7,10 @@ import Redis from 'ioredis';
 import { HttpClient } from '../../support/http-client';
 import { startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
 import { WebhookReceiver } from '../../support/webhook-receiver';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import {
-  buildService, createDatabase, createKey, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
-  type Certificate, type ServiceBuild, type TestDatabase, type TestS3,
+  buildService, createKey, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
+  type Certificate, type ServiceBuild, type TestS3,
 } from './service-processes';
 
 jest.setTimeout(300_000);
@@ -88,7 +89,7 @@ describe('scale-out: Redis restart and worker shutdown', () => {
     mkdirSync(join(dir, 'redis'));
     redis = new PrivateRedis(await freePort(), join(dir, 'redis'));
     await redis.start();
-    [db, s3, media] = await Promise.all([createDatabase('redis'), startS3(join(dir, 's3'), 'renders'), startMediaFixtures()]);
+    [db, s3, media] = await Promise.all([createTestDatabase('redis'), startS3(join(dir, 's3'), 'renders'), startMediaFixtures()]);
     tls = makeCertificate(dir);
     receiver = await WebhookReceiver.start(tls.certPath, tls.keyPath);
     env = {

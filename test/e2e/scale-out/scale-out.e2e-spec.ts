@@ -6,9 +6,10 @@ import Redis from 'ioredis';
 import { HttpClient } from '../../support/http-client';
 import { ffprobe, startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
 import { WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import {
-  buildService, createDatabase, createKey, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
-  type Certificate, type ServiceBuild, type TestDatabase, type TestS3,
+  buildService, createKey, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
+  type Certificate, type ServiceBuild, type TestS3,
 } from './service-processes';
 
 jest.setTimeout(300_000);
@@ -44,7 +45,7 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rs-scale-'));
     build = buildService(dir);
-    [db, s3, media] = await Promise.all([createDatabase('scale'), startS3(join(dir, 's3'), 'renders'), startMediaFixtures()]);
+    [db, s3, media] = await Promise.all([createTestDatabase('scale'), startS3(join(dir, 's3'), 'renders'), startMediaFixtures()]);
     tls = makeCertificate(dir);
     receiver = await WebhookReceiver.start(tls.certPath, tls.keyPath);
     prefix = `rs-scale-${randomBytes(4).toString('hex')}`;

@@ -1,11 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { Client } from 'pg';
 import { projectRoot } from '../../../src/common/project-root';
 
 /**
@@ -16,7 +14,6 @@ import { projectRoot } from '../../../src/common/project-root';
  */
 
 const ROOT = projectRoot();
-const ADMIN_DB = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A compiled copy of the service that the suite's processes run from. */
 export interface ServiceBuild {
@@ -39,28 +36,6 @@ export function buildService(dir: string): ServiceBuild {
   copyFileSync(join(ROOT, 'package.json'), join(app, 'package.json'));
   symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'), 'dir');
   return { main: join(app, 'dist', 'src', 'main.js'), keysCli: join(app, 'dist', 'src', 'auth', 'keys.cli.js') };
-}
-
-export interface TestDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
-export async function createDatabase(suite: string): Promise<TestDatabase> {
-  const name = `rs_${suite}_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_DB });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return {
-    url: `postgres://postgres@127.0.0.1:5432/${name}`,
-    drop: async () => {
-      const client = new Client({ connectionString: ADMIN_DB });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 interface S3rverServer {

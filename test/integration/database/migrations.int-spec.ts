@@ -1,38 +1,29 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { AccountEntity } from '../../../src/auth/account.entity';
 import { openDatabase } from '../../../src/database/data-source';
 import { TaskEntity } from '../../../src/tasks/task.entity';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import { taskRow } from '../usage/task-rows';
 
 const TABLES = ['accounts', 'api_keys', 'tasks', 'task_events', 'delivery_attempts', 'stored_objects', 'bandwidth_usage'];
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.each([
   ['SQLite', 'sqlite'],
   ['PostgreSQL', 'postgres'],
 ] as const)('migrations on %s', (_name, engine) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-migrate-'));
-  const database = `rs_migrate_${process.pid}_${Date.now()}`;
-  const config = { dataDir, databaseUrl: engine === 'postgres' ? `postgres://postgres@127.0.0.1:5432/${database}` : null };
+  const config: { dataDir: string; databaseUrl: string | null } = { dataDir, databaseUrl: null };
+  let database: TestDatabase | null = null;
 
   beforeAll(async () => {
-    if (engine === 'postgres') await withAdmin((admin) => admin.query(`CREATE DATABASE ${database}`));
+    if (engine === 'postgres') {
+      database = await createTestDatabase('migrate');
+      config.databaseUrl = database.url;
+    }
   });
   afterAll(async () => {
-    if (engine === 'postgres') await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -73,13 +64,15 @@ describe.each([
 });
 
 describe('concurrent start on one PostgreSQL database', () => {
-  const database = `rs_migrate_race_${process.pid}_${Date.now()}`;
-  const config = { dataDir: tmpdir(), databaseUrl: `postgres://postgres@127.0.0.1:5432/${database}` };
+  let database: TestDatabase;
 
-  beforeAll(() => withAdmin((admin) => admin.query(`CREATE DATABASE ${database}`)));
-  afterAll(() => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)));
+  beforeAll(async () => {
+    database = await createTestDatabase('migrate_race');
+  });
+  afterAll(() => database.drop());
 
   it('lets four processes open and migrate the same fresh database at once', async () => {
+    const config = { dataDir: tmpdir(), databaseUrl: database.url };
     const sources = await Promise.all([1, 2, 3, 4].map(() => openDatabase(config)));
     const applied = await sources[0].query('SELECT COUNT(*)::int AS n FROM migrations');
     expect(applied[0].n).toBe(1);

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import type { Principal } from '../../../src/auth/auth.types';
 import { TIER_LIMITS } from '../../../src/auth/tier-limits';
 import { StoredObjectEntity } from '../../../src/retention/stored-object.entity';
@@ -7,23 +5,14 @@ import type { UsagePeriod } from '../../../src/tasks/dto/usage-query.dto';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { DEFAULT_PRICE_LIST, renderCostUsd, type PriceList } from '../../../src/usage/price-list';
 import { UsageService } from '../../../src/usage/usage.service';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { insertRows, storedObjectRow, taskRow } from './task-rows';
 
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const GIB = 1024 ** 3;
 const at = (iso: string) => Date.parse(iso);
 // Wednesday 2025-01-15 12:00 UTC: the service's clock in this suite.
 const NOW = at('2025-01-15T12:00:00.000Z');
-
-async function adminQuery(sql: string): Promise<void> {
-  const admin = await new DataSource({ type: 'postgres', url: ADMIN_URL }).initialize();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.destroy();
-  }
-}
 
 let accountCounter = 0;
 const principal = (): Principal => ({
@@ -45,7 +34,7 @@ const BOUNDS: Array<[UsagePeriod, string, string]> = [
 
 describe.each(['sqlite', 'postgres'] as const)('UsageService on %s', (engine) => {
   let app: TestApp;
-  let database: string | null = null;
+  let database: TestDatabase | null = null;
   const service = (prices: PriceList = DEFAULT_PRICE_LIST, now = NOW) => new UsageService(app.runtime.db, prices, () => now);
   const insertTasks = (rows: TaskEntity[]) => insertRows(app.runtime.db.dataSource, TaskEntity, rows);
   const insertObjects = (rows: StoredObjectEntity[]) => insertRows(app.runtime.db.dataSource, StoredObjectEntity, rows);
@@ -53,18 +42,15 @@ describe.each(['sqlite', 'postgres'] as const)('UsageService on %s', (engine) =>
   beforeAll(async () => {
     const env: Record<string, string> = {};
     if (engine === 'postgres') {
-      database = `rs_usage_${randomBytes(4).toString('hex')}`;
-      await adminQuery(`CREATE DATABASE ${database}`);
-      env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${database}`;
+      database = await createTestDatabase('usage');
+      env.DATABASE_URL = database.url;
     }
     app = await startTestApp({ env });
   }, 60_000);
 
   afterAll(async () => {
     await app?.close();
-    if (database) {
-      await adminQuery(`DROP DATABASE IF EXISTS ${database}`);
-    }
+    await database?.drop();
   });
 
   it.each(BOUNDS)('%s: a task at 23:59:59 before the start is out, one at 00:00:00 is in, and so at the end', async (period, start, end) => {
