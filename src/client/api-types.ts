@@ -145,6 +145,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ValidationIssueResponse: {
+            /** @description Path of the field, e.g. input.timeline.tracks[0].clips[1].properties.opacity */
+            field: string;
+            /** @description What is wrong with it */
+            issue: string;
+            /** @description The value as sent (null when the field was missing; long strings are shortened) */
+            provided_value: (string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[]) | null;
+        };
         ScaleDto: {
             /**
              * @description Horizontal factor; 1.0 is the original size
@@ -439,6 +449,304 @@ export interface components {
             webhook: components["schemas"]["WebhookDto"];
             metadata?: components["schemas"]["MetadataDto"];
         };
+        /** @enum {string} */
+        TaskStatus: "queued" | "processing" | "completed" | "failed" | "canceled";
+        /** @enum {string} */
+        Priority: "low" | "standard" | "high" | "urgent";
+        TaskLinksResponse: {
+            /**
+             * @description Path of the task (GET)
+             * @example /v3/tasks/tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            self: string;
+            /**
+             * @description Path to cancel the task (DELETE)
+             * @example /v3/tasks/tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            cancel: string;
+        };
+        /** @enum {string} */
+        WebhookEventType: "task.queued" | "task.started" | "task.progress" | "task.completed" | "task.failed" | "task.canceled";
+        CreatedTaskWebhookResponse: {
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+        };
+        CreatedTaskResponse: {
+            /**
+             * @description Task identifier (prefix tsk_)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            status: components["schemas"]["TaskStatus"];
+            /** Format: date-time */
+            created_at: string;
+            estimated_duration_seconds: number;
+            /** @description Place among all waiting tasks (1 = next) */
+            queue_position: number;
+            priority: components["schemas"]["Priority"];
+            links: components["schemas"]["TaskLinksResponse"];
+            /** @description The webhook URL and the events that will be sent (all six unless the request chose some) */
+            webhook: components["schemas"]["CreatedTaskWebhookResponse"];
+        };
+        /** @enum {string} */
+        ErrorCode: "MISSING_AUTHENTICATION" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "INSUFFICIENT_CREDITS" | "VALIDATION_ERROR" | "INVALID_FONT" | "UNSUPPORTED_API_VERSION" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TASK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DUPLICATE_REQUEST_ID" | "TASK_NOT_CANCELABLE" | "TASK_NOT_RETRYABLE" | "TASK_ALREADY_RETRIED" | "DELIVERY_NOT_REDELIVERABLE" | "MODEL_LIMIT_EXCEEDED" | "TIMELINE_TOO_COMPLEX" | "FORBIDDEN" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorBodyResponse: {
+            code: components["schemas"]["ErrorCode"];
+            message: string;
+            /** @description VALIDATION_ERROR and INVALID_FONT: an array of problems; other codes: an object (e.g. task_id, status) */
+            details?: components["schemas"]["ValidationIssueResponse"][] | {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Also sent as the X-Request-Id header
+             * @example req_01m82f3y3ehb8rsqh12m5yh12f
+             */
+            request_id: string;
+            suggested_action?: string;
+            /** @description Seconds to wait before retrying (rate limiting) */
+            retry_after?: number;
+        };
+        ErrorEnvelopeResponse: {
+            error: components["schemas"]["ErrorBodyResponse"];
+        };
+        TaskSummaryMetadataResponse: {
+            user_reference: string | null;
+            tags: string[];
+        };
+        TaskSummaryResponse: {
+            /**
+             * @description Task identifier (prefix tsk_)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            status: components["schemas"]["TaskStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            metadata: components["schemas"]["TaskSummaryMetadataResponse"];
+        };
+        PaginationResponse: {
+            total: number;
+            limit: number;
+            offset: number;
+            has_more: boolean;
+        };
+        TaskListResponse: {
+            tasks: components["schemas"]["TaskSummaryResponse"][];
+            pagination: components["schemas"]["PaginationResponse"];
+        };
+        /** @enum {string} */
+        ModelId: "standard" | "premium";
+        PhaseStateResponse: {
+            completed: boolean;
+            duration_seconds: number;
+        };
+        TaskPhasesResponse: {
+            download: components["schemas"]["PhaseStateResponse"];
+            render: components["schemas"]["PhaseStateResponse"];
+            upload: components["schemas"]["PhaseStateResponse"];
+        };
+        TaskProgressResponse: {
+            percentage: number;
+            /**
+             * @description null until the render starts
+             * @enum {string|null}
+             */
+            current_phase: "download" | "render" | "upload" | "completed" | null;
+            phases: components["schemas"]["TaskPhasesResponse"];
+        };
+        ResolutionResponse: {
+            width: number;
+            height: number;
+        };
+        TaskOutputResponse: {
+            /** @description Pre-signed URL; null once expired */
+            video_url: string | null;
+            /** @description Pre-signed URL of a JPEG; null once expired */
+            thumbnail_url: string | null;
+            /** @description Pre-signed URL of a GIF; null once expired */
+            preview_url: string | null;
+            duration_ms: number;
+            file_size_bytes: number;
+            resolution: components["schemas"]["ResolutionResponse"];
+            /** @example mp4 */
+            format: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description true after expires_at: the files are gone and the URLs null */
+            expired: boolean;
+        };
+        /** @enum {string} */
+        RenderErrorCode: "MEDIA_DOWNLOAD_FAILED" | "INVALID_MEDIA_FORMAT" | "FILE_TOO_LARGE" | "PROCESSING_TIMEOUT" | "RENDER_FAILED" | "WORKER_CRASHED";
+        TaskFailureResponse: {
+            code: components["schemas"]["RenderErrorCode"];
+            message: string;
+            details: {
+                [key: string]: unknown;
+            };
+            retry_possible: boolean;
+            suggested_action: string | null;
+        };
+        EstimatedVsActualResponse: {
+            /** @description Estimated seconds */
+            estimated: number;
+            /** @description Actual processing seconds */
+            actual: number;
+            accuracy: number;
+        };
+        TaskRecordMetadataResponse: {
+            user_reference: string | null;
+            tags: string[];
+            processing_time_seconds: number | null;
+            estimated_vs_actual: components["schemas"]["EstimatedVsActualResponse"] | null;
+        };
+        TaskRecordResponse: {
+            /**
+             * @description Task identifier (prefix tsk_)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            status: components["schemas"]["TaskStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            failed_at: string | null;
+            /** Format: date-time */
+            canceled_at: string | null;
+            priority: components["schemas"]["Priority"];
+            model: components["schemas"]["ModelId"];
+            progress: components["schemas"]["TaskProgressResponse"];
+            output: components["schemas"]["TaskOutputResponse"] | null;
+            error: components["schemas"]["TaskFailureResponse"] | null;
+            metadata: components["schemas"]["TaskRecordMetadataResponse"];
+            estimated_duration_seconds: number;
+            /** @description The failed task this one retries */
+            original_task_id: string | null;
+            /** @description The task that retried this one */
+            retried_by: string | null;
+            retry_count: number;
+            links: components["schemas"]["TaskLinksResponse"];
+        };
+        CanceledTaskResponse: {
+            /**
+             * @description Task identifier (prefix tsk_)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            /** @enum {string} */
+            status: "canceled";
+            /** Format: date-time */
+            canceled_at: string;
+            message: string;
+        };
+        RetriedTaskResponse: {
+            /**
+             * @description The new task
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            /** @description The failed task it retries */
+            original_task_id: string;
+            status: components["schemas"]["TaskStatus"];
+            /** Format: date-time */
+            created_at: string;
+            retry_count: number;
+        };
+        /** @enum {string} */
+        DeliveryStatus: "pending" | "delivered" | "failed" | "skipped";
+        DeliveryAttemptResponse: {
+            attempt: number;
+            /** Format: date-time */
+            started_at: string;
+            duration_ms: number;
+            /** @description null when no HTTP answer arrived */
+            http_status: number | null;
+            error: string | null;
+        };
+        DeliveryResponse: {
+            /** @description The webhook-id of the event */
+            event_id: string;
+            event: components["schemas"]["WebhookEventType"];
+            /** @description Order of the event within its task */
+            sequence: number;
+            status: components["schemas"]["DeliveryStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * Format: date-time
+             * @description Set while the delivery is pending
+             */
+            next_attempt_at: string | null;
+            attempts: components["schemas"]["DeliveryAttemptResponse"][];
+        };
+        DeliveryListResponse: {
+            task_id: string;
+            deliveries: components["schemas"]["DeliveryResponse"][];
+        };
+        RedeliveryResponse: {
+            event_id: string;
+            /** @enum {string} */
+            status: "pending";
+            message: string;
+        };
+        /** @enum {string} */
+        OutputFormat: "mp4" | "mov" | "webm" | "prores";
+        /** @enum {string} */
+        PricingTier: "standard" | "premium";
+        ModelRecordResponse: {
+            id: components["schemas"]["ModelId"];
+            name: string;
+            description: string;
+            max_resolution: components["schemas"]["ResolutionResponse"];
+            max_duration_seconds: number;
+            supported_formats: components["schemas"]["OutputFormat"][];
+            pricing_tier: components["schemas"]["PricingTier"];
+        };
+        ModelListResponse: {
+            models: components["schemas"]["ModelRecordResponse"][];
+        };
+        /** @enum {string} */
+        UsagePeriod: "current_month" | "last_month" | "current_week" | "last_week" | "today" | "yesterday";
+        UsageFiguresResponse: {
+            total_renders: number;
+            successful_renders: number;
+            failed_renders: number;
+            total_processing_minutes: number;
+            total_output_minutes: number;
+            /** @description What the account holds in storage now */
+            storage_used_gb: number;
+        };
+        UsageLimitsResponse: {
+            monthly_renders: number;
+            concurrent_renders: number;
+            max_storage_gb: number;
+        };
+        CostBreakdownResponse: {
+            rendering_usd: number;
+            storage_usd: number;
+            bandwidth_usd: number;
+        };
+        UsageCostsResponse: {
+            total_usd: number;
+            breakdown: components["schemas"]["CostBreakdownResponse"];
+        };
+        UsageRecordResponse: {
+            period: components["schemas"]["UsagePeriod"];
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+            usage: components["schemas"]["UsageFiguresResponse"];
+            limits: components["schemas"]["UsageLimitsResponse"];
+            costs: components["schemas"]["UsageCostsResponse"];
+        };
     };
     responses: never;
     parameters: never;
@@ -450,7 +758,15 @@ export type $defs = Record<string, never>;
 export interface operations {
     TasksController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                status?: "queued" | "processing" | "completed" | "failed" | "canceled";
+                limit?: number;
+                offset?: number;
+                /** @description Only tasks created at or after this instant (inclusive) */
+                created_after?: string;
+                /** @description Only tasks created before this instant (exclusive) */
+                created_before?: string;
+            };
             header?: {
                 /** @description API date version; only 2025-01-17 */
                 "X-Service-Version"?: string;
@@ -464,7 +780,63 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TaskListResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
             };
         };
     };
@@ -484,11 +856,113 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The task is queued */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CreatedTaskResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR, INVALID_FONT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_CREDITS */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: DUPLICATE_REQUEST_ID */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MODEL_LIMIT_EXCEEDED, TIMELINE_TOO_COMPLEX */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED, QUOTA_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
             };
         };
     };
@@ -500,6 +974,7 @@ export interface operations {
                 "X-Service-Version"?: string;
             };
             path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
                 taskId: string;
             };
             cookie?: never;
@@ -510,7 +985,72 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TaskRecordResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
             };
         };
     };
@@ -522,6 +1062,7 @@ export interface operations {
                 "X-Service-Version"?: string;
             };
             path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
                 taskId: string;
             };
             cookie?: never;
@@ -532,7 +1073,81 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CanceledTaskResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_CANCELABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
             };
         };
     };
@@ -544,17 +1159,111 @@ export interface operations {
                 "X-Service-Version"?: string;
             };
             path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
                 taskId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The retry is queued */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RetriedTaskResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_CREDITS */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_RETRYABLE, TASK_ALREADY_RETRIED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED, QUOTA_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
             };
         };
     };
@@ -563,6 +1272,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
                 taskId: string;
             };
             cookie?: never;
@@ -573,7 +1283,72 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeliveryListResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
             };
         };
     };
@@ -582,18 +1357,95 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
                 taskId: string;
+                /** @description Event identifier (the webhook-id of the delivery) */
                 eventId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The event is pending delivery again */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RedeliveryResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND, DELIVERY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: DELIVERY_NOT_REDELIVERABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
             };
         };
     };
@@ -610,13 +1462,72 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ModelListResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
             };
         };
     };
     UsageController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description UTC calendar period */
+                period?: "current_month" | "last_month" | "current_week" | "last_week" | "today" | "yesterday";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -627,7 +1538,63 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsageRecordResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
             };
         };
     };

@@ -1,6 +1,8 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PermissionGuard, RequirePermission } from '../auth/permission.guard';
+import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
+import { ModelListResponse } from '../openapi/responses/model.response';
 import { listModels } from './model-catalogue';
 
 @ApiTags('models')
@@ -11,6 +13,8 @@ export class ModelsController {
   @Get()
   @RequirePermission('models:read')
   @ApiOperation({ summary: 'List rendering models' })
+  @ApiOkResponse({ type: ModelListResponse })
+  @ApiErrorResponses()
   list() {
     return { models: listModels() };
   }

@@ -1,8 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
 import { validateListQuery } from '../common/validation/validate-body';
+import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
+import { ApiListTasksQuery, ApiTaskIdParam } from '../openapi/api-parameters.decorator';
+import {
+  CanceledTaskResponse,
+  CreatedTaskResponse,
+  RetriedTaskResponse,
+  TaskListResponse,
+  TaskRecordResponse,
+} from '../openapi/responses/task.response';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { TasksService } from './tasks.service';
 
@@ -19,6 +28,18 @@ export class TasksController {
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Create a render task' })
   @ApiBody({ type: CreateTaskDto })
+  @ApiCreatedResponse({ type: CreatedTaskResponse, description: 'The task is queued' })
+  @ApiErrorResponses(
+    'VALIDATION_ERROR',
+    'INVALID_FONT',
+    'INSUFFICIENT_CREDITS',
+    'DUPLICATE_REQUEST_ID',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'MODEL_LIMIT_EXCEEDED',
+    'TIMELINE_TOO_COMPLEX',
+    'QUOTA_EXCEEDED',
+  )
   async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
     const { task, queuePosition } = await this.tasks.create(principal, body);
     return this.tasks.createdResponse(task, queuePosition);
@@ -27,6 +48,9 @@ export class TasksController {
   @Get()
   @RequirePermission('tasks:read')
   @ApiOperation({ summary: 'List tasks, newest first' })
+  @ApiListTasksQuery()
+  @ApiOkResponse({ type: TaskListResponse })
+  @ApiErrorResponses('VALIDATION_ERROR')
   list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
     return this.tasks.list(principal, validateListQuery(query));
   }
@@ -34,6 +58,9 @@ export class TasksController {
   @Get(':taskId')
   @RequirePermission('tasks:read')
   @ApiOperation({ summary: 'Read one task' })
+  @ApiTaskIdParam()
+  @ApiOkResponse({ type: TaskRecordResponse })
+  @ApiErrorResponses('TASK_NOT_FOUND')
   get(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
     return this.tasks.get(principal, taskId);
   }
@@ -42,6 +69,9 @@ export class TasksController {
   @HttpCode(200)
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Cancel a queued or processing task' })
+  @ApiTaskIdParam()
+  @ApiOkResponse({ type: CanceledTaskResponse })
+  @ApiErrorResponses('TASK_NOT_FOUND', 'TASK_NOT_CANCELABLE')
   cancel(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
     return this.tasks.cancel(principal, taskId);
   }
@@ -50,6 +80,9 @@ export class TasksController {
   @HttpCode(201)
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Retry a failed task with the same configuration' })
+  @ApiTaskIdParam()
+  @ApiCreatedResponse({ type: RetriedTaskResponse, description: 'The retry is queued' })
+  @ApiErrorResponses('TASK_NOT_FOUND', 'TASK_NOT_RETRYABLE', 'TASK_ALREADY_RETRIED', 'INSUFFICIENT_CREDITS', 'QUOTA_EXCEEDED', 'UNSUPPORTED_MEDIA_TYPE')
   retry(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
     return this.tasks.retry(principal, taskId);
   }

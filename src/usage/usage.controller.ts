@@ -1,8 +1,11 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
 import { validateUsageQuery } from '../common/validation/validate-body';
+import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
+import { ApiUsageQuery } from '../openapi/api-parameters.decorator';
+import { UsageRecordResponse } from '../openapi/responses/usage.response';
 import { UsageService } from './usage.service';
 
 @ApiTags('usage')
@@ -15,6 +18,9 @@ export class UsageController {
   @Get()
   @RequirePermission('usage:read')
   @ApiOperation({ summary: 'Usage statistics, limits and costs for a period (UTC)' })
+  @ApiUsageQuery()
+  @ApiOkResponse({ type: UsageRecordResponse })
+  @ApiErrorResponses('VALIDATION_ERROR')
   get(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
     return this.usage.usage(principal, validateUsageQuery(query));
   }

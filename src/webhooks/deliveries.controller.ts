@@ -1,11 +1,15 @@
 import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
+import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
+import { ApiEventIdParam, ApiTaskIdParam } from '../openapi/api-parameters.decorator';
+import { DeliveryListResponse, RedeliveryResponse } from '../openapi/responses/delivery.response';
 import { DeliveriesService } from './deliveries.service';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
+@ApiTaskIdParam()
 @UseGuards(PermissionGuard)
 @Controller('v3/tasks/:taskId/deliveries')
 export class DeliveriesController {
@@ -14,6 +18,8 @@ export class DeliveriesController {
   @Get()
   @RequirePermission('tasks:read')
   @ApiOperation({ summary: "Webhook deliveries of a task's events, with every attempt" })
+  @ApiOkResponse({ type: DeliveryListResponse })
+  @ApiErrorResponses('TASK_NOT_FOUND')
   list(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
     return this.deliveries.list(principal, taskId);
   }
@@ -22,6 +28,9 @@ export class DeliveriesController {
   @HttpCode(202)
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Deliver a failed event again (same id and body)' })
+  @ApiEventIdParam()
+  @ApiAcceptedResponse({ type: RedeliveryResponse, description: 'The event is pending delivery again' })
+  @ApiErrorResponses('TASK_NOT_FOUND', 'DELIVERY_NOT_FOUND', 'DELIVERY_NOT_REDELIVERABLE')
   redeliver(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string, @Param('eventId') eventId: string) {
     return this.deliveries.redeliver(principal, taskId, eventId);
   }

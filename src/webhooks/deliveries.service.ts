@@ -5,8 +5,8 @@ import type { TasksRepository } from '../tasks/tasks.repository';
 import { DeliveryAttemptEntity } from './delivery-attempt.entity';
 import { TaskEventEntity } from './task-event.entity';
 import type { WebhookDispatcher } from './webhook-dispatcher';
+import { isoTime } from '../common/iso-time';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** A client's view of its task's webhook deliveries, and redelivery of a failed one. */
 export class DeliveriesService {
@@ -36,14 +36,14 @@ export class DeliveriesService {
         event: event.type,
         sequence: event.seq,
         status: event.deliveryStatus,
-        created_at: iso(event.createdAt),
-        finished_at: iso(event.finishedAt),
-        next_attempt_at: event.deliveryStatus === 'pending' ? iso(event.nextAttemptAt) : null,
+        created_at: isoTime(event.createdAt),
+        finished_at: isoTime(event.finishedAt),
+        next_attempt_at: event.deliveryStatus === 'pending' ? isoTime(event.nextAttemptAt) : null,
         attempts: attempts
           .filter((attempt) => attempt.eventId === event.id)
           .map((attempt) => ({
             attempt: attempt.attemptNo,
-            started_at: iso(attempt.startedAt),
+            started_at: isoTime(attempt.startedAt),
             duration_ms: attempt.durationMs,
             http_status: attempt.httpStatus,
             error: attempt.error,

@@ -2,6 +2,84 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { connect } from 'node:tls';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
+import { minimalTaskBody } from '../fixtures/task-bodies';
+
+interface SchemaNode {
+  $ref?: string;
+  allOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  type?: string;
+  format?: string;
+  nullable?: boolean;
+  enum?: unknown[];
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  items?: SchemaNode;
+  additionalProperties?: boolean;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema: SchemaNode }>; responses: Record<string, { content?: Record<string, { schema: SchemaNode }> }> }>>;
+  components: { schemas: Record<string, SchemaNode> };
+}
+
+function resolve(document: OpenApiDocument, schema: SchemaNode): SchemaNode {
+  return schema.$ref ? resolve(document, document.components.schemas[schema.$ref.replace('#/components/schemas/', '')]) : schema;
+}
+
+function responseSchema(document: OpenApiDocument, path: string, method: string, status: number): SchemaNode {
+  return resolve(document, document.paths[path][method].responses[String(status)].content!['application/json'].schema);
+}
+
+/** The property schema of a nested field (following $ref and single-entry allOf), e.g. 'progress.phases'. */
+function fieldSchema(document: OpenApiDocument, schema: SchemaNode, dotted: string): SchemaNode {
+  return dotted.split('.').reduce((node, key) => {
+    const property = resolve(document, node).properties![key];
+    return resolve(document, property.allOf ? property.allOf[0] : property);
+  }, schema);
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/**
+ * Where a JSON value departs from its schema: a missing required field, a field
+ * the schema does not declare, a wrong type, null where not nullable, a value
+ * outside an enum, a malformed date-time.
+ */
+function conformanceProblems(document: OpenApiDocument, node: SchemaNode, value: unknown, at = '$'): string[] {
+  const schema = resolve(document, node);
+  if (value === null) return schema.nullable ? [] : [`${at}: null but not nullable`];
+  if (schema.allOf) return schema.allOf.flatMap((part) => conformanceProblems(document, part, value, at));
+  if (schema.oneOf) {
+    const fits = schema.oneOf.some((part) => conformanceProblems(document, part, value, at).length === 0);
+    return fits ? [] : [`${at}: fits none of oneOf`];
+  }
+  if (schema.enum && !schema.enum.includes(value)) return [`${at}: ${JSON.stringify(value)} not in enum`];
+  switch (schema.type) {
+    case 'string':
+      if (typeof value !== 'string') return [`${at}: not a string`];
+      return schema.format === 'date-time' && !ISO_INSTANT.test(value) ? [`${at}: not a date-time`] : [];
+    case 'integer':
+      return Number.isInteger(value) ? [] : [`${at}: not an integer`];
+    case 'number':
+      return typeof value === 'number' ? [] : [`${at}: not a number`];
+    case 'boolean':
+      return typeof value === 'boolean' ? [] : [`${at}: not a boolean`];
+    case 'array':
+      if (!Array.isArray(value)) return [`${at}: not an array`];
+      return value.flatMap((item, index) => conformanceProblems(document, schema.items ?? {}, item, `${at}[${index}]`));
+    case 'object': {
+      if (typeof value !== 'object' || Array.isArray(value)) return [`${at}: not an object`];
+      const record = value as Record<string, unknown>;
+      const properties = schema.properties ?? {};
+      const missing = (schema.required ?? []).filter((key) => !(key in record)).map((key) => `${at}.${key}: missing`);
+      const undeclared = schema.additionalProperties ? [] : Object.keys(record).filter((key) => !(key in properties)).map((key) => `${at}.${key}: not declared`);
+      const nested = Object.entries(properties).flatMap(([key, child]) => (key in record ? conformanceProblems(document, child, record[key], `${at}.${key}`) : []));
+      return [...missing, ...undeclared, ...nested];
+    }
+    default:
+      return [];
+  }
+}
 
 describe('foundation over HTTPS', () => {
   let app: TestApp;
@@ -21,6 +99,64 @@ describe('foundation over HTTPS', () => {
       expect(Object.keys(response.body.paths)).toContain(path);
     }
     await expect(SwaggerParser.validate(structuredClone(response.body))).resolves.toBeDefined();
+  });
+
+  it('declares the spec fields of the create, read and list answers, and the list query parameters', async () => {
+    const document = (await app.anonymous().get('/v3/openapi.json')).body as OpenApiDocument;
+    const keys = (schema: SchemaNode) => Object.keys(schema.properties ?? {});
+    const created = responseSchema(document, '/v3/tasks', 'post', 201);
+    expect(keys(created)).toEqual(
+      expect.arrayContaining(['task_id', 'status', 'created_at', 'estimated_duration_seconds', 'queue_position', 'priority', 'links', 'webhook']),
+    );
+    expect(keys(fieldSchema(document, created, 'links'))).toEqual(['self', 'cancel']);
+    expect(keys(fieldSchema(document, created, 'webhook'))).toEqual(['url', 'events']);
+    expect(created.properties!.queue_position.type).toBe('integer');
+
+    const record = responseSchema(document, '/v3/tasks/{taskId}', 'get', 200);
+    expect(keys(record)).toEqual(expect.arrayContaining(['task_id', 'status', 'created_at', 'started_at', 'completed_at', 'progress', 'output', 'metadata']));
+    expect(record.required).toEqual(expect.arrayContaining(['started_at', 'completed_at', 'output', 'error']));
+    expect(keys(fieldSchema(document, record, 'progress'))).toEqual(['percentage', 'current_phase', 'phases']);
+    expect(keys(fieldSchema(document, record, 'progress.phases'))).toEqual(['download', 'render', 'upload']);
+    expect(keys(fieldSchema(document, record, 'progress.phases.render'))).toEqual(['completed', 'duration_seconds']);
+    expect(keys(fieldSchema(document, record, 'output'))).toEqual(
+      expect.arrayContaining(['video_url', 'thumbnail_url', 'preview_url', 'duration_ms', 'file_size_bytes', 'resolution', 'format', 'expires_at']),
+    );
+    expect(keys(fieldSchema(document, record, 'metadata'))).toEqual(['user_reference', 'tags', 'processing_time_seconds', 'estimated_vs_actual']);
+    expect(keys(fieldSchema(document, record, 'metadata.estimated_vs_actual'))).toEqual(['estimated', 'actual', 'accuracy']);
+    expect(record.properties!.output).toMatchObject({ nullable: true });
+    expect(record.properties!.started_at).toMatchObject({ type: 'string', format: 'date-time', nullable: true });
+
+    const list = responseSchema(document, '/v3/tasks', 'get', 200);
+    expect(keys(list)).toEqual(['tasks', 'pagination']);
+    expect(keys(resolve(document, list.properties!.tasks.items!))).toEqual(['task_id', 'status', 'created_at', 'completed_at', 'metadata']);
+    expect(keys(fieldSchema(document, list, 'pagination'))).toEqual(['total', 'limit', 'offset', 'has_more']);
+
+    const query = (document.paths['/v3/tasks'].get.parameters ?? []).filter((parameter) => parameter.in === 'query');
+    expect(query.map((parameter) => parameter.name)).toEqual(['status', 'limit', 'offset', 'created_after', 'created_before']);
+    expect(query[1].schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    expect(responseSchema(document, '/v3/tasks/{taskId}', 'get', 404).properties!.error).toBeDefined();
+  });
+
+  it('answers exactly as the document declares: created, read, listed, canceled, models, usage and an error', async () => {
+    const document = (await app.anonymous().get('/v3/openapi.json')).body as OpenApiDocument;
+    const created = await client.post('/v3/tasks', minimalTaskBody({ metadata: { tags: ['openapi'] } }));
+    expect(created.status).toBe(201);
+    const taskId = created.body.task_id as string;
+    const answers: Array<[string, string, number, unknown]> = [
+      ['/v3/tasks', 'post', 201, created.body],
+      ['/v3/tasks/{taskId}', 'get', 200, (await client.get(`/v3/tasks/${taskId}`)).body],
+      ['/v3/tasks', 'get', 200, (await client.get('/v3/tasks?limit=5')).body],
+      ['/v3/tasks/{taskId}', 'delete', 200, (await client.delete(`/v3/tasks/${taskId}`)).body],
+      ['/v3/tasks/{taskId}', 'get', 200, (await client.get(`/v3/tasks/${taskId}`)).body],
+      ['/v3/models', 'get', 200, (await client.get('/v3/models')).body],
+      ['/v3/usage', 'get', 200, (await client.get('/v3/usage?period=today')).body],
+      ['/v3/tasks/{taskId}/deliveries', 'get', 200, (await client.get(`/v3/tasks/${taskId}/deliveries`)).body],
+      ['/v3/tasks/{taskId}', 'get', 404, (await client.get('/v3/tasks/tsk_00000000000000000000000000')).body],
+      ['/v3/tasks', 'post', 400, (await client.post('/v3/tasks', { input: {} })).body],
+    ];
+    for (const [path, method, status, body] of answers) {
+      expect({ path, method, status, problems: conformanceProblems(document, responseSchema(document, path, method, status), body) }).toEqual({ path, method, status, problems: [] });
+    }
   });
 
   it('answers liveness and readiness without a key', async () => {
