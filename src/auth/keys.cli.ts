@@ -5,6 +5,7 @@ import type { ApiKeyEntity } from './api-key.entity';
 import { ApiKeysService, type CreateKeyRequest } from './api-keys.service';
 import { PERMISSIONS, TIERS, type Permission, type Tier } from './auth.types';
 import { limitsForKey } from './tier-limits';
+import { isoTime } from '../common/iso-time';
 
 /**
  * `npm run keys -- create|list|revoke|rotate …`: manages API keys directly in the
@@ -143,7 +144,6 @@ export function createRequest(flags: ParsedArgs['flags'], now: number): CreateKe
   };
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function statusOf(key: ApiKeyEntity, now: number): 'active' | 'revoked' | 'expired' | 'rotating' {
   if (key.revokedAt !== null) return 'revoked';
@@ -162,10 +162,10 @@ export function describeKey(key: ApiKeyEntity & { accountName: string }, now: nu
     hint: `…${key.keyHint}`,
     status: statusOf(key, now),
     limits: limitsForKey(key),
-    created_at: iso(key.createdAt),
-    last_used_at: iso(key.lastUsedAt),
-    expires_at: iso(key.expiresAt),
-    revoked_at: iso(key.revokedAt),
+    created_at: isoTime(key.createdAt),
+    last_used_at: isoTime(key.lastUsedAt),
+    expires_at: isoTime(key.expiresAt),
+    revoked_at: isoTime(key.revokedAt),
     replaced_by: key.replacedBy,
   };
 }
@@ -200,7 +200,7 @@ async function runCommand(args: ParsedArgs, prepared: Prepared, service: ApiKeys
       } else {
         io.stdout(
           `${issued.key}\n\nKey ${record.id} for account "${issued.account.name}", tier ${record.tier}, permissions ${record.permissions.join(',')}` +
-            `${record.expiresAt ? `, expires ${iso(record.expiresAt)}` : ''}.\nStore it now: it is shown only this once.`,
+            `${record.expiresAt ? `, expires ${isoTime(record.expiresAt)}` : ''}.\nStore it now: it is shown only this once.`,
         );
       }
       return;
@@ -218,7 +218,7 @@ async function runCommand(args: ParsedArgs, prepared: Prepared, service: ApiKeys
       const existing = await service.find(keyId);
       if (!existing) throw new Error(`no key with id ${keyId}`);
       const revokedNow = await service.revoke(keyId);
-      const message = revokedNow ? `Revoked key ${keyId}.` : `Key ${keyId} was already revoked at ${iso(existing.revokedAt)}.`;
+      const message = revokedNow ? `Revoked key ${keyId}.` : `Key ${keyId} was already revoked at ${isoTime(existing.revokedAt)}.`;
       io.stdout(json ? JSON.stringify({ id: keyId, revoked: true }) : message);
       return;
     }
@@ -226,7 +226,7 @@ async function runCommand(args: ParsedArgs, prepared: Prepared, service: ApiKeys
       const keyId = args.positionals[0];
       const issued = await service.rotate(keyId, prepared.graceHours ?? graceHoursDefault);
       const old = await service.find(keyId);
-      const oldExpiresAt = iso(old?.expiresAt ?? null);
+      const oldExpiresAt = isoTime(old?.expiresAt ?? null);
       if (json) {
         io.stdout(
           JSON.stringify({ key: issued.key, account: issued.account.name, tier: issued.record.tier, permissions: issued.record.permissions, id: issued.record.id, replaces: keyId, old_key_expires_at: oldExpiresAt }),

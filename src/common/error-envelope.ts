@@ -3,11 +3,10 @@ import { HttpErrorCode } from './error-codes';
 
 export interface ErrorEnvelope {
   error: {
-    code: string;
+    code: HttpErrorCode;
     message: string;
     details?: unknown;
     request_id: string;
-    documentation_url?: string;
     suggested_action?: string;
     retry_after?: number;
   };

@@ -9,10 +9,10 @@ import type { PhaseName, PhaseState, StoredOutput, TaskErrorRecord } from './tas
 import { accuracyOf } from './estimate-model';
 import type { TasksRepository } from './tasks.repository';
 import { round2, type OutputUrlSigner } from './task-view';
+import { isoTime } from '../common/iso-time';
 
 export type BeginOutcome = { kind: 'started'; task: TaskEntity } | { kind: 'busy' } | { kind: 'gone' } | { kind: 'crashed-too-often'; task: TaskEntity };
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The worker side of the state machine. Every transition is a compare-and-set
@@ -49,8 +49,8 @@ export class TaskLifecycle {
       const changes = { status: 'processing' as const, startedAt: now, workerId, renderAttempts: 1, progressPhase: 'download' as const, updatedAt: now };
       if (!(await this.tasks.transition(manager, taskId, ['queued'], changes))) return { kind: 'gone' };
       await appendEvent(manager, task, 'task.started', now, {
-        started_at: iso(now),
-        estimated_completion: iso(now + task.estimatedSeconds * 1000),
+        started_at: isoTime(now),
+        estimated_completion: isoTime(now + task.estimatedSeconds * 1000),
         worker_id: workerId,
       });
       return { kind: 'started', task: Object.assign(task, changes) };
@@ -81,7 +81,7 @@ export class TaskLifecycle {
           percentage: snapshot.percentage,
           current_phase: snapshot.phase,
           phase_progress: round2(snapshot.phaseProgress),
-          estimated_completion: iso(now + remainingMs),
+          estimated_completion: isoTime(now + remainingMs),
         },
         phases: {
           download: { completed: snapshot.phases.download.completed, duration_seconds: round2(snapshot.phases.download.duration_seconds) },
@@ -122,7 +122,7 @@ export class TaskLifecycle {
       await manager.getRepository(StoredObjectEntity).upsert(objects, ['key']);
       const sign = (file: StoredOutput['video']) => this.signer.signedUrl(file.key, new Date(file.expires_at));
       await appendEvent(manager, task, 'task.completed', now, {
-        completed_at: iso(now),
+        completed_at: isoTime(now),
         processing_time_seconds: round2(processingSeconds),
         output: {
           video_url: await sign(output.video),
@@ -132,7 +132,7 @@ export class TaskLifecycle {
           file_size_bytes: output.video.size_bytes,
           resolution: output.resolution,
           format: output.format,
-          expires_at: iso(output.video.expires_at),
+          expires_at: isoTime(output.video.expires_at),
         },
         performance: {
           estimated_vs_actual: {
@@ -164,7 +164,7 @@ export class TaskLifecycle {
       if (!(await this.tasks.transition(manager, task.id, ['processing', 'queued'], changes))) return false;
       await refundCredits(manager, task.accountId, task.costUsd);
       await appendEvent(manager, task, 'task.failed', now, {
-        failed_at: iso(now),
+        failed_at: isoTime(now),
         processing_time_seconds: round2(processingSeconds),
         error,
       });

@@ -1,13 +1,13 @@
 import type { TaskEntity } from './task.entity';
 import { accuracyOf } from './estimate-model';
 import type { StoredFile } from './task.types';
+import { isoTime } from '../common/iso-time';
 
 /** What the views need from storage: a pre-signed URL for a stored object. */
 export interface OutputUrlSigner {
   signedUrl(key: string, expiresAt: Date): Promise<string>;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export async function outputView(task: TaskEntity, signer: OutputUrlSigner, now: number) {
   const output = task.output;
@@ -42,11 +42,11 @@ export async function taskRecord(task: TaskEntity, signer: OutputUrlSigner, now:
   return {
     task_id: task.id,
     status: task.status,
-    created_at: iso(task.createdAt),
-    started_at: iso(task.startedAt),
-    completed_at: iso(task.completedAt),
-    failed_at: iso(task.failedAt),
-    canceled_at: iso(task.canceledAt),
+    created_at: isoTime(task.createdAt),
+    started_at: isoTime(task.startedAt),
+    completed_at: isoTime(task.completedAt),
+    failed_at: isoTime(task.failedAt),
+    canceled_at: isoTime(task.canceledAt),
     priority: task.priority,
     model: task.model,
     progress: {
@@ -78,8 +78,8 @@ export function taskSummary(task: TaskEntity) {
   return {
     task_id: task.id,
     status: task.status,
-    created_at: iso(task.createdAt),
-    completed_at: iso(task.completedAt),
+    created_at: isoTime(task.createdAt),
+    completed_at: isoTime(task.completedAt),
     metadata: { user_reference: task.userReference, tags: task.tags },
   };
 }

@@ -1,3 +1,5 @@
+import type { RenderErrorCode } from '../common/error-codes';
+
 export const TASK_STATUSES = ['queued', 'processing', 'completed', 'failed', 'canceled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
@@ -28,7 +30,7 @@ export interface StoredOutput {
 }
 
 export interface TaskErrorRecord {
-  code: string;
+  code: RenderErrorCode;
   message: string;
   details: Record<string, unknown>;
   retry_possible: boolean;
