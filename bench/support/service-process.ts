@@ -48,6 +48,8 @@ export async function prepareService(extraEnv: Env = {}): Promise<PreparedServic
     HOST: '127.0.0.1',
     PORT: String(port),
     NETWORK_ALLOWLIST: '127.0.0.1',
+    // Shared back ends given to the bench (e.g. DATABASE_URL=postgres://… npm run bench:api) reach the service too.
+    ...Object.fromEntries(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : []))),
     ...extraEnv,
   };
   const tls = loadTls(loadConfig(base))!;

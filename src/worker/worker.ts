@@ -45,7 +45,13 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
   const { config, logger, jobs, db, storage } = runtime;
   const workerId = `${hostname()}:${process.pid}`;
   const guard = new SsrfGuard(config.networkAllowlist);
-  const renderer = new RemotionRenderer({ serveUrl: BUNDLE_DIR, chromiumPath: config.chromiumPath, concurrency: config.renderConcurrency });
+  const renderer = new RemotionRenderer({
+    serveUrl: BUNDLE_DIR,
+    chromiumPath: config.chromiumPath,
+    concurrency: config.renderConcurrency,
+    // Remotion's own warnings (memory probes, page set-up) go to the console, not our JSON log: keep them for debugging.
+    logLevel: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'verbose' : 'error',
+  });
   await renderer.open();
   const mediaServer = new MediaServer();
   await mediaServer.start();
