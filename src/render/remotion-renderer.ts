@@ -32,10 +32,6 @@ export const COMPOSITION_ID = 'Timeline';
 
 /** Thumbnails are at most this wide (never upscaled). */
 export const THUMBNAIL_MAX_WIDTH = 640;
-/** The preview GIF: at most this wide, about this many frames per second, this long. */
-export const PREVIEW_MAX_WIDTH = 320;
-export const PREVIEW_FPS = 5;
-export const PREVIEW_MAX_SECONDS = 5;
 
 const MIB = 1024 * 1024;
 const PING_TIMEOUT_MS = 5_000;
@@ -228,30 +224,6 @@ export class RemotionRenderer {
   }
 
   /** A small looping GIF of the first seconds, at a few frames per second. */
-  async renderPreview(args: { plan: RenderPlan; outPath: string; cancelSignal?: CancelSignal }): Promise<void> {
-    const { plan, outPath } = args;
-    const lastFrame = Math.min(plan.durationInFrames, Math.round(PREVIEW_MAX_SECONDS * plan.fps)) - 1;
-    try {
-      await renderMedia({
-        ...this.common(await this.liveBrowser(), plan),
-        codec: 'gif',
-        outputLocation: outPath,
-        overwrite: true,
-        frameRange: [0, Math.max(0, lastFrame)],
-        everyNthFrame: Math.max(1, Math.round(plan.fps / PREVIEW_FPS)),
-        numberOfGifLoops: null,
-        scale: Math.min(1, PREVIEW_MAX_WIDTH / plan.width),
-        muted: true,
-        imageFormat: 'jpeg',
-        jpegQuality: 80,
-        concurrency: this.opts.concurrency,
-        cancelSignal: args.cancelSignal,
-      });
-    } catch (err) {
-      await removeQuietly(outPath);
-      throw this.failure(err, false, undefined);
-    }
-  }
 
   private common(browser: HeadlessBrowser, plan: RenderPlan) {
     return {

@@ -8,6 +8,7 @@ import { probeMedia } from '../media/ffprobe';
 import type { FetchedMedia, MediaExpectation, MediaFetcher } from '../media/media-fetcher';
 import { encodingFor } from '../render/encoding-settings';
 import type { MediaServer } from '../render/media-server';
+import { previewGifFromVideo } from '../render/preview-gif';
 import type { RemotionRenderer } from '../render/remotion-renderer';
 import { isRenderCancelled, makeRenderCancelSignal } from '../render/remotion-renderer';
 import { buildRenderPlan, timelineFrames, type MediaKind } from '../render/render-plan.builder';
@@ -194,6 +195,7 @@ export class RenderProcessor {
     const encoding = encodingFor(task.outputSettings);
     const videoPath = join(workDir, `output.${encoding.extension}`);
     const timeoutMs = config.renderTimeoutMs ?? 60_000 + task.estimatedSeconds * 20_000;
+    const videoStartedAt = Date.now();
     await renderer.renderVideo({
       plan,
       output: task.outputSettings,
@@ -208,10 +210,17 @@ export class RenderProcessor {
     checkCanceled();
     const thumbnailPath = join(workDir, 'thumbnail.jpg');
     const previewPath = join(workDir, 'preview.gif');
-    await renderer.renderThumbnail({ plan, outPath: thumbnailPath, cancelSignal: cancel.cancelSignal });
-    tracker.update(0.93);
-    await renderer.renderPreview({ plan, outPath: previewPath, cancelSignal: cancel.cancelSignal });
+    const videoMs = Date.now() - videoStartedAt;
+    // The thumbnail (a still of the plan, in Chromium) and the preview (cut from the video, by ffmpeg) at once.
+    await Promise.all([
+      renderer.renderThumbnail({ plan, outPath: thumbnailPath, cancelSignal: cancel.cancelSignal }),
+      previewGifFromVideo({ videoPath, outPath: previewPath, width: plan.width, signal }),
+    ]);
     tracker.update(1);
+    this.deps.logger.info(
+      { task_id: task.id, frames: plan.durationInFrames, video_ms: videoMs, stills_ms: Date.now() - videoStartedAt - videoMs },
+      'render timings',
+    );
     const probe = await probeMedia(videoPath);
     checkCanceled();
 

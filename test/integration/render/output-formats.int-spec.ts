@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { OutputCodec, OutputFormat } from '../../../src/tasks/task-input.types';
 import type { RenderPlan } from '../../../src/render/render-plan.types';
-import { PREVIEW_MAX_WIDTH, type RemotionRenderer } from '../../../src/render/remotion-renderer';
+import { PREVIEW_MAX_WIDTH, previewGifFromVideo } from '../../../src/render/preview-gif';
+import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { encodingFor } from '../../../src/render/encoding-settings';
 import {
   ensureBundle, MediaFixtures, near, newRenderer, output, pixel, planFor, probe, readFrame,
@@ -92,10 +93,12 @@ describe('output formats (real Chromium, real ffmpeg)', () => {
     expect(near(pixel(await readFrame(outPath, 0), 320, 180), [255, 0, 0])).toBe(true);
   });
 
-  it('renders the preview as a small looping GIF of at most 5 s at about 5 fps', async () => {
+  it('cuts the preview from the rendered video: a small looping GIF of at most 5 s at about 5 fps', async () => {
     const plan = greenPlan(640, 360, 30, 8_000);
+    const videoPath = join(fixtures.dir, 'preview-source.mp4');
+    await renderer.renderVideo({ plan, output: output(640, 360, 30), outPath: videoPath, onProgress: () => undefined });
     const outPath = join(fixtures.dir, 'preview.gif');
-    await renderer.renderPreview({ plan, outPath });
+    await previewGifFromVideo({ videoPath, outPath, width: plan.width });
     const p = await probe(outPath);
     expect(p.video).toMatchObject({ codec: 'gif', width: PREVIEW_MAX_WIDTH, height: 180 });
     expect(p.video.frames).toBe(25);
