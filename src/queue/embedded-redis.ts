@@ -1,10 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 
 export interface EmbeddedRedis {
   socketPath: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -20,6 +21,7 @@ export async function startEmbeddedRedis(dataDir: string, serverBinary = 'redis-
   if (Buffer.byteLength(socketPath) > 100) {
     throw new Error(`DATA_DIR is too long for a unix socket path (${socketPath}); use a shorter DATA_DIR or set REDIS_URL`);
   }
+  await stopOrphan(socketPath);
   rmSync(socketPath, { force: true });
   const child = spawn(
     serverBinary,
@@ -42,6 +44,7 @@ export async function startEmbeddedRedis(dataDir: string, serverBinary = 'redis-
   await waitUntilAnswering(socketPath, child, exited, spawnError);
   return {
     socketPath,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -50,6 +53,42 @@ export async function startEmbeddedRedis(dataDir: string, serverBinary = 'redis-
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * A previous run killed without its shutdown (SIGKILL, power loss of the parent
+ * only) leaves its redis-server running on our socket and appending to our AOF
+ * file. Two servers must never write one AOF: ask the orphan to shut down
+ * (it flushes the AOF first) before starting ours.
+ */
+async function stopOrphan(socketPath: string): Promise<void> {
+  if (!existsSync(socketPath)) return;
+  const client = new Redis({ path: socketPath, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.call('SHUTDOWN').catch(() => undefined);
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && (await answers(socketPath))) await new Promise((resolve) => setTimeout(resolve, 50));
+  } catch {
+    // Nothing answers: the socket file is stale.
+  } finally {
+    client.disconnect();
+  }
+}
+
+async function answers(socketPath: string): Promise<boolean> {
+  const probe = new Redis({ path: socketPath, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
 }
 
 async function waitUntilAnswering(

@@ -26,6 +26,21 @@ describe('the private redis-server of the embedded default', () => {
     await second.stop();
   });
 
+  it('shuts down an orphaned redis-server left on its socket by a killed run, then starts its own', async () => {
+    const orphan = await startEmbeddedRedis(dataDir);
+    const jobs = new JobQueues({ path: orphan.socketPath }, 'orphan', 3);
+    await jobs.enqueueRender({ id: 'tsk_orphaned', accountId: 'acc', priority: 'low' });
+    await jobs.close();
+    // The parent "dies" without stopping its child: start again on the same data dir.
+    const next = await startEmbeddedRedis(dataDir);
+    expect(() => process.kill(orphan.pid, 0)).toThrow();
+    const reopened = new JobQueues({ path: next.socketPath }, 'orphan', 3);
+    expect((await reopened.queue('render').getJob('tsk_orphaned'))?.data.taskId).toBe('tsk_orphaned');
+    await reopened.close();
+    await next.stop();
+    await orphan.stop();
+  });
+
   it('explains a missing redis-server binary', async () => {
     await expect(startEmbeddedRedis(dataDir, 'redis-server-that-does-not-exist')).rejects.toThrow(/install it .*or set REDIS_URL/);
   });
