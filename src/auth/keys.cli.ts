@@ -1,11 +1,13 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../config/app-config';
+import type { DataSource } from 'typeorm';
+import { ConfigError, loadConfig, type AppConfig } from '../config/app-config';
 import { openDatabase } from '../database/data-source';
 import type { ApiKeyEntity } from './api-key.entity';
 import { ApiKeysService, type CreateKeyRequest } from './api-keys.service';
 import { PERMISSIONS, TIERS, type Permission, type Tier } from './auth.types';
 import { limitsForKey } from './tier-limits';
 import { isoTime } from '../common/iso-time';
+import { CreditsService } from '../usage/credits.service';
 
 /**
  * `npm run keys -- create|list|revoke|rotate …`: manages API keys directly in the
@@ -25,6 +27,9 @@ export const USAGE = `Usage: npm run keys -- <command> [options]
       The key stops working on its next request.
   rotate <key_id> [--grace-hours N] [--json]
       Issues a replacement; the old key keeps working for N hours (default KEY_ROTATION_GRACE_HOURS).
+  credits --account <name> (--usd <amount> | --unlimited) [--json]
+      Sets the account's prepaid balance in USD (creates are refused with 402 once it is spent),
+      or lifts it (the default: unlimited).
   help
       Shows this text.`;
 
@@ -42,14 +47,15 @@ interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const BOOLEAN_FLAGS = new Set(['json', 'help']);
+const BOOLEAN_FLAGS = new Set(['json', 'help', 'unlimited']);
 const COMMAND_FLAGS: Record<string, string[]> = {
   create: ['account', 'tier', 'permissions', 'name', 'expires-in-days', 'rate-limit', 'concurrent-renders', 'monthly-renders', 'max-storage-gb', 'json'],
   list: ['account', 'json'],
   revoke: ['json'],
   rotate: ['grace-hours', 'json'],
+  credits: ['account', 'usd', 'unlimited', 'json'],
 };
-const POSITIONALS: Record<string, number> = { create: 0, list: 0, revoke: 1, rotate: 1 };
+const POSITIONALS: Record<string, number> = { create: 0, list: 0, revoke: 1, rotate: 1, credits: 0 };
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const [command, ...rest] = argv;
@@ -179,16 +185,27 @@ function table(rows: string[][]): string {
 interface Prepared {
   create?: CreateKeyRequest;
   graceHours?: number;
+  /** credits: the new balance, null = unlimited. */
+  balanceUsd?: number | null;
 }
 
 function prepare(args: ParsedArgs, now: number): Prepared {
   if (args.command === 'create') return { create: createRequest(args.flags, now) };
   if (args.command === 'rotate') return { graceHours: number(args.flags, 'grace-hours', { integer: false, min: 0, max: 24 * 90 }) };
+  if (args.command === 'credits') {
+    if (!text(args.flags, 'account')) throw new UsageError('credits needs --account <name>');
+    const usd = number(args.flags, 'usd', { integer: false, min: 0, max: 1e12 });
+    const unlimited = args.flags.get('unlimited') === true;
+    if ((usd === undefined) === !unlimited) throw new UsageError('credits needs exactly one of --usd <amount> or --unlimited');
+    return { balanceUsd: unlimited ? null : usd };
+  }
   text(args.flags, 'account');
   return {};
 }
 
-async function runCommand(args: ParsedArgs, prepared: Prepared, service: ApiKeysService, io: CliIo, graceHoursDefault: number): Promise<void> {
+async function runCommand(args: ParsedArgs, prepared: Prepared, dataSource: DataSource, io: CliIo, config: AppConfig): Promise<void> {
+  const service = new ApiKeysService(dataSource, config.apiKeyPrefix);
+  const graceHoursDefault = config.keyRotationGraceHours;
   const json = args.flags.get('json') === true;
   const now = Date.now();
   switch (args.command) {
@@ -236,6 +253,14 @@ async function runCommand(args: ParsedArgs, prepared: Prepared, service: ApiKeys
       }
       return;
     }
+    case 'credits': {
+      const account = text(args.flags, 'account')!;
+      const balance = prepared.balanceUsd ?? null;
+      if (!(await new CreditsService(dataSource).setBalance(account, balance))) throw new Error(`no account named ${account}`);
+      const message = balance === null ? `Account "${account}" has unlimited credit.` : `Account "${account}" has a balance of ${balance} USD.`;
+      io.stdout(json ? JSON.stringify({ account, credit_balance_usd: balance }) : message);
+      return;
+    }
   }
 }
 
@@ -266,7 +291,7 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
   try {
     const config = loadConfig(io.env);
     dataSource = await openDatabase(config);
-    await runCommand(args, prepared, new ApiKeysService(dataSource, config.apiKeyPrefix), io, config.keyRotationGraceHours);
+    await runCommand(args, prepared, dataSource, io, config);
     return 0;
   } catch (error) {
     io.stderr(`keys: error: ${oneLine(error)}`);

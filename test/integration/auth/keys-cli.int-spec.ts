@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { DataSource } from 'typeorm';
 import { hashApiKey } from '../../../src/auth/api-key.codec';
+import { AccountEntity } from '../../../src/auth/account.entity';
 import { ApiKeysService } from '../../../src/auth/api-keys.service';
 import { openDatabase } from '../../../src/database/data-source';
 
@@ -136,6 +137,20 @@ describe('keys CLI', () => {
     const twice = await cli(['rotate', body.id]);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toMatch(/^keys: error: .*(already rotated|expired)/);
+  });
+
+  it('sets and lifts an account\'s credit balance', async () => {
+    await cli(['create', '--account', 'prepaid', '--tier', 'standard']);
+    const set = await cli(['credits', '--account', 'prepaid', '--usd', '12.5', '--json']);
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.stdout)).toEqual({ account: 'prepaid', credit_balance_usd: 12.5 });
+    expect((await dataSource.getRepository(AccountEntity).findOneByOrFail({ name: 'prepaid' })).creditBalanceUsd).toBe(12.5);
+    expect((await cli(['credits', '--account', 'prepaid', '--unlimited'])).code).toBe(0);
+    expect((await dataSource.getRepository(AccountEntity).findOneByOrFail({ name: 'prepaid' })).creditBalanceUsd).toBeNull();
+    expect((await cli(['credits', '--account', 'nobody', '--usd', '1'])).code).toBe(1);
+    for (const args of [['credits', '--account', 'prepaid'], ['credits', '--account', 'prepaid', '--usd', '1', '--unlimited'], ['credits', '--usd', '-1', '--account', 'prepaid']]) {
+      expect((await cli(args)).code).toBe(2);
+    }
   });
 
   it('answers usage errors with one line and exit 2, before touching the database', async () => {
