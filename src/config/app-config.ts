@@ -216,7 +216,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     webhookCaFile: read.optional('WEBHOOK_CA_FILE'),
     priceList: readPriceListFile(read.optional('PRICE_LIST_FILE'), read.problems),
-    unauthenticatedRateLimit: read.integer('UNAUTHENTICATED_RATE_LIMIT', 120, 1, 1_000_000),
+    unauthenticatedRateLimit: read.integer('UNAUTHENTICATED_RATE_LIMIT', 600, 1, 1_000_000),
   };
   if (!!config.tlsCert !== !!config.tlsKey) {
     read.problems.push('TLS_CERT and TLS_KEY go together; set both (PEM file paths) or neither');
