@@ -1,7 +1,10 @@
 import { createTaskRules, resolveOutput } from '../tasks/task-rules';
 import { EstimateModel } from '../tasks/estimate-model';
 import { TasksRepository } from '../tasks/tasks.repository';
-import { TasksService } from '../tasks/tasks.service';
+import { TasksService, type TaskRulesPort } from '../tasks/tasks.service';
+import { validationError } from '../common/validation/validate-body';
+import { SsrfGuard } from '../network/ssrf-guard';
+import { screenTaskUrls } from '../network/url-screen';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 import type { Runtime } from './runtime';
 
@@ -13,6 +16,19 @@ export interface Services {
   estimates: EstimateModel;
 }
 
+/** The create-body rules, with private and loopback URLs refused at the edge (before the business rules). */
+function screenedRules(rules: TaskRulesPort, guard: SsrfGuard): TaskRulesPort {
+  return {
+    validate: (body) => {
+      const input = rules.validate(body);
+      const issues = screenTaskUrls(input, guard);
+      if (issues.length > 0) throw validationError('The request body', issues);
+      return input;
+    },
+    check: (input) => rules.check(input),
+  };
+}
+
 export function buildServices(runtime: Runtime): Services {
   const { config, db, jobs, storage } = runtime;
   const tasksRepository = new TasksRepository(db);
@@ -21,7 +37,7 @@ export function buildServices(runtime: Runtime): Services {
   const tasks = new TasksService(
     db,
     tasksRepository,
-    createTaskRules(config),
+    screenedRules(createTaskRules(config), new SsrfGuard(config.networkAllowlist)),
     (input) => resolveOutput(input.input.output),
     jobs,
     dispatcher,

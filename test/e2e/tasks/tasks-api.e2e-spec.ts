@@ -73,6 +73,19 @@ describe('tasks API (no worker running)', () => {
       expect(typeof opacity.issue).toBe('string');
     });
 
+    it('refuses media and webhook URLs that name private or link-local addresses, at create time', async () => {
+      const bad = body();
+      (bad.input as any).timeline.tracks[0].clips[0].media_url = 'http://169.254.169.254/latest/meta-data';
+      (bad.webhook as any).url = 'https://10.0.0.7/hook';
+      const response = await client.post('/v3/tasks', bad);
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('VALIDATION_ERROR');
+      expect(response.body.error.details.map((issue: { field: string }) => issue.field).sort()).toEqual([
+        'input.timeline.tracks[0].clips[0].media_url',
+        'webhook.url',
+      ]);
+    });
+
     it('answers an unknown font with INVALID_FONT listing the catalogue', async () => {
       const withSubtitle = body();
       (withSubtitle.input as any).timeline.tracks.push({

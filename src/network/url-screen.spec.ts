@@ -1,0 +1,43 @@
+import { minimalTaskBody } from '../../test/fixtures/task-bodies';
+import type { CreateTaskInput } from '../tasks/task-input.types';
+import { SsrfGuard } from './ssrf-guard';
+import { screenTaskUrls } from './url-screen';
+
+const input = (mediaUrl: string, webhookUrl = 'https://hooks.example.com/x') => {
+  const body = minimalTaskBody({}, { webhookUrl }) as unknown as CreateTaskInput;
+  body.input.timeline.tracks[0].clips[0].media_url = mediaUrl;
+  return body;
+};
+
+describe('screenTaskUrls', () => {
+  const strict = new SsrfGuard([]);
+
+  it.each([
+    'http://127.0.0.1/a.mp4',
+    'http://169.254.169.254/latest/meta-data',
+    'http://10.1.2.3/a.png',
+    'http://[::1]/a.png',
+    'http://[fd00::1]/a.png',
+    'http://2130706433/a.png',
+    'http://localhost:8080/a.png',
+    'http://media.localhost/a.png',
+  ])('refuses %s at create time, naming the field', (url) => {
+    const issues = screenTaskUrls(input(url), strict);
+    expect(issues).toEqual([{ field: 'input.timeline.tracks[0].clips[0].media_url', issue: expect.stringMatching(/must not point at/), provided_value: url }]);
+  });
+
+  it('leaves public addresses and host names to the fetch-time guard', () => {
+    expect(screenTaskUrls(input('https://media.example.com/a.mp4'), strict)).toEqual([]);
+    expect(screenTaskUrls(input('http://93.184.216.34/a.mp4'), strict)).toEqual([]);
+  });
+
+  it('checks the webhook URL too', () => {
+    expect(screenTaskUrls(input('https://media.example.com/a.mp4', 'https://192.168.1.10/hook'), strict).map((i) => i.field)).toEqual(['webhook.url']);
+  });
+
+  it('lets allow-listed addresses and hosts through', () => {
+    expect(screenTaskUrls(input('http://127.0.0.1:9000/a.mp4', 'https://127.0.0.1/hook'), new SsrfGuard(['127.0.0.1']))).toEqual([]);
+    expect(screenTaskUrls(input('http://localhost:9000/a.mp4'), new SsrfGuard(['127.0.0.0/8']))).toEqual([]);
+    expect(screenTaskUrls(input('http://10.0.0.5/a.mp4'), new SsrfGuard(['10.0.0.0/8']))).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { ValidationIssue } from '../common/api-error';
+import type { CreateTaskInput } from '../tasks/task-input.types';
+import { parseIp } from './ip-address';
+import type { SsrfGuard } from './ssrf-guard';
+
+/**
+ * The part of the SSRF guard that needs no DNS, applied when a task is created:
+ * a media or webhook URL naming a private, loopback or link-local address (an IP
+ * literal, or `localhost`) that is not allow-listed can never be fetched, so it
+ * is a validation error now rather than a failed task later. Host names are
+ * resolved and checked again when they are fetched.
+ */
+export function screenTaskUrls(input: CreateTaskInput, guard: SsrfGuard): ValidationIssue[] {
+  const urls: Array<{ field: string; url: string }> = [{ field: 'webhook.url', url: input.webhook.url }];
+  input.input.timeline.tracks.forEach((track, t) =>
+    track.clips.forEach((clip, c) => urls.push({ field: `input.timeline.tracks[${t}].clips[${c}].media_url`, url: clip.media_url })),
+  );
+  return urls.flatMap(({ field, url }) => {
+    const reason = refusal(url, guard);
+    return reason ? [{ field, issue: reason, provided_value: url }] : [];
+  });
+}
+
+function refusal(raw: string, guard: SsrfGuard): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null; // malformed URLs are reported by the body validation
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (guard.isHostAllowListed(host)) return null;
+  if (parseIp(host)) {
+    return guard.checkAddress(host) ? null : `must not point at a private, loopback or link-local address (${host}) unless it is allow-listed`;
+  }
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) {
+    return guard.checkAddress('127.0.0.1') ? null : 'must not point at localhost unless it is allow-listed';
+  }
+  return null;
+}
