@@ -59,8 +59,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await stopApi?.().catch(() => undefined);
     const outcome = await worker?.stop().catch(() => 'handed-back' as const);
-    // After a hand-back the render queue waits forever on the abandoned job: exit without waiting for it.
-    if (outcome !== 'handed-back') await settleWithin(runtime.close(), CLOSE_TIMEOUT_MS);
+    // Each connection gets a bounded time (a queue holding a handed-back job never closes), then the private Redis stops.
+    await runtime.close();
     logger.info({ signal, outcome: outcome ?? 'api stopped' }, 'stopped');
     process.exit(0);
   };
@@ -90,15 +90,6 @@ function ownSignals(onSignal: (signal: string) => void): void {
     ours.add(listener);
     process.on(signal, listener);
   }
-}
-
-/** Longest the connections (database, Redis, queues) get to close before the process exits anyway. */
-const CLOSE_TIMEOUT_MS = 10_000;
-
-async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
 }
 
 main().catch((error: unknown) => {

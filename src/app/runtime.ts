@@ -63,14 +63,22 @@ export async function createRuntime(config: AppConfig, logger: Logger = createLo
       storage,
       signingSecret,
       keys,
-      close: async () => {
-        for (const close of closers.reverse()) await close().catch(() => undefined);
-        await embedded?.stop();
-      },
+      close: () => closeAll(closers, embedded),
     };
   } catch (error) {
-    for (const close of closers.reverse()) await close().catch(() => undefined);
-    await embedded?.stop();
+    await closeAll(closers, embedded);
     throw error;
   }
+}
+
+/** Longest one connection may take to close: a queue still waiting on a handed-back job must not keep the private Redis alive. */
+const CLOSE_STEP_MS = 5_000;
+
+async function closeAll(closers: Array<() => Promise<unknown>>, embedded: EmbeddedRedis | null): Promise<void> {
+  for (const close of [...closers].reverse()) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([close().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_STEP_MS)))]);
+    clearTimeout(timer);
+  }
+  await embedded?.stop();
 }
