@@ -9,7 +9,7 @@ import { startMediaFixtures, type MediaFixtures } from '../../support/media-fixt
 import { WebhookReceiver } from '../../support/webhook-receiver';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import {
-  buildService, createKey, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
+  buildService, createKey, sharedServiceEnv, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
   type Certificate, type ServiceBuild, type TestS3,
 } from './service-processes';
 
@@ -93,29 +93,12 @@ describe('scale-out: Redis restart and worker shutdown', () => {
     tls = makeCertificate(dir);
     receiver = await WebhookReceiver.start(tls.certPath, tls.keyPath);
     env = {
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: `rs-redis-${randomBytes(4).toString('hex')}`,
-      STORAGE_URL: 's3://renders',
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      URL_SIGNING_SECRET: randomBytes(32).toString('hex'),
-      TLS_CERT: tls.certPath,
-      TLS_KEY: tls.keyPath,
-      WEBHOOK_CA_FILE: tls.certPath,
-      NETWORK_ALLOWLIST: '127.0.0.1',
-      WEBHOOK_RETRY_SCHEDULE_MS: '200,400,800,1600,3200',
-      PROGRESS_INTERVAL_MS: '300',
+      ...sharedServiceEnv({ databaseUrl: db.url, redisUrl: redis.url, redisPrefix: `rs-redis-${randomBytes(4).toString('hex')}`, bucket: 'renders', s3, tls }),
       BULL_LOCK_DURATION_MS: '8000',
       BULL_STALLED_INTERVAL_MS: '1000',
       REAPER_INTERVAL_MS: '2000',
       REAPER_QUEUED_GRACE_MS: '5000',
       REAPER_PROCESSING_SILENCE_MS: '10000',
-      RENDER_CONCURRENCY: '1',
-      LOG_LEVEL: 'info',
     };
     const key = createKey(build, env, 'redis-load', 100_000);
     const port = await freePort();

@@ -8,7 +8,7 @@ import { ffprobe, startMediaFixtures, type MediaFixtures } from '../../support/m
 import { WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import {
-  buildService, createKey, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
+  buildService, createKey, sharedServiceEnv, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
   type Certificate, type ServiceBuild, type TestS3,
 } from './service-processes';
 
@@ -50,27 +50,10 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     receiver = await WebhookReceiver.start(tls.certPath, tls.keyPath);
     prefix = `rs-scale-${randomBytes(4).toString('hex')}`;
     env = {
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      REDIS_URL: 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: prefix,
-      STORAGE_URL: 's3://renders/scale',
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      URL_SIGNING_SECRET: randomBytes(32).toString('hex'),
-      TLS_CERT: tls.certPath,
-      TLS_KEY: tls.keyPath,
-      WEBHOOK_CA_FILE: tls.certPath,
-      NETWORK_ALLOWLIST: '127.0.0.1',
-      WEBHOOK_RETRY_SCHEDULE_MS: '200,400,800,1600,3200',
-      PROGRESS_INTERVAL_MS: '300',
+      ...sharedServiceEnv({ databaseUrl: db.url, redisUrl: 'redis://127.0.0.1:6379', redisPrefix: prefix, bucket: 'renders/scale', s3, tls }),
       BULL_LOCK_DURATION_MS: String(LOCK_MS),
       BULL_STALLED_INTERVAL_MS: String(STALL_CHECK_MS),
-      RENDER_CONCURRENCY: '1',
       WORKER_CONCURRENCY: '1',
-      LOG_LEVEL: 'info',
     };
     // The key CLI runs first and migrates the fresh database, so the four processes start on a ready schema.
     const key = createKey(build, env, 'scale-load', 100_000);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -195,5 +196,33 @@ export function tinyTaskBody(mediaBase: string, webhookUrl: string) {
       output: { resolution: { width: 160, height: 90 }, framerate: 10 },
     },
     webhook: { url: webhookUrl },
+  };
+}
+
+/**
+ * What every API and worker process of a scale-out test shares: PostgreSQL,
+ * Redis (with a prefix of this run), the S3 bucket, the URL-signing secret and
+ * the certificate, plus short test timings. Suites add their own Bull/reaper timings.
+ */
+export function sharedServiceEnv(args: { databaseUrl: string; redisUrl: string; redisPrefix: string; bucket: string; s3: TestS3; tls: Certificate }): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    DATABASE_URL: args.databaseUrl,
+    REDIS_URL: args.redisUrl,
+    REDIS_PREFIX: args.redisPrefix,
+    STORAGE_URL: `s3://${args.bucket}`,
+    S3_ENDPOINT: args.s3.endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    URL_SIGNING_SECRET: randomBytes(32).toString('hex'),
+    TLS_CERT: args.tls.certPath,
+    TLS_KEY: args.tls.keyPath,
+    WEBHOOK_CA_FILE: args.tls.certPath,
+    NETWORK_ALLOWLIST: '127.0.0.1',
+    WEBHOOK_RETRY_SCHEDULE_MS: '200,400,800,1600,3200',
+    PROGRESS_INTERVAL_MS: '300',
+    RENDER_CONCURRENCY: '1',
+    LOG_LEVEL: 'info',
   };
 }
