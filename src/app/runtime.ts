@@ -7,7 +7,7 @@ import { Database } from '../database/database';
 import { openDatabase } from '../database/data-source';
 import { EmbeddedRedis, startEmbeddedRedis } from '../queue/embedded-redis';
 import { JobQueues } from '../queue/job-queues';
-import { RedisTarget, createCommandClient } from '../queue/redis-target';
+import { RedisTarget, createCommandClient, whenConnected } from '../queue/redis-target';
 import { createOutputStorage } from '../storage/create-output-storage';
 import type { OutputStorage } from '../storage/output-storage';
 import { loadSigningSecret } from './signing-secret';
@@ -45,6 +45,10 @@ export async function createRuntime(config: AppConfig, logger: Logger = createLo
     closers.push(() => db.close());
     const commandRedis = createCommandClient(redisTarget);
     closers.push(async () => commandRedis.disconnect());
+    if (!(await whenConnected(commandRedis, REDIS_CONNECT_WAIT_MS))) {
+      // Requests get 503 until Redis answers; the client keeps reconnecting.
+      logger.warn('Redis is not reachable yet; starting anyway');
+    }
     const jobs = new JobQueues(redisTarget, config.redisPrefix, config.renderMaxAttempts, {
       lockDurationMs: config.bullLockDurationMs,
       stalledIntervalMs: config.bullStalledIntervalMs,
@@ -70,6 +74,9 @@ export async function createRuntime(config: AppConfig, logger: Logger = createLo
     throw error;
   }
 }
+
+/** How long start-up waits for Redis before serving anyway (requests then get 503 until it answers). */
+const REDIS_CONNECT_WAIT_MS = 10_000;
 
 /** Longest one connection may take to close: a queue still waiting on a handed-back job must not keep the private Redis alive. */
 const CLOSE_STEP_MS = 5_000;

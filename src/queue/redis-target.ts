@@ -23,3 +23,23 @@ export function createCommandClient(target: RedisTarget): Redis {
   client.on('error', () => undefined);
   return client;
 }
+
+/**
+ * Resolves once the client is connected (or after `timeoutMs`): with no offline
+ * queue, a command sent before the connection is up fails at once, so the API
+ * must not take requests before this.
+ */
+export function whenConnected(client: Redis, timeoutMs: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      client.off('ready', onReady);
+      resolve(false);
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    client.once('ready', onReady);
+  });
+}
