@@ -33,6 +33,27 @@ export function emptyPhases(): Record<PhaseName, PhaseState> {
   >;
 }
 
+/** The lifecycle fields of a task no worker has touched yet: the one definition of "not started". */
+export function unstartedState() {
+  return {
+    status: 'queued' as const,
+    startedAt: null,
+    completedAt: null,
+    failedAt: null,
+    canceledAt: null,
+    canceledBy: null,
+    progressPercentage: 0,
+    progressPhase: null,
+    phases: emptyPhases(),
+    output: null,
+    error: null,
+    processingSeconds: null,
+    retriedBy: null,
+    renderAttempts: 0,
+    workerId: null,
+  } satisfies Partial<TaskEntity>;
+}
+
 function startOfMonthUtc(now: number): number {
   const date = new Date(now);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
@@ -76,7 +97,7 @@ export class TasksService {
       id: newId('tsk'),
       accountId: principal.accountId,
       requestId: original ? null : (input.request_id ?? null),
-      status: 'queued',
+      ...unstartedState(),
       priority,
       priorityRank: PRIORITY_RANK[priority],
       model,
@@ -88,28 +109,14 @@ export class TasksService {
       tags: input.metadata?.tags ?? [],
       retentionHours: input.metadata?.retention_hours ?? 24,
       createdAt: now,
-      startedAt: null,
-      completedAt: null,
-      failedAt: null,
-      canceledAt: null,
-      canceledBy: null,
-      progressPercentage: 0,
-      progressPhase: null,
-      phases: emptyPhases(),
-      output: null,
-      error: null,
       estimatedSeconds: await this.estimates.estimateSeconds(output, durationMs),
-      processingSeconds: null,
       quality: output.quality,
       workUnits: workUnitsOf(output, durationMs),
       outputMinutes,
       costUsd,
       retryOf: original?.id ?? null,
-      retriedBy: null,
       retryCount: original ? original.retryCount + 1 : 0,
-      renderAttempts: 0,
       concurrencyLimit: principal.limits.concurrentRenders,
-      workerId: null,
       updatedAt: now,
     });
     let queuePosition = 1;

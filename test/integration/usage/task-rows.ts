@@ -4,7 +4,7 @@ import { newId } from '../../../src/common/ids';
 import { StoredObjectEntity } from '../../../src/retention/stored-object.entity';
 import { PRIORITY_RANK } from '../../../src/tasks/task.types';
 import { TaskEntity } from '../../../src/tasks/task.entity';
-import { emptyPhases } from '../../../src/tasks/tasks.service';
+import { unstartedState } from '../../../src/tasks/tasks.service';
 
 /**
  * Task and stored-object rows with chosen timestamps and statuses, written
@@ -17,7 +17,7 @@ export function taskRow(accountId: string, fields: Partial<TaskEntity> & Pick<Ta
     id: newId('tsk'),
     accountId,
     requestId: null,
-    status: 'queued',
+    ...unstartedState(),
     priority,
     priorityRank: PRIORITY_RANK[priority],
     model: 'standard',
@@ -28,28 +28,14 @@ export function taskRow(accountId: string, fields: Partial<TaskEntity> & Pick<Ta
     userReference: null,
     tags: [],
     retentionHours: 24,
-    startedAt: null,
-    completedAt: null,
-    failedAt: null,
-    canceledAt: null,
-    canceledBy: null,
-    progressPercentage: 0,
-    progressPhase: null,
-    phases: emptyPhases(),
-    output: null,
-    error: null,
     estimatedSeconds: 10,
-    processingSeconds: null,
     quality: 'standard',
     workUnits: 1,
     outputMinutes: 1,
     costUsd: 0,
     retryOf: null,
-    retriedBy: null,
     retryCount: 0,
-    renderAttempts: 0,
     concurrencyLimit: 20,
-    workerId: null,
     updatedAt: fields.createdAt,
     ...fields,
   } satisfies Partial<TaskEntity>);
