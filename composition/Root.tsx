@@ -1,7 +1,7 @@
 import { Composition, type CalculateMetadataFunction } from 'remotion';
 import { renderPlanSchema, type TimelineProps } from './plan-schema';
 import { SAMPLES, type Sample } from './samples/sample-plans';
-import { loadSampleSubtitles } from './subtitles/sample-subtitles';
+import { loadSamplePlan } from './subtitles/sample-subtitles';
 import { Timeline } from './Timeline';
 
 function metadataOf(props: TimelineProps) {
@@ -11,11 +11,11 @@ function metadataOf(props: TimelineProps) {
 /** Size, rate and length come from the plan, so one composition serves every task. */
 const planMetadata: CalculateMetadataFunction<TimelineProps> = ({ props }) => metadataOf(props);
 
-/** Samples also fetch and lay out their subtitle files, with the worker's parser and builder. */
+/** Samples are planned again once their subtitle files are fetched, by the worker's planner. */
 function sampleMetadata(sample: Sample): CalculateMetadataFunction<TimelineProps> {
   return async ({ props }) => {
-    const { subtitles, fonts } = await loadSampleSubtitles(sample.input.timeline, sample.input.output);
-    return { ...metadataOf(props), props: { ...props, subtitles, fonts } };
+    const planned = await loadSamplePlan(sample.input);
+    return { ...metadataOf(props), props: { ...props, subtitles: planned.subtitles, fonts: planned.fonts } };
   };
 }
 

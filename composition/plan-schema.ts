@@ -4,7 +4,7 @@
  * at the bottom fail compilation if it drifts from `RenderPlan`.
  */
 import { z } from 'zod';
-import type { RenderPlan } from '../src/render/render-plan.types';
+import type { RenderPlan } from '../src/render/plan/render-plan.types';
 
 const frame = z.number().int().min(0);
 const frames = z.number().int().min(1);

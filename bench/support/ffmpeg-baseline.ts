@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodingFor } from '../../src/render/encoding-settings';
-import type { RenderPlan } from '../../src/render/render-plan.types';
+import type { RenderPlan } from '../../src/render/plan/render-plan.types';
 import { MEDIA_FILES, MUSIC, OVERLAY, drawtextFont, resolvedOutput, type ReferenceSize } from './reference-timeline';
 
 function escapeFilterPath(path: string): string {

@@ -1,11 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildRenderPlan, timelineFrames, type MediaKind } from '../../src/render/render-plan.builder';
-import type { RenderPlan } from '../../src/render/render-plan.types';
-import { mergeFontFaces } from '../../src/fonts/font-catalogue';
-import { buildSubtitleLayer } from '../../src/subtitles/subtitle-layer.builder';
-import { parseSubtitleFile } from '../../src/subtitles/subtitle-parser';
+import type { RenderPlan } from '../../src/render/plan/render-plan.types';
+import { planTimeline, type MediaKind } from '../../src/render/plan/timeline-planner';
 import type { CreateTaskInput, ResolvedOutput, SubtitleClipProperties, TimelineInput } from '../../src/tasks/task-input.types';
 
 /** The reference timeline's shape: 1280x720 30 fps 10 s, or 640x360 3 s in quick mode. */
@@ -113,27 +110,19 @@ export function resolvedOutput(size: ReferenceSize): ResolvedOutput {
 const KIND_BY_FILE: Record<string, MediaKind> = { [MEDIA_FILES.video]: 'video', [MEDIA_FILES.image]: 'image', [MEDIA_FILES.audio]: 'audio' };
 
 /**
- * The render plan the worker would build for the reference body, with the same
- * builders (plan, subtitles, fonts), media read over http from `mediaBase`.
+ * The render plan the worker would build for the reference body, by the same
+ * planner, media read over http from `mediaBase`.
  */
 export function referencePlan(size: ReferenceSize, mediaDir: string, mediaBase: string): RenderPlan {
   const body = referenceTaskBody(size, mediaBase, 'https://unused.invalid/');
-  const { timeline } = body.input;
-  const fps = size.fps;
-  const frames = timelineFrames(timeline.duration_ms, fps);
-  const subtitleTrack = timeline.tracks.find((track) => track.type === 'subtitle')!;
-  const clip = subtitleTrack.clips[0];
-  const cues = parseSubtitleFile(readFileSync(join(mediaDir, MEDIA_FILES.subtitles)), clip.media_url);
-  const built = buildSubtitleLayer({ id: `${subtitleTrack.id}/${clip.id}`, clip, cues, fps, canvas: { width: size.width, height: size.height }, timelineFrames: frames });
-  return buildRenderPlan({
-    timeline,
+  return planTimeline({
+    timeline: body.input.timeline,
     output: resolvedOutput(size),
-    subtitles: [built.layer],
-    fonts: mergeFontFaces([], built.fonts),
     resolveMediaSrc: (_track, _clip, input) => {
       const file = input.media_url.slice(mediaBase.length);
       return { src: input.media_url, kind: KIND_BY_FILE[file] };
     },
+    readSubtitleFile: () => readFileSync(join(mediaDir, MEDIA_FILES.subtitles)),
   });
 }
 

@@ -1,11 +1,12 @@
 /**
  * The Studio samples: API timeline JSON (media relative to the bundle's public
- * dir) turned into render plans by the same builders the worker uses. Subtitle
- * files are fetched in the browser, so they are added by an async
- * calculateMetadata (see Root.tsx) rather than here.
+ * dir) turned into render plans by the planner the worker uses. Subtitle files
+ * are fetched in the browser, so the synchronous default plan leaves subtitle
+ * tracks out and an async calculateMetadata (see Root.tsx) plans the whole
+ * sample once their text is in.
  */
-import { buildRenderPlan, type MediaKind } from '../../src/render/render-plan.builder';
-import type { RenderPlan } from '../../src/render/render-plan.types';
+import { planTimeline, type MediaKind } from '../../src/render/plan/timeline-planner';
+import type { RenderPlan } from '../../src/render/plan/render-plan.types';
 import type { OutputInput, TimelineInput } from '../../src/tasks/task-input.types';
 import cjkSubtitles from './cjk-subtitles.json';
 import fitModes from './fit-modes.json';
@@ -31,8 +32,9 @@ function kindOf(url: string): MediaKind {
   return AUDIO_EXTENSIONS.test(url) ? 'audio' : 'video';
 }
 
-function samplePlan(sample: SampleInput): RenderPlan {
-  return buildRenderPlan({
+/** The sample's plan; `subtitleTexts` holds the text of every subtitle clip's file, by media_url. */
+export function samplePlan(sample: SampleInput, subtitleTexts: ReadonlyMap<string, string>): RenderPlan {
+  return planTimeline({
     timeline: sample.timeline,
     output: {
       width: sample.output.resolution.width,
@@ -43,15 +45,22 @@ function samplePlan(sample: SampleInput): RenderPlan {
       codec: 'h264',
     },
     resolveMediaSrc: (_track, _clip, clip) => ({ src: clip.media_url, kind: kindOf(clip.media_url) }),
-    subtitles: [],
-    fonts: [],
+    readSubtitleFile: (_track, _clip, clip) => {
+      const text = subtitleTexts.get(clip.media_url);
+      if (text === undefined) throw new Error(`sample subtitle ${clip.media_url} was not loaded`);
+      return text;
+    },
   });
+}
+
+function withoutSubtitleTracks(sample: SampleInput): SampleInput {
+  return { ...sample, timeline: { ...sample.timeline, tracks: sample.timeline.tracks.filter((track) => track.type !== 'subtitle') } };
 }
 
 export interface Sample { id: string; input: SampleInput; plan: RenderPlan }
 
 function sample(id: string, input: SampleInput): Sample {
-  return { id, input, plan: samplePlan(input) };
+  return { id, input, plan: samplePlan(withoutSubtitleTracks(input), new Map()) };
 }
 
 /** Composition ids are letters, digits and dashes. */

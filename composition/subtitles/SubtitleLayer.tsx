@@ -1,5 +1,5 @@
 import { useCurrentFrame } from 'remotion';
-import type { PlanSubtitleLayer } from '../../src/render/render-plan.types';
+import type { PlanSubtitleLayer } from '../../src/render/plan/render-plan.types';
 import { SubtitleText } from './subtitle-text';
 
 /** Text of the cues active at `frame` (overlapping cues stack in start order), or null. */

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { PlanSubtitleStyle } from '../../src/render/render-plan.types';
+import type { PlanSubtitleStyle } from '../../src/render/plan/render-plan.types';
 
 /** `#RRGGBB` plus opacity as CSS rgba(). */
 export function rgba(hex: string, opacity: number): string {

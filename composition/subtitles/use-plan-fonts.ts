@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cancelRender, continueRender, delayRender, staticFile } from 'remotion';
-import type { PlanFontFace } from '../../src/render/render-plan.types';
+import type { PlanFontFace } from '../../src/render/plan/render-plan.types';
 
 /** Large CJK slices on a busy 2-core worker can take a while; a missing font must still fail, not hang. */
 const FONT_TIMEOUT_MS = 120_000;

@@ -1,5 +1,5 @@
 import { Audio, interpolate, Sequence } from 'remotion';
-import type { PlanAudioLayer } from '../../src/render/render-plan.types';
+import type { PlanAudioLayer } from '../../src/render/plan/render-plan.types';
 import { mediaSrc } from './media-src';
 
 /** Linear fades on the clip's own timeline (frame 0 = the clip's start), times the clip's gain. */

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Img, OffthreadVideo, Sequence, useVideoConfig } from 'remotion';
-import type { PlanVisualLayer } from '../../src/render/render-plan.types';
+import type { PlanVisualLayer } from '../../src/render/plan/render-plan.types';
 import { mediaSrc } from './media-src';
 
 /**

@@ -2,11 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mergeFontFaces } from '../fonts/font-catalogue';
-import { buildRenderPlan, timelineFrames, type MediaKind } from '../render/render-plan.builder';
-import type { PlanFontFace, PlanSubtitleLayer, RenderPlan } from '../render/render-plan.types';
-import { buildSubtitleLayer } from '../subtitles/subtitle-layer.builder';
-import { parseSubtitleFile } from '../subtitles/subtitle-parser';
+import type { RenderPlan } from '../render/plan/render-plan.types';
+import { planTimeline, type MediaKind } from '../render/plan/timeline-planner';
 import type { CreateTaskInput } from '../tasks/task-input.types';
 import { resolveOutput } from '../tasks/task-rules';
 
@@ -30,19 +27,14 @@ export type TextFetcher = (url: string) => Promise<string>;
 export async function previewPlan(input: CreateTaskInput, fetchText: TextFetcher): Promise<RenderPlan> {
   const output = resolveOutput(input.input.output);
   const { timeline } = input.input;
-  const frames = timelineFrames(timeline.duration_ms, output.framerate);
-  const subtitles: PlanSubtitleLayer[] = [];
-  let fonts: PlanFontFace[] = [];
-  for (const track of timeline.tracks) {
-    if (track.type !== 'subtitle') continue;
-    for (const clip of track.clips) {
-      const cues = parseSubtitleFile(await fetchText(clip.media_url), clip.media_url);
-      const built = buildSubtitleLayer({ id: `${track.id}/${clip.id}`, clip, cues, fps: output.framerate, canvas: output, timelineFrames: frames });
-      subtitles.push(built.layer);
-      fonts = mergeFontFaces(fonts, built.fonts);
-    }
-  }
-  return buildRenderPlan({ timeline, output, subtitles, fonts, resolveMediaSrc: (_track, _clip, clip) => ({ src: clip.media_url, kind: kindOf(clip.media_url) }) });
+  const subtitleUrls = timeline.tracks.filter((track) => track.type === 'subtitle').flatMap((track) => track.clips.map((clip) => clip.media_url));
+  const texts = new Map(await Promise.all(subtitleUrls.map(async (url) => [url, await fetchText(url)] as const)));
+  return planTimeline({
+    timeline,
+    output,
+    resolveMediaSrc: (_track, _clip, clip) => ({ src: clip.media_url, kind: kindOf(clip.media_url) }),
+    readSubtitleFile: (_track, _clip, clip) => texts.get(clip.media_url)!,
+  });
 }
 
 /**

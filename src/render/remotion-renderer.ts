@@ -19,7 +19,7 @@ import {
 import { RenderFailure } from '../common/render-failure';
 import type { ResolvedOutput } from '../tasks/task-input.types';
 import { encodingFor } from './encoding-settings';
-import type { RenderPlan } from './render-plan.types';
+import type { RenderPlan } from './plan/render-plan.types';
 
 export type { CancelSignal };
 

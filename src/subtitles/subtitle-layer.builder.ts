@@ -1,6 +1,6 @@
 import { detectTextLanguage, fontFacesFor } from '../fonts/font-catalogue';
-import { firstFrameAtOrAfter } from '../render/render-plan.builder';
-import type { PlanFontFace, PlanSubtitleCue, PlanSubtitleLayer } from '../render/render-plan.types';
+import { firstFrameAtOrAfter } from '../render/plan/frames';
+import type { PlanFontFace, PlanSubtitleCue, PlanSubtitleLayer } from '../render/plan/render-plan.types';
 import type { ClipInput, SubtitleClipProperties } from '../tasks/task-input.types';
 import type { SubtitleCueMs } from './subtitle-parser';
 import { Canvas, maxCharsFor, resolveSubtitleStyle, subtitleFontKey } from './subtitle-style';

@@ -11,12 +11,8 @@ import type { MediaServer } from '../render/media-server';
 import { previewGifFromVideo } from '../render/preview-gif';
 import type { RemotionRenderer } from '../render/remotion-renderer';
 import { isRenderCancelled, makeRenderCancelSignal } from '../render/remotion-renderer';
-import { buildRenderPlan, timelineFrames, type MediaKind } from '../render/render-plan.builder';
-import type { PlanFontFace, PlanSubtitleLayer } from '../render/render-plan.types';
+import { planTimeline, type MediaKind } from '../render/plan/timeline-planner';
 import type { OutputStorage } from '../storage/output-storage';
-import { buildSubtitleLayer } from '../subtitles/subtitle-layer.builder';
-import { parseSubtitleFile } from '../subtitles/subtitle-parser';
-import { mergeFontFaces } from '../fonts/font-catalogue';
 import type { TaskLifecycle } from '../tasks/task-lifecycle';
 import type { TaskEntity } from '../tasks/task.entity';
 import type { StoredOutput } from '../tasks/task.types';
@@ -163,30 +159,18 @@ export class RenderProcessor {
       report();
     });
     checkCanceled();
-    const fps = task.outputSettings.framerate;
-    const frames = timelineFrames(task.timeline.duration_ms, fps);
-    const canvas = { width: task.outputSettings.width, height: task.outputSettings.height };
-    const subtitles: PlanSubtitleLayer[] = [];
-    let fonts: PlanFontFace[] = [];
-    for (const [trackIndex, track] of task.timeline.tracks.entries()) {
-      if (track.type !== 'subtitle') continue;
-      for (const [clipIndex, clip] of track.clips.entries()) {
-        const fetched = media.get(`${trackIndex}/${clipIndex}`)!;
-        const cues = parseSubtitleFile(await readFile(fetched.path), clip.media_url);
-        const built = buildSubtitleLayer({ id: `${track.id}/${clip.id}`, clip, cues, fps, canvas, timelineFrames: frames });
-        subtitles.push(built.layer);
-        fonts = mergeFontFaces(fonts, built.fonts);
-      }
-    }
-    const plan = buildRenderPlan({
+    const subtitleFiles = new Map<string, Buffer>();
+    await Promise.all([...media.entries()].filter(([, fetched]) => fetched.kind === 'subtitle').map(async ([key, fetched]) => {
+      subtitleFiles.set(key, await readFile(fetched.path));
+    }));
+    const plan = planTimeline({
       timeline: task.timeline,
       output: task.outputSettings,
-      subtitles,
-      fonts,
       resolveMediaSrc: (trackIndex, clipIndex) => {
         const fetched = media.get(`${trackIndex}/${clipIndex}`)!;
         return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind };
       },
+      readSubtitleFile: (trackIndex, clipIndex) => subtitleFiles.get(`${trackIndex}/${clipIndex}`)!,
     });
 
     // render: the video takes most of the phase, then the thumbnail and the preview

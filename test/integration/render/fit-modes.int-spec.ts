@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { promises as fs } from 'node:fs';
-import type { RenderPlan } from '../../../src/render/render-plan.types';
+import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import {
   ensureBundle, MediaFixtures, near, newRenderer, output, pixel, planFor, readFrame, type Frame, type Rgb,

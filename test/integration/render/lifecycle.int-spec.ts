@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { RenderFailure } from '../../../src/common/render-failure';
 import { makeRenderCancelSignal, isRenderCancelled, type RemotionRenderer } from '../../../src/render/remotion-renderer';
-import type { RenderPlan } from '../../../src/render/render-plan.types';
+import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import { CHROMIUM_PATH, ensureBundle, MediaFixtures, newRenderer, output, planFor, probe } from './render-fixtures';
 
 jest.setTimeout(180_000);

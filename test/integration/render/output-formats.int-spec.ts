@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { OutputCodec, OutputFormat } from '../../../src/tasks/task-input.types';
-import type { RenderPlan } from '../../../src/render/render-plan.types';
+import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import { PREVIEW_MAX_WIDTH, previewGifFromVideo } from '../../../src/render/preview-gif';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { encodingFor } from '../../../src/render/encoding-settings';

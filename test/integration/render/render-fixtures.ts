@@ -4,12 +4,12 @@
  * readers for pixels, loudness and streams.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { buildRenderPlan, type MediaKind } from '../../../src/render/render-plan.builder';
-import type { RenderPlan } from '../../../src/render/render-plan.types';
+import { planTimeline, type MediaKind } from '../../../src/render/plan/timeline-planner';
+import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import { MediaServer } from '../../../src/render/media-server';
 import { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import type { ResolvedOutput, TrackInput } from '../../../src/tasks/task-input.types';
@@ -78,6 +78,10 @@ export class MediaFixtures {
     return join(this.dir, name);
   }
 
+  read(name: string): Buffer {
+    return readFileSync(this.path(name));
+  }
+
   /** A PNG of horizontal bands, top to bottom. */
   async image(name: string, width: number, height: number, bands: Rgb[]): Promise<string> {
     await ffmpeg(['-f', 'lavfi', '-i', bandsSource(width, height, bands), '-frames:v', '1', this.path(name)]);
@@ -124,12 +128,11 @@ function kindOf(url: string): MediaKind {
 
 /** A plan from API-shaped tracks whose media_url values are fixture names. */
 export function planFor(fixtures: MediaFixtures, out: ResolvedOutput, durationMs: number, tracks: TrackInput[]): RenderPlan {
-  return buildRenderPlan({
+  return planTimeline({
     timeline: { duration_ms: durationMs, tracks },
     output: out,
     resolveMediaSrc: (_t, _c, clip) => ({ src: fixtures.url(clip.media_url), kind: kindOf(clip.media_url) }),
-    subtitles: [],
-    fonts: [],
+    readSubtitleFile: (_t, _c, clip) => fixtures.read(clip.media_url),
   });
 }
 

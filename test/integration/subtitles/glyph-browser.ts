@@ -9,7 +9,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import puppeteer, { Browser, Page } from 'puppeteer-core';
-import type { PlanFontFace } from '../../../src/render/render-plan.types';
+import type { PlanFontFace } from '../../../src/render/plan/render-plan.types';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const PUBLIC = join(ROOT, 'composition', 'public');

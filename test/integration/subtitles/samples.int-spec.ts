@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { timelineFrames } from '../../../src/render/render-plan.builder';
+import { timelineFrames } from '../../../src/render/plan/frames';
 import { buildSubtitleLayer } from '../../../src/subtitles/subtitle-layer.builder';
 import { parseSubtitleFile } from '../../../src/subtitles/subtitle-parser';
 import { SUBTITLE_PRESETS } from '../../../src/subtitles/subtitle-presets';

@@ -5,9 +5,8 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildRenderPlan } from '../../../src/render/render-plan.builder';
+import { planTimeline } from '../../../src/render/plan/timeline-planner';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
-import { buildSubtitleLayer } from '../../../src/subtitles/subtitle-layer.builder';
 import { ensureBundle, newRenderer, output, readFrame, tempOut, type Frame } from '../render/render-fixtures';
 
 jest.setTimeout(300_000);
@@ -34,16 +33,11 @@ describe('subtitles rendered by Remotion', () => {
   beforeAll(async () => {
     await ensureBundle();
     const clip = { id: 'c', media_url: 'https://m.example/s.srt', start_time_ms: 0, end_time_ms: 2000, properties: { preset: 'douyin' as const } };
-    const { layer, fonts } = buildSubtitleLayer({
-      id: 'subs/c', clip, fps: OUT.framerate, canvas: OUT, timelineFrames: 20,
-      cues: [{ startMs: 0, endMs: 600, text: '中文字幕 日本語 한국어 Latin' }, { startMs: 1200, endMs: 1800, text: '第二句' }],
-    });
-    const plan = buildRenderPlan({
+    const plan = planTimeline({
       timeline: { duration_ms: 2000, tracks: [{ id: 'subs', type: 'subtitle', clips: [clip] }] },
       output: OUT,
       resolveMediaSrc: () => { throw new Error('no media in this plan'); },
-      subtitles: [layer],
-      fonts,
+      readSubtitleFile: () => '1\n00:00:00,000 --> 00:00:00,600\n中文字幕 日本語 한국어 Latin\n\n2\n00:00:01,200 --> 00:00:01,800\n第二句\n',
     });
     renderer = newRenderer();
     outPath = await tempOut(join(tmpdir(), 'subtitle-it'), `subs-${process.pid}.mp4`);

@@ -1,14 +1,7 @@
-import { RenderFailure } from '../common/render-failure';
-import type { ClipInput, ResolvedOutput, TimelineInput, TrackInput } from '../tasks/task-input.types';
-import {
-  blurRadiusPx,
-  buildRenderPlan,
-  firstFrameAtOrAfter,
-  timelineFrames,
-  type MediaKind,
-  type ResolveMediaSrc,
-} from './render-plan.builder';
-import type { PlanSubtitleLayer } from './render-plan.types';
+import { RenderFailure } from '../../common/render-failure';
+import type { ClipInput, ResolvedOutput, TimelineInput, TrackInput } from '../../tasks/task-input.types';
+import { firstFrameAtOrAfter, timelineFrames } from './frames';
+import { blurRadiusPx, planTimeline, type MediaKind, type ResolveMediaSrc } from './timeline-planner';
 
 const output: ResolvedOutput = { width: 1280, height: 720, framerate: 30, format: 'mp4', quality: 'standard', codec: 'h264' };
 
@@ -29,7 +22,7 @@ const resolver: ResolveMediaSrc = (trackIndex, clipIndex, c) => ({
 
 function plan(tracks: TrackInput[], durationMs = 10_000, out: ResolvedOutput = output) {
   const timeline: TimelineInput = { duration_ms: durationMs, tracks };
-  return buildRenderPlan({ timeline, output: out, resolveMediaSrc: resolver, subtitles: [], fonts: [] });
+  return planTimeline({ timeline, output: out, resolveMediaSrc: resolver, readSubtitleFile: () => { throw new Error('no subtitle track here'); } });
 }
 
 describe('frame arithmetic', () => {
@@ -58,7 +51,7 @@ describe('frame arithmetic', () => {
   });
 });
 
-describe('buildRenderPlan', () => {
+describe('planTimeline', () => {
   it('takes size and fps from the output and frames from duration_ms', () => {
     const p = plan([], 2_500, { ...output, width: 320, height: 180, framerate: 10 });
     expect(p).toMatchObject({ width: 320, height: 180, fps: 10, durationInFrames: 25, layers: [], audio: [] });
@@ -162,17 +155,27 @@ describe('buildRenderPlan', () => {
     expect(layer.fadeInFrames).toBe(24);
   });
 
-  it('passes subtitles and fonts through and skips subtitle tracks', () => {
-    const subtitles = [{ id: 's/1', cues: [], style: {} }] as unknown as PlanSubtitleLayer[];
-    const fonts = [{ family: 'x', src: 'fonts/x.woff2', weight: 400, style: 'normal' as const }];
+  it('parses each subtitle clip\'s file into cues on the frame grid, with the faces its text needs', () => {
     const resolve = jest.fn(resolver);
-    const p = buildRenderPlan({
-      timeline: { duration_ms: 1_000, tracks: [{ id: 's', type: 'subtitle', clips: [clip('s.srt', 0, 1_000)] }] },
-      output, resolveMediaSrc: resolve, subtitles, fonts,
+    const read = jest.fn(() => Buffer.from('1\n00:00:00,500 --> 00:00:01,000\n你好 world\n'));
+    const p = planTimeline({
+      timeline: { duration_ms: 2_000, tracks: [{ id: 's', type: 'subtitle', clips: [clip('s.srt', 1_000, 2_000)] }] },
+      output, resolveMediaSrc: resolve, readSubtitleFile: read,
     });
-    expect(p.subtitles).toBe(subtitles);
-    expect(p.fonts).toBe(fonts);
+    expect(read).toHaveBeenCalledWith(0, 0, expect.objectContaining({ id: 's.srt' }));
     expect(resolve).not.toHaveBeenCalled();
+    expect(p.subtitles).toHaveLength(1);
+    expect(p.subtitles[0].id).toBe('s/s.srt');
+    // Shifted by the clip's start (1 s) and cut at the timeline's end: frames 45-59 at 30 fps.
+    expect(p.subtitles[0].cues).toEqual([{ fromFrame: 45, durationInFrames: 15, text: '你好 world' }]);
+    expect(p.fonts.length).toBeGreaterThan(0);
+  });
+
+  it('fails a subtitle file that does not parse with INVALID_MEDIA_FORMAT', () => {
+    expect(() => planTimeline({
+      timeline: { duration_ms: 1_000, tracks: [{ id: 's', type: 'subtitle', clips: [clip('s.srt', 0, 1_000)] }] },
+      output, resolveMediaSrc: resolver, readSubtitleFile: () => 'not a subtitle file',
+    })).toThrow(expect.objectContaining({ code: 'INVALID_MEDIA_FORMAT' }));
   });
 
   it('refuses media of the wrong kind for the track', () => {

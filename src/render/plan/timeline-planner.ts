@@ -1,10 +1,15 @@
 /**
- * Turns a validated task into the `Timeline` composition's props. Pure and
- * browser-safe on purpose: the worker calls it for real renders and
- * `composition/Root.tsx` calls it for the Studio samples, so it must not import
- * Node, React or Remotion.
+ * The one timeline planner: a validated timeline, its output settings, where
+ * its media live and the text of its subtitle files in, the render plan out.
+ * The worker, the Studio samples, the CLI's Studio preview, the tests and the
+ * benchmarks all call `planTimeline`, so what is previewed, tested and
+ * measured is what the worker draws. Pure and browser-safe on purpose (Studio
+ * runs it in the page): no Node, React or Remotion imports.
  */
-import { RenderFailure } from '../common/render-failure';
+import { RenderFailure } from '../../common/render-failure';
+import { mergeFontFaces } from '../../fonts/font-catalogue';
+import { buildSubtitleLayer } from '../../subtitles/subtitle-layer.builder';
+import { parseSubtitleFile } from '../../subtitles/subtitle-parser';
 import type {
   AudioClipProperties,
   ClipInput,
@@ -12,7 +17,8 @@ import type {
   ResolvedOutput,
   TimelineInput,
   VideoClipProperties,
-} from '../tasks/task-input.types';
+} from '../../tasks/task-input.types';
+import { firstFrameAtOrAfter, msToFrameCount, timelineFrames } from './frames';
 import type {
   PlanAudioLayer,
   PlanFit,
@@ -24,18 +30,22 @@ import type {
 
 export type MediaKind = 'video' | 'image' | 'audio';
 
+/** Where a clip's media is, for the engine that draws the plan, and what it turned out to be. */
 export type ResolveMediaSrc = (
   trackIndex: number,
   clipIndex: number,
   clip: ClipInput,
 ) => { src: string; kind: MediaKind };
 
-export interface BuildRenderPlanArgs {
+/** The content of a subtitle clip's file: the bytes as downloaded (worker) or text (Studio, fetched in the page). */
+export type ReadSubtitleFile = (trackIndex: number, clipIndex: number, clip: ClipInput) => Buffer | string;
+
+export interface PlanTimelineArgs {
   timeline: TimelineInput;
   output: ResolvedOutput;
   resolveMediaSrc: ResolveMediaSrc;
-  subtitles: PlanSubtitleLayer[];
-  fonts: PlanFontFace[];
+  /** Called once per subtitle clip; never called for a timeline without one. */
+  readSubtitleFile: ReadSubtitleFile;
 }
 
 /**
@@ -51,27 +61,6 @@ const BLEND_MODES: ReadonlySet<string> = new Set([
 ]);
 
 const BACKGROUND_COLOR = '#000000';
-
-/** A float tolerance so 1000/30-style products that land a hair above an integer do not skip a frame. */
-const FRAME_EPSILON = 1e-6;
-
-/** Total frames: the output file's length, rounded to the nearest frame (never 0). */
-export function timelineFrames(durationMs: number, fps: number): number {
-  return Math.max(1, Math.round((durationMs * fps) / 1000));
-}
-
-/**
- * The first frame whose timestamp (frame / fps) is at or after `ms`. A clip covers
- * exactly the frames whose timestamps lie in [start, end), so a clip shorter than
- * a frame still shows if a frame's timestamp falls inside it.
- */
-export function firstFrameAtOrAfter(ms: number, fps: number): number {
-  return Math.max(0, Math.ceil((ms * fps) / 1000 - FRAME_EPSILON));
-}
-
-function msToFrameCount(ms: number, fps: number): number {
-  return Math.max(0, Math.round((ms * fps) / 1000));
-}
 
 export function normalizeFit(props: VideoClipProperties): PlanFit {
   // `fit` wins over the deprecated `background_fit` when both are given.
@@ -178,12 +167,31 @@ function stackingOrder(a: OrderedVisualLayer, b: OrderedVisualLayer): number {
     || a.clipIndex - b.clipIndex;
 }
 
-export function buildRenderPlan(args: BuildRenderPlanArgs): RenderPlan {
+function subtitleLayers(args: PlanTimelineArgs, totalFrames: number): { layers: PlanSubtitleLayer[]; fonts: PlanFontFace[] } {
+  const { timeline, output } = args;
+  const layers: PlanSubtitleLayer[] = [];
+  const fonts: PlanFontFace[][] = [];
+  timeline.tracks.forEach((track, trackIndex) => {
+    if (track.type !== 'subtitle') return;
+    track.clips.forEach((clip, clipIndex) => {
+      const cues = parseSubtitleFile(args.readSubtitleFile(trackIndex, clipIndex, clip), clip.media_url);
+      const built = buildSubtitleLayer({
+        id: `${track.id}/${clip.id}`, clip, cues, fps: output.framerate, canvas: output, timelineFrames: totalFrames,
+      });
+      layers.push(built.layer);
+      fonts.push(built.fonts);
+    });
+  });
+  return { layers, fonts: mergeFontFaces(...fonts) };
+}
+
+export function planTimeline(args: PlanTimelineArgs): RenderPlan {
   const { timeline, output, resolveMediaSrc } = args;
   const fps = output.framerate;
   const totalFrames = timelineFrames(timeline.duration_ms, fps);
   const visuals: OrderedVisualLayer[] = [];
   const audio: PlanAudioLayer[] = [];
+  const subtitles = subtitleLayers(args, totalFrames);
 
   timeline.tracks.forEach((track, trackIndex) => {
     if (track.type === 'subtitle') return;
@@ -213,7 +221,7 @@ export function buildRenderPlan(args: BuildRenderPlanArgs): RenderPlan {
     backgroundColor: BACKGROUND_COLOR,
     layers: visuals.sort(stackingOrder).map((o) => o.layer),
     audio,
-    subtitles: args.subtitles,
-    fonts: args.fonts,
+    subtitles: subtitles.layers,
+    fonts: subtitles.fonts,
   };
 }
