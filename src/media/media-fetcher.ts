@@ -1,3 +1,4 @@
+import { networkFailureText } from '../network/network-failure';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
@@ -27,6 +28,8 @@ export interface MediaFetcherOptions {
   /** Private to the worker: never served, swept after `cacheTtlMs`. */
   cacheDir: string;
   maxBytes: number;
+  /** Subtitle files are parsed in memory: they get a much smaller cap (MAX_SUBTITLE_BYTES). */
+  maxSubtitleBytes: number;
   /** Whole download of one attempt, headers and body. */
   timeoutMs: number;
   parallelDownloads: number;
@@ -90,6 +93,22 @@ function downloadFailed(url: string, message: string, retry: boolean, status: nu
     retry,
     { media_url: url, http_status: status, retry_after_seconds: retryAfter },
     retry ? 'Check that the URL is reachable and retry the task' : 'Use a public http(s) URL the service may reach',
+  );
+}
+
+/** How big a download may grow, and what the task is told when it grows past that. */
+interface SizeLimit {
+  maxBytes: number;
+  refuse(url: string): RenderFailure;
+}
+
+function subtitleTooLarge(url: string, maxBytes: number): RenderFailure {
+  return new RenderFailure(
+    'INVALID_MEDIA_FORMAT',
+    `subtitle file at ${url} is larger than the subtitle limit of ${maxBytes} bytes (MAX_SUBTITLE_BYTES)`,
+    false,
+    { media_url: url, max_bytes: maxBytes },
+    'Split the subtitles into several files or shorten them',
   );
 }
 
@@ -158,7 +177,11 @@ export class MediaFetcher {
     } catch {
       throw downloadFailed(req.url, `media URL ${JSON.stringify(req.url)} is not a valid URL`, false, null, null);
     }
-    const { key, meta, fromCache } = await this.obtain(url.href, req.signal);
+    const limit: SizeLimit = req.expect === 'subtitle'
+      ? { maxBytes: Math.min(this.opts.maxSubtitleBytes, this.opts.maxBytes), refuse: (u) => subtitleTooLarge(u, this.opts.maxSubtitleBytes) }
+      : { maxBytes: this.opts.maxBytes, refuse: (u) => tooLarge(u, this.opts.maxBytes) };
+    const { key, meta, fromCache } = await this.obtain(url.href, req.signal, limit);
+    if (meta.sizeBytes > limit.maxBytes) throw limit.refuse(req.url);
     const placed = await this.classify(key, meta, req, url);
     return { ...placed, fromCache };
   }
@@ -185,27 +208,27 @@ export class MediaFetcher {
     return removed;
   }
 
-  private obtain(url: string, signal: AbortSignal | undefined): Promise<Obtained> {
+  private obtain(url: string, signal: AbortSignal | undefined, limit: SizeLimit): Promise<Obtained> {
     const key = createHash('sha256').update(url).digest('hex');
     const running = this.inFlight.get(key);
     if (running) {
       // Share the download; if it was aborted by its own task, this task still wants the file.
       return running.then(
         (result) => ({ ...result, fromCache: true }),
-        (error: unknown) => (error instanceof RenderFailure || signal?.aborted ? Promise.reject(error) : this.obtain(url, signal)),
+        (error: unknown) => (error instanceof RenderFailure || signal?.aborted ? Promise.reject(error) : this.obtain(url, signal, limit)),
       );
     }
-    const work = this.obtainUnshared(key, url, signal).finally(() => this.inFlight.delete(key));
+    const work = this.obtainUnshared(key, url, signal, limit).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, work);
     return work;
   }
 
-  private async obtainUnshared(key: string, url: string, signal: AbortSignal | undefined): Promise<Obtained> {
+  private async obtainUnshared(key: string, url: string, signal: AbortSignal | undefined, limit: SizeLimit): Promise<Obtained> {
     const cached = await this.readMeta(key);
     const fresh = cached !== null && Date.now() - cached.fetchedAt < this.cacheTtlMs && (await this.dataExists(key));
     if (fresh && !cached.etag && !cached.lastModified) return { key, meta: cached, fromCache: true };
     try {
-      const meta = await this.downloadWithRetries(key, url, fresh ? cached : null, signal);
+      const meta = await this.downloadWithRetries(key, url, fresh ? cached : null, signal, limit);
       return meta === 'not-modified' && fresh ? { key, meta: cached, fromCache: true } : { key, meta: meta as CacheMeta, fromCache: false };
     } catch (error) {
       // A revalidation that cannot reach the server still has a copy younger than the TTL.
@@ -221,10 +244,11 @@ export class MediaFetcher {
     url: string,
     validators: CacheMeta | null,
     signal: AbortSignal | undefined,
+    limit: SizeLimit,
   ): Promise<CacheMeta | 'not-modified'> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.slots.run(() => this.downloadOnce(key, url, validators, signal));
+        return await this.slots.run(() => this.downloadOnce(key, url, validators, signal, limit));
       } catch (error) {
         if (signal?.aborted) throw signal.reason ?? error;
         const outcome = this.toAttemptError(error, url, attempt);
@@ -249,10 +273,9 @@ export class MediaFetcher {
     }
     if (error instanceof RenderFailure) return { failure: error, transient: false, waitMs: 0 };
     if (error instanceof BlockedAddressError || error instanceof RedirectRefusedError) {
-      return { failure: downloadFailed(url, `media URL refused: ${error.message}`, false, null, null), transient: false, waitMs: 0 };
+      return { failure: downloadFailed(url, `media URL refused: ${networkFailureText(error)}`, false, null, null), transient: false, waitMs: 0 };
     }
-    const reason = error instanceof Error ? error.message : String(error);
-    return { failure: downloadFailed(url, `downloading ${url} failed: ${reason}`, true, null, null), transient: true, waitMs: backoffMs };
+    return { failure: downloadFailed(url, `downloading ${url} failed: ${networkFailureText(error)}`, true, null, null), transient: true, waitMs: backoffMs };
   }
 
   private async downloadOnce(
@@ -260,10 +283,11 @@ export class MediaFetcher {
     url: string,
     validators: CacheMeta | null,
     signal: AbortSignal | undefined,
+    limit: SizeLimit,
   ): Promise<CacheMeta | 'not-modified'> {
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     try {
-      return await this.download(key, url, validators, signal ? AbortSignal.any([signal, timeout]) : timeout);
+      return await this.download(key, url, validators, signal ? AbortSignal.any([signal, timeout]) : timeout, limit);
     } catch (error) {
       if (timeout.aborted && !signal?.aborted) {
         throw new NetworkTimeoutError('total', url, this.opts.timeoutMs);
@@ -277,6 +301,7 @@ export class MediaFetcher {
     url: string,
     validators: CacheMeta | null,
     signal: AbortSignal,
+    limit: SizeLimit,
   ): Promise<CacheMeta | 'not-modified'> {
     const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': 'render-service-media-fetcher' };
     if (validators?.etag) headers['if-none-match'] = validators.etag;
@@ -299,21 +324,21 @@ export class MediaFetcher {
       throw new HttpStatusError(response.status, retryAfterSeconds(response.headers['retry-after'], Date.now()));
     }
     const announced = Number(response.headers['content-length']);
-    if (Number.isFinite(announced) && announced > this.opts.maxBytes) {
+    if (Number.isFinite(announced) && announced > limit.maxBytes) {
       response.body.destroy();
-      throw tooLarge(url, this.opts.maxBytes);
+      throw limit.refuse(url);
     }
     await mkdir(this.opts.cacheDir, { recursive: true });
     const partPath = join(this.opts.cacheDir, `${key}.${nanoid(10)}.part`);
     let received = 0;
-    const limit = new Transform({
+    const capped = new Transform({
       transform: (chunk: Buffer, _encoding, done) => {
         received += chunk.length;
-        done(received > this.opts.maxBytes ? tooLarge(url, this.opts.maxBytes) : null, chunk);
+        done(received > limit.maxBytes ? limit.refuse(url) : null, chunk);
       },
     });
     try {
-      await pipeline(response.body, limit, createWriteStream(partPath, { mode: 0o600 }));
+      await pipeline(response.body, capped, createWriteStream(partPath, { mode: 0o600 }));
       await rename(partPath, this.dataPath(key));
     } catch (error) {
       await unlink(partPath).catch(() => undefined);

@@ -92,3 +92,41 @@ describe('parseSubtitleFile: WebVTT', () => {
     expect(failure('WEBVTTX\n\n00:01.000 --> 00:02.000\nx\n').message).toContain('line 1: a WebVTT file must start with "WEBVTT"');
   });
 });
+
+describe('parseSubtitleFile: hostile files', () => {
+  const limits = { maxBytes: 4_000, maxCues: 3, maxLines: 40 };
+  const cue = (n: number) => `${n}\n00:00:0${n},000 --> 00:00:0${n},500\nline ${n}\n`;
+
+  function refusal(content: string): RenderFailure {
+    try {
+      parseSubtitleFile(content, URL, limits);
+    } catch (err: unknown) {
+      if (err instanceof RenderFailure) return err;
+      throw err;
+    }
+    throw new Error('expected a RenderFailure');
+  }
+
+  it('refuses a file over the byte, line or cue limit, naming the limit', () => {
+    expect(parseSubtitleFile([1, 2, 3].map(cue).join('\n'), URL, limits)).toHaveLength(3);
+    expect(refusal(cue(1) + 'x'.repeat(4_000))).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', message: expect.stringMatching(/MAX_SUBTITLE_BYTES/) });
+    expect(refusal(cue(1) + '\n'.repeat(45)).message).toMatch(/more than 40 lines \(MAX_SUBTITLE_LINES\)/);
+    expect(refusal([1, 2, 3, 4].map(cue).join('\n')).message).toMatch(/4 cues, more than the 3 allowed \(MAX_SUBTITLE_CUES\)/);
+  });
+
+  it('counts lines of every ending style against the line limit', () => {
+    expect(refusal(cue(1) + '\r\n'.repeat(20) + '\r'.repeat(20)).message).toMatch(/MAX_SUBTITLE_LINES/);
+    expect(parseSubtitleFile(cue(1) + '\r\n'.repeat(10) + '\r'.repeat(10), URL, limits)).toHaveLength(1);
+  });
+
+  it('strips a cue of 234 KB of unclosed and nested tags in linear time', () => {
+    // Quadratic markup stripping took 13 s on this cue and blocked the event loop.
+    const bomb = '<b '.repeat(40_000) + '{\\'.repeat(30_000) + 'kept';
+    const started = process.hrtime.bigint();
+    const [parsed] = parseSubtitleFile(`1\n00:00:00,000 --> 00:00:01,000\n${bomb}\n`, URL, { ...limits, maxBytes: 1_000_000 });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    expect(parsed.text.endsWith('kept')).toBe(true);
+    expect(parsed.text).toContain('<b <b');
+    expect(ms).toBeLessThan(1_000);
+  });
+});

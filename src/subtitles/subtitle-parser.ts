@@ -1,5 +1,15 @@
 import { RenderFailure } from '../common/render-failure';
 
+/** What one subtitle file may hold; MAX_SUBTITLE_BYTES, MAX_SUBTITLE_CUES, MAX_SUBTITLE_LINES in the config. */
+export interface SubtitleLimits {
+  maxBytes: number;
+  maxCues: number;
+  maxLines: number;
+}
+
+/** Generous for any real film (a feature has about 2 000 cues in 150 KB), small enough to parse in a few ms. */
+export const DEFAULT_SUBTITLE_LIMITS: Readonly<SubtitleLimits> = { maxBytes: 2 * 1024 ** 2, maxCues: 20_000, maxLines: 100_000 };
+
 /** One cue as written in the file: times in milliseconds from the clip's start. */
 export interface SubtitleCueMs {
   startMs: number;
@@ -29,7 +39,9 @@ const SRT_TIME = String.raw`(\d{1,3}):([0-5]\d):([0-5]\d)[,.](\d{1,3})`;
 const SRT_TIMING = new RegExp(String.raw`^${SRT_TIME}[ \t]+-->[ \t]+${SRT_TIME}(?:[ \t].*)?$`);
 const VTT_TIME = String.raw`(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})`;
 const VTT_TIMING = new RegExp(String.raw`^${VTT_TIME}[ \t]+-->[ \t]+${VTT_TIME}(?:[ \t].*)?$`);
-const MARKUP = /<\/?(?:i|b|u|s|c|v|lang|ruby|rt|font)(?:[.\s][^>]*)?>|<\d{1,3}(?::\d{2}){1,2}\.\d{3}>|\{\\[^}]*\}/gi;
+// A tag's body stops at the next opener ('<' or '{'): a run of unclosed openers is then scanned
+// once, where `[^>]*` rescanned the rest of the line from every opener (quadratic on hostile files).
+const MARKUP = /<\/?(?:i|b|u|s|c|v|lang|ruby|rt|font)(?:[.\s][^<>]*)?>|<\d{1,3}(?::\d{2}){1,2}\.\d{3}>|\{\\[^{}]*\}/gi;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&nbsp;': '\u00a0', '&lrm;': '\u200e', '&rlm;': '\u200f', '&quot;': '"', '&apos;': "'" };
 
 /** Offset of the first byte that is not well-formed UTF-8, or -1. */
@@ -61,8 +73,18 @@ function decode(content: Buffer | string): string {
   return content.toString('utf8').replace(/^\ufeff/, '');
 }
 
-function toLines(text: string): Line[] {
-  return text.split(/\r\n|\r|\n/).map((t, i) => ({ no: i + 1, text: t }));
+function toLines(text: string, maxLines: number): Line[] {
+  const lines: Line[] = [];
+  const breaks = /\r\n|\r|\n/g;
+  let start = 0;
+  for (let m = breaks.exec(text); ; m = breaks.exec(text)) {
+    if (lines.length === maxLines) {
+      throw new SyntaxProblem(maxLines + 1, `the file has more than ${maxLines} lines (MAX_SUBTITLE_LINES)`);
+    }
+    lines.push({ no: lines.length + 1, text: text.slice(start, m === null ? undefined : m.index) });
+    if (m === null) return lines;
+    start = m.index + m[0].length;
+  }
 }
 
 /** Groups lines into blocks separated by blank lines. */
@@ -152,12 +174,20 @@ function parseVtt(lines: Line[]): SubtitleCueMs[] {
  * recognised by the `WEBVTT` signature. Throws RenderFailure
  * INVALID_MEDIA_FORMAT naming the first bad line.
  */
-export function parseSubtitleFile(content: Buffer | string, sourceUrl: string): SubtitleCueMs[] {
+export function parseSubtitleFile(content: Buffer | string, sourceUrl: string, limits: SubtitleLimits = DEFAULT_SUBTITLE_LIMITS): SubtitleCueMs[] {
   try {
+    const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.length;
+    if (bytes > limits.maxBytes) {
+      throw new SyntaxProblem(1, `the file is ${bytes} bytes, more than the ${limits.maxBytes} allowed (MAX_SUBTITLE_BYTES)`);
+    }
     const text = decode(content);
     if (text.trim() === '') throw new SyntaxProblem(1, 'the file is empty');
-    const lines = toLines(text);
-    return /^WEBVTT/.test(lines[0].text) ? parseVtt(lines) : parseSrt(lines);
+    const lines = toLines(text, limits.maxLines);
+    const cues = /^WEBVTT/.test(lines[0].text) ? parseVtt(lines) : parseSrt(lines);
+    if (cues.length > limits.maxCues) {
+      throw new SyntaxProblem(1, `the file has ${cues.length} cues, more than the ${limits.maxCues} allowed (MAX_SUBTITLE_CUES)`);
+    }
+    return cues;
   } catch (err: unknown) {
     if (!(err instanceof SyntaxProblem)) throw err;
     throw new RenderFailure(

@@ -154,9 +154,28 @@ describe('checkBusinessRules: model limits (422 MODEL_LIMIT_EXCEEDED)', () => {
 
 describe('createTaskRules', () => {
   it('validates (400) and checks (422) with the given limits', () => {
-    const rules = createTaskRules({ maxTracks: 1, maxClipsPerTrack: 10, maxClips: 10 });
+    const rules = createTaskRules({ maxTracks: 50, maxClipsPerTrack: 10, maxClips: 10 });
     expect(() => rules.validate({})).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
     const task = rules.validate(fullTaskBody());
-    expect(() => rules.check(task)).toThrow(expect.objectContaining({ code: 'TIMELINE_TOO_COMPLEX' }));
+    expect(() => rules.check(task)).not.toThrow();
+    expect(() => createTaskRules({ ...LIMITS, maxTracks: 1 }).check(task)).toThrow(expect.objectContaining({ code: 'TIMELINE_TOO_COMPLEX' }));
+  });
+
+  it('refuses too many tracks or clips from the raw body, before validating a single clip', () => {
+    const rules = createTaskRules({ maxTracks: 50, maxClipsPerTrack: 200, maxClips: 500 });
+    const body = minimalTaskBody() as { input: { timeline: { tracks: Array<{ clips: unknown[] }> } } };
+    // Clips that are not even objects: validation would list 10 000 problems; the size is refused first.
+    body.input.timeline.tracks[0].clips = Array.from({ length: 10_000 }, () => 'not a clip');
+    let error: unknown;
+    try {
+      rules.validate(body);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'TIMELINE_TOO_COMPLEX' });
+    expect((error as ApiError).options.details).toEqual([
+      { limit: 'max_clips_per_track', allowed: 200, provided: 10_000, field: 'input.timeline.tracks[0].clips' },
+      { limit: 'max_clips', allowed: 500, provided: 10_000 },
+    ]);
   });
 });

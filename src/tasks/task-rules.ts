@@ -1,4 +1,5 @@
 import { ApiError } from '../common/api-error';
+import { isPlainRecord } from '../common/validation/field-rules.decorator';
 import { validateCreateTaskBody } from '../common/validation/validate-body';
 import { DEFAULT_MODEL_ID, findModel, ModelRecord } from '../models/model-catalogue';
 import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY } from './dto/input-values';
@@ -45,19 +46,36 @@ export interface ModelLimitExceeded {
 /** The pair TasksService needs (its `TaskRulesPort`): 400s first, then 422s. */
 export function createTaskRules(limits: ComplexityLimits) {
   return {
-    validate: (body: unknown): CreateTaskInput => validateCreateTaskBody(body),
+    validate: (body: unknown): CreateTaskInput => {
+      // Before validation: class-validator on 10 000 clips costs the event loop hundreds of ms.
+      refuseTooComplex(complexityProblems(rawClipCounts(body), limits));
+      return validateCreateTaskBody(body);
+    },
     check: (input: CreateTaskInput): void => checkBusinessRules(input, limits),
   };
 }
 
-export function checkBusinessRules(input: CreateTaskInput, limits: ComplexityLimits): void {
-  const complexity = complexityProblems(input, limits);
+/** Clips per track of a body not yet validated; a track that is not an object with a clip array counts 0. */
+function rawClipCounts(body: unknown): number[] {
+  const tracks = (body as { input?: { timeline?: { tracks?: unknown } } } | null)?.input?.timeline?.tracks;
+  if (!Array.isArray(tracks)) return [];
+  return tracks.map((track: unknown) => {
+    const clips = isPlainRecord(track) ? track.clips : undefined;
+    return Array.isArray(clips) ? clips.length : 0;
+  });
+}
+
+function refuseTooComplex(complexity: ComplexityExceeded[]): void {
   if (complexity.length > 0) {
     throw new ApiError('TIMELINE_TOO_COMPLEX', `The timeline exceeds ${describe(complexity)}`, {
       details: complexity,
       suggestedAction: 'Split the timeline into several tasks or merge clips',
     });
   }
+}
+
+export function checkBusinessRules(input: CreateTaskInput, limits: ComplexityLimits): void {
+  refuseTooComplex(complexityProblems(input.input.timeline.tracks.map((track) => track.clips.length), limits));
   const model = modelOf(input);
   const exceeded = modelLimitProblems(input, model);
   if (exceeded.length > 0) {
@@ -72,23 +90,23 @@ function describe(problems: ReadonlyArray<{ limit: string; allowed: unknown; pro
   return problems.map((p) => `${p.limit} (allowed ${JSON.stringify(p.allowed)}, got ${JSON.stringify(p.provided)})`).join('; ');
 }
 
-export function complexityProblems(input: CreateTaskInput, limits: ComplexityLimits): ComplexityExceeded[] {
-  const tracks = input.input.timeline.tracks;
+/** `clipCounts[i]` is the number of clips of track i. */
+export function complexityProblems(clipCounts: readonly number[], limits: ComplexityLimits): ComplexityExceeded[] {
   const problems: ComplexityExceeded[] = [];
-  if (tracks.length > limits.maxTracks) {
-    problems.push({ limit: 'max_tracks', allowed: limits.maxTracks, provided: tracks.length });
+  if (clipCounts.length > limits.maxTracks) {
+    problems.push({ limit: 'max_tracks', allowed: limits.maxTracks, provided: clipCounts.length });
   }
-  tracks.forEach((track, index) => {
-    if (track.clips.length > limits.maxClipsPerTrack) {
+  clipCounts.forEach((clips, index) => {
+    if (clips > limits.maxClipsPerTrack) {
       problems.push({
         limit: 'max_clips_per_track',
         allowed: limits.maxClipsPerTrack,
-        provided: track.clips.length,
+        provided: clips,
         field: `input.timeline.tracks[${index}].clips`,
       });
     }
   });
-  const total = tracks.reduce((sum, track) => sum + track.clips.length, 0);
+  const total = clipCounts.reduce((sum, clips) => sum + clips, 0);
   if (total > limits.maxClips) problems.push({ limit: 'max_clips', allowed: limits.maxClips, provided: total });
   return problems;
 }

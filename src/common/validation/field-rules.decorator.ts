@@ -124,7 +124,8 @@ export function isUrlWith(value: unknown, protocols: readonly string[], maxLengt
   if (typeof value !== 'string' || value.length > maxLength || CONTROL_CHARACTERS.test(value)) return false;
   try {
     const url = new URL(value);
-    return protocols.includes(url.protocol) && url.hostname !== '';
+    // Credentials in a URL would be stored, echoed in task records and sent on redirects: never accepted.
+    return protocols.includes(url.protocol) && url.hostname !== '' && url.username === '' && url.password === '';
   } catch {
     return false;
   }
@@ -135,7 +136,7 @@ export function UrlField(protocols: readonly ('http:' | 'https:')[], maxLength: 
   return rule(
     'urlField',
     (value) => isUrlWith(value, protocols, maxLength),
-    `must be an absolute ${names} URL of at most ${maxLength} characters`,
+    `must be an absolute ${names} URL of at most ${maxLength} characters, without user:password`,
   );
 }
 

@@ -72,6 +72,8 @@ const BAD_VALUES: Array<[string, unknown, string?]> = [
   [`${VIDEO}.id`, 7],
   [`${VIDEO}.media_url`, 'ftp://media.example.com/a.mp4'],
   [`${VIDEO}.media_url`, 'not a url'],
+  [`${VIDEO}.media_url`, 'https://user:hunter2@media.example.com/a.mp4'],
+  [`${VIDEO}.media_url`, 'https://token@media.example.com/a.mp4'],
   [`${VIDEO}.media_url`, `https://media.example.com/${'a'.repeat(2048)}`],
   [`${VIDEO}.media_url`, ABSENT],
   [`${VIDEO}.start_time_ms`, -1],
@@ -149,12 +151,15 @@ const BAD_VALUES: Array<[string, unknown, string?]> = [
   // webhook
   ['webhook.url', 'http://hooks.example.com/render'],
   ['webhook.url', 'hooks.example.com'],
+  ['webhook.url', 'https://admin:pw@hooks.example.com/render'],
   ['webhook.url', ABSENT],
   ['webhook.events', 'task.queued'],
   ['webhook.events', ['task.done'], 'webhook.events[0]'],
   ['webhook.events', ['task.queued', 'task.queued'], 'webhook.events[1]'],
   ['webhook.secret', ''],
   ['webhook.secret', 's'.repeat(257)],
+  ['webhook.secret', 'whsec_'],
+  ['webhook.secret', 'whsec_not base64!'],
   ['webhook.headers', 'X-A: 1'],
   ['webhook.headers', { Host: 'evil.example.com' }, 'webhook.headers.Host'],
   ['webhook.headers', { 'X-Service-Signature': 'sha256=00' }, 'webhook.headers.X-Service-Signature'],
@@ -199,6 +204,11 @@ describe('validateCreateTaskBody: one bad value per rule', () => {
       expect(issues[0].issue.length).toBeGreaterThan(5);
     },
   );
+
+  it('never echoes a URL\'s password back', () => {
+    const [issue] = issuesOf(setAt(fullTaskBody(), `${VIDEO}.media_url`, 'https://user:hunter2@media.example.com/a.mp4'));
+    expect(issue.provided_value).toBe('https://[credentials removed]@media.example.com/a.mp4');
+  });
 
   it('has at least 60 rows', () => {
     expect(BAD_VALUES.length).toBeGreaterThanOrEqual(60);
@@ -296,6 +306,25 @@ describe('validateCreateTaskBody: reports', () => {
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
     const issues = issuesOf(minimalTaskBody({ metadata: { tags: deep } }));
     expect(issues.map((i) => i.field)).toEqual([expect.stringMatching(/^metadata\.tags(\[0\])+$/), 'metadata.tags[0]']);
+  });
+
+  it('a whole body nested thousands of levels deep, answered 400 and not a stack overflow', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5_000; i += 1) deep = [deep];
+    const issues = issuesOf(deep);
+    expect(issues).toEqual([{ field: '', issue: 'must be a JSON object', provided_value: '(an array of 1 items)' }]);
+  });
+
+  it('at most 50 problems listed, the message counting them all', () => {
+    const body = minimalTaskBody({ metadata: Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`k${i}`, { nested: i }])) });
+    let error: unknown;
+    try {
+      validateCreateTaskBody(body);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ApiError).options.details).toHaveLength(50);
+    expect((error as ApiError).message).toMatch(/: \d+ problems; the first 50 are listed$/);
   });
 
   it('long provided values cut short', () => {

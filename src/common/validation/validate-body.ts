@@ -43,12 +43,16 @@ export function inspectDto<T extends object>(cls: DtoClass<T>, raw: unknown, roo
   return { value, issues };
 }
 
+/** An answer lists this many problems at most, so its size never grows with a hostile body. */
+export const MAX_LISTED_PROBLEMS = 50;
+
 export function problemsMessage(subject: string, count: number): string {
-  return `${subject} is invalid: ${count} problem${count === 1 ? '' : 's'}`;
+  const listed = count > MAX_LISTED_PROBLEMS ? `; the first ${MAX_LISTED_PROBLEMS} are listed` : '';
+  return `${subject} is invalid: ${count} problem${count === 1 ? '' : 's'}${listed}`;
 }
 
 export function validationError(subject: string, issues: ValidationIssue[]): ApiError {
-  return new ApiError('VALIDATION_ERROR', problemsMessage(subject, issues.length), { details: issues });
+  return new ApiError('VALIDATION_ERROR', problemsMessage(subject, issues.length), { details: issues.slice(0, MAX_LISTED_PROBLEMS) });
 }
 
 /** Validates a JSON body against `cls`; throws 400 VALIDATION_ERROR listing every problem. */

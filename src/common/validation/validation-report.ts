@@ -53,12 +53,55 @@ const MAX_ECHO_JSON = 1024;
 export function providedValue(value: unknown): unknown {
   if (value === undefined) return null;
   if (typeof value === 'string') {
-    return value.length <= MAX_ECHO_STRING ? value : `${value.slice(0, MAX_ECHO_STRING)}… (${value.length} characters)`;
+    const text = withoutCredentials(value);
+    return text.length <= MAX_ECHO_STRING ? text : `${text.slice(0, MAX_ECHO_STRING)}… (${text.length} characters)`;
   }
   if (typeof value !== 'object' || value === null) return value;
-  const json = JSON.stringify(value);
-  if (json.length <= MAX_ECHO_JSON) return JSON.parse(json) as unknown;
+  if (fitsInJson(value, MAX_ECHO_JSON)) return JSON.parse(JSON.stringify(value)) as unknown;
   return Array.isArray(value) ? `(an array of ${value.length} items)` : `(an object with ${Object.keys(value).length} keys)`;
+}
+
+/**
+ * Whether `value` serialises to at most `limit` characters, found without
+ * recursion and without serialising it: a body nested thousands of levels
+ * deep made JSON.stringify overflow the stack (a 500), and a huge one cost
+ * time for an echo that is cut anyway. Counts at least as many characters as
+ * the JSON has, stopping as soon as the count passes the limit.
+ */
+function fitsInJson(value: unknown, limit: number): boolean {
+  let size = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') size += item.length + 2;
+    else if (Array.isArray(item)) {
+      size += 1 + item.length;
+      pending.push(...item.slice(0, limit));
+    } else if (typeof item === 'object' && item !== null) {
+      const entries = Object.entries(item).slice(0, limit);
+      size += 1 + entries.length;
+      for (const [key, child] of entries) {
+        size += key.length + 3;
+        pending.push(child);
+      }
+    } else size += String(item).length;
+    if (size > limit) return false;
+  }
+  return true;
+}
+
+/** A URL's user:password is refused, and never echoed back either. */
+function withoutCredentials(text: string): string {
+  if (!text.includes('@')) return text;
+  try {
+    const url = new URL(text);
+    if (url.username === '' && url.password === '') return text;
+    url.username = '';
+    url.password = '';
+    return url.href.replace('//', '//[credentials removed]@');
+  } catch {
+    return text;
+  }
 }
 
 /** Keys that would reach object prototypes when class-transformer copies a body. */

@@ -72,7 +72,12 @@ export class WebhookDto implements WebhookInput {
 
   @ApiPropertyOptional({ minLength: 1, maxLength: 256, description: 'Key of the HMAC-SHA256 signature; recommended' })
   @Optional()
-  @StringField({ maxLength: 256 })
+  @StringField({
+    maxLength: 256,
+    // A `whsec_` secret is a base64 key (Standard Webhooks): an empty or malformed one would sign with a key nobody can share.
+    pattern: /^(?!whsec_)[\s\S]+$|^whsec_(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/,
+    describe: 'must be a string of 1 to 256 characters without control characters; after "whsec_", a non-empty base64 key',
+  })
   secret?: string;
 
   @ApiPropertyOptional({

@@ -18,6 +18,7 @@ describe('MediaFetcher against a real HTTP server', () => {
       guard: allowLoopback,
       cacheDir: join(work, `cache-${(caseNo += 1)}`),
       maxBytes: 1_000_000,
+      maxSubtitleBytes: 100_000,
       timeoutMs: 5_000,
       parallelDownloads: 4,
       retries: 2,
@@ -114,6 +115,32 @@ describe('MediaFetcher against a real HTTP server', () => {
         const error = await failure(f.fetch({ url: server.url(path), expect: 'subtitle', destDir: dest() }));
         expect(error).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', retryPossible: false });
       }
+    });
+
+    it('for a subtitle file over MAX_SUBTITLE_BYTES, stopping the download there, even when a video fetch cached it', async () => {
+      let sent = 0;
+      server.routes.set('/huge.srt', (_req, res) => {
+        // No length announced: the fetcher must count and stop at the subtitle cap, not at the media cap.
+        const chunk = Buffer.alloc(10_000, 0x0a);
+        const pump = () => {
+          while (sent < 20_000_000) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        pump();
+      });
+      const f = fetcher();
+      const error = await failure(f.fetch({ url: server.url('/huge.srt'), expect: 'subtitle', destDir: dest() }));
+      expect(error).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', retryPossible: false, details: { max_bytes: 100_000 } });
+      expect(error.message).toMatch(/MAX_SUBTITLE_BYTES/);
+      expect(sent).toBeLessThan(20_000_000);
+      // Downloaded (and cached) under the media cap for a video track, then named as subtitles: still refused.
+      server.routes.set('/clip-then-subs', (_req, res) => res.end(Buffer.alloc(200_000, 0x41)));
+      await failure(f.fetch({ url: server.url('/clip-then-subs'), expect: 'visual', destDir: dest() }));
+      const cached = await failure(f.fetch({ url: server.url('/clip-then-subs'), expect: 'subtitle', destDir: dest() }));
+      expect(cached.message).toMatch(/MAX_SUBTITLE_BYTES/);
     });
   });
 
