@@ -10,8 +10,9 @@ import { AllExceptionsFilter } from '../common/all-exceptions.filter';
 import { ApiError } from '../common/api-error';
 import { mapError } from '../common/error-envelope';
 import { newId } from '../common/ids';
+import { decodedPath, loggableUrl } from '../common/request-path';
 import { HealthController } from '../health/health.controller';
-import { READINESS_CHECKS, ReadinessCheck } from '../health/readiness';
+import { loggedCheck, READINESS_CHECKS, ReadinessCheck } from '../health/readiness';
 import { ModelsController } from '../models/models.controller';
 import { OPENAPI_DOCUMENT, OpenApiController, OpenApiHolder } from '../openapi/openapi.controller';
 import { FilesController } from '../storage/files.controller';
@@ -24,6 +25,7 @@ import { UsageController } from '../usage/usage.controller';
 import { UsageService } from '../usage/usage.service';
 import { DeliveriesController } from '../webhooks/deliveries.controller';
 import { DeliveriesService } from '../webhooks/deliveries.service';
+import { refuseMalformedConnection, refuseUnroutableRequest, RouteMethods } from './framework-errors';
 import type { Runtime } from './runtime';
 import type { Services } from './services';
 import { loadTls, TlsMaterial } from './tls';
@@ -45,10 +47,14 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
   const adapter = new FastifyAdapter({
     https: tls ? { cert: tls.cert, key: tls.key } : null,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // One proxy hop: the client is the address that proxy appended (the right-most of X-Forwarded-For);
+    // anything to its left was written by the client and proves nothing.
+    trustProxy: config.trustProxy ? 1 : false,
     genReqId: () => newId('req'),
     requestIdHeader: false,
     return503OnClosing: true,
+    clientErrorHandler: refuseMalformedConnection,
+    frameworkErrors: refuseUnroutableRequest,
   } as ConstructorParameters<typeof FastifyAdapter>[0]);
   const openapi = new OpenApiHolder();
 
@@ -59,7 +65,7 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
           logger,
           customProps: (req) => ({ request_id: (req as unknown as FastifyRequest).id }),
           serializers: {
-            req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: req.url }),
+            req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
           },
         },
       }),
@@ -72,7 +78,7 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
       { provide: OUTPUT_STORAGE, useValue: runtime.storage },
       { provide: URL_SIGNER, useValue: new UrlSigner(runtime.signingSecret) },
       { provide: BANDWIDTH_METER, useValue: new BandwidthMeter(runtime.db) },
-      { provide: READINESS_CHECKS, useValue: readiness },
+      { provide: READINESS_CHECKS, useValue: readiness.map((check) => loggedCheck(check, logger)) },
       { provide: OPENAPI_DOCUMENT, useValue: openapi },
     ],
   })
@@ -80,8 +86,10 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
 
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule, adapter, { bufferLogs: true, abortOnError: false, bodyParser: false });
   app.useLogger(false);
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(logger));
   const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
+  const routeMethods = new RouteMethods();
+  fastify.addHook('onRoute', (route) => routeMethods.record(route.url, route.method));
   acceptEmptyJsonBodies(fastify);
   const gate = new RequestGate(runtime.keys, new RateLimiter(runtime.commandRedis, config.redisPrefix), config.unauthenticatedRateLimit);
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -89,6 +97,11 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
     if (config.trustProxy && !isHealthPath(request.url) && request.headers['x-forwarded-proto'] !== 'https') {
       const mapped = mapError(new ApiError('FORBIDDEN', 'HTTPS only: the request did not arrive over HTTPS'), String(request.id));
       return reply.status(mapped.status).send(mapped.body);
+    }
+    const notAllowed = routeMethods.refusal(request.method, decodedPath(request.url));
+    if (notAllowed !== null) {
+      const mapped = mapError(notAllowed, String(request.id));
+      return reply.status(mapped.status).headers(mapped.headers).send(mapped.body);
     }
     await gate.handle(request, reply);
   });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
 import { mapError } from '../common/error-envelope';
+import { decodedPath } from '../common/request-path';
 import type { ApiKeysService } from './api-keys.service';
 import type { Principal } from './auth.types';
 import type { RateDecision, RateLimiter } from './rate-limiter';
@@ -29,7 +30,7 @@ export class RequestGate {
   ) {}
 
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const path = request.url.split('?')[0];
+    const path = decodedPath(request.url);
     if (!path.startsWith('/v3/') && path !== '/v3') return;
     reply.header('X-Service-Version', SUPPORTED_API_VERSIONS[0]);
     try {

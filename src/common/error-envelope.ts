@@ -30,6 +30,9 @@ interface FrameworkError {
 function codeForFrameworkStatus(status: number): HttpErrorCode {
   switch (status) {
     case 400:
+    case 408:
+    case 414:
+    case 431:
       return 'VALIDATION_ERROR';
     case 401:
       return 'MISSING_AUTHENTICATION';
@@ -60,6 +63,16 @@ const FRAMEWORK_MESSAGES: Partial<Record<HttpErrorCode, string>> = {
   UNSUPPORTED_MEDIA_TYPE: 'Request bodies must be application/json',
   INTERNAL_ERROR: 'An unexpected error occurred; quote the request_id when reporting it',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable; retry shortly',
+};
+
+/** Refusals by Fastify or Node's HTTP parser, before any route: a fixed text, never an echo of the URL. */
+const FRAMEWORK_STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  408: 'The request was not received in time',
+  414: 'The request URL is longer than the service accepts',
+  431: 'The request headers are larger than the service accepts',
+};
+const FRAMEWORK_CODE_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_BAD_URL: 'The request URL is not valid (malformed percent-encoding)',
 };
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08001', '08003', '08006', 'SQLITE_BUSY']);
@@ -112,7 +125,7 @@ export function mapError(error: unknown, requestId: string): MappedError {
       ? framework.getStatus()
       : (framework.statusCode ?? framework.status ?? 500);
   const code = codeForFrameworkStatus(status);
-  let message = FRAMEWORK_MESSAGES[code] ?? 'The request failed';
+  let message = FRAMEWORK_CODE_MESSAGES[String(framework.code)] ?? FRAMEWORK_STATUS_MESSAGES[status] ?? FRAMEWORK_MESSAGES[code] ?? 'The request failed';
   if (framework.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || framework.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     message = `The request body is not valid JSON: ${framework.message ?? 'parse error'}`;
   }
