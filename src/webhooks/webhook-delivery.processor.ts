@@ -1,3 +1,4 @@
+import { networkFailureText } from '../network/network-failure';
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
@@ -174,7 +175,9 @@ export class WebhookDeliveryProcessor {
         retryAfterMs: retryable ? parseRetryAfter(response.headers['retry-after'], now) : null,
       };
     } catch (error) {
-      return { httpStatus: null, error: (error as Error).message.slice(0, 500), retryAfterMs: null };
+      // The delivery record is read by the client: the kind of failure only; the log keeps the cause.
+      this.logger.warn({ event_id: event.id, task_id: event.taskId, err: error }, 'webhook request failed');
+      return { httpStatus: null, error: networkFailureText(error), retryAfterMs: null };
     }
   }
 }

@@ -39,4 +39,27 @@ describe('webhook signatures', () => {
     expect(verifyWebhook({ body, headers, secret: 'wrong', nowSeconds: now })).toEqual({ ok: false, reason: 'signature mismatch' });
     expect(verifyWebhook({ body: body + 'x', headers, secret: 'k', nowSeconds: now })).toEqual({ ok: false, reason: 'signature mismatch' });
   });
+
+  it('refuses a replay: a recorded request with a fresh timestamp, or another event id, no longer matches', () => {
+    const recordedAt = 1_800_000_000;
+    const recorded = deliveryHeaders({ eventId: 'evt_a', eventType: 'task.completed', body, secret: 'k', timestampSeconds: recordedAt });
+    const later = recordedAt + 3_600;
+    // The attacker can change unsigned headers; the body-only X-Service-Signature still matches.
+    const refreshed = { ...recorded, 'x-service-timestamp': String(later), 'webhook-timestamp': String(later) };
+    expect(recorded['x-service-signature']).toBe(serviceSignature('k', body));
+    expect(verifyWebhook({ body, headers: refreshed, secret: 'k', nowSeconds: later })).toEqual({ ok: false, reason: 'signature mismatch' });
+    expect(verifyWebhook({ body, headers: { ...recorded, 'webhook-id': 'evt_b' }, secret: 'k', nowSeconds: recordedAt }))
+      .toEqual({ ok: false, reason: 'signature mismatch' });
+    const withoutStandard = { ...recorded, 'webhook-signature': undefined };
+    expect(verifyWebhook({ body, headers: withoutStandard, secret: 'k', nowSeconds: recordedAt })).toMatchObject({ ok: false });
+  });
+
+  it('accepts any of several space-separated signatures (key rotation) and checks X-Service-Signature when sent', () => {
+    const now = 1_800_000_000;
+    const headers = deliveryHeaders({ eventId: 'e', eventType: 'task.queued', body, secret: 'k', timestampSeconds: now });
+    const rotated = { ...headers, 'webhook-signature': `v1,bm90IGl0 ${headers['webhook-signature']}` };
+    expect(verifyWebhook({ body, headers: rotated, secret: 'k', nowSeconds: now })).toEqual({ ok: true });
+    const badLegacy = { ...headers, 'x-service-signature': serviceSignature('other', body) };
+    expect(verifyWebhook({ body, headers: badLegacy, secret: 'k', nowSeconds: now })).toEqual({ ok: false, reason: 'X-Service-Signature mismatch' });
+  });
 });

@@ -61,20 +61,35 @@ const header = (headers: VerifyInput['headers'], name: string): string | undefin
   return Array.isArray(value) ? value[0] : value;
 };
 
+const sameBytes = (a: string, b: string): boolean => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
 /**
- * For receivers: checks X-Service-Signature in constant time and that
- * X-Service-Timestamp is within the tolerance (300 s, as the spec advises).
+ * For receivers. X-Service-Signature (spec v3) signs the body only: a recorded
+ * request replayed with a fresh X-Service-Timestamp would still match it, so
+ * it cannot stop a replay. What does is the Standard Webhooks signature, which
+ * also signs `webhook-id` and `webhook-timestamp`: this checks it (in constant
+ * time, any of the space-separated `v1,` signatures), the timestamp within the
+ * tolerance (300 s) and, when present, X-Service-Signature as well. Receivers
+ * should also drop a `webhook-id` they have already handled.
  */
 export function verifyWebhook(input: VerifyInput): VerifyResult {
   const tolerance = input.toleranceSeconds ?? 300;
   const now = input.nowSeconds ?? Math.floor(Date.now() / 1000);
-  const timestamp = Number(header(input.headers, 'x-service-timestamp'));
-  if (!Number.isInteger(timestamp)) return { ok: false, reason: 'missing or malformed X-Service-Timestamp' };
+  const id = header(input.headers, 'webhook-id');
+  const stamp = header(input.headers, 'webhook-timestamp');
+  const signatures = header(input.headers, 'webhook-signature');
+  if (!id || !stamp || !signatures) return { ok: false, reason: 'missing webhook-id, webhook-timestamp or webhook-signature' };
+  const timestamp = Number(stamp);
+  if (!/^\d+$/.test(stamp) || !Number.isSafeInteger(timestamp)) return { ok: false, reason: 'malformed webhook-timestamp' };
   if (Math.abs(now - timestamp) > tolerance) return { ok: false, reason: `timestamp is more than ${tolerance} s from now` };
-  const presented = header(input.headers, 'x-service-signature');
-  if (!presented) return { ok: false, reason: 'missing X-Service-Signature' };
-  const expected = Buffer.from(serviceSignature(input.secret, input.body));
-  const given = Buffer.from(presented);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'signature mismatch' };
+  const expected = standardWebhooksSignature(input.secret, id, timestamp, input.body);
+  if (!signatures.split(' ').some((candidate) => sameBytes(candidate, expected))) return { ok: false, reason: 'signature mismatch' };
+  const legacy = header(input.headers, 'x-service-signature');
+  if (legacy !== undefined && !sameBytes(legacy, serviceSignature(input.secret, input.body))) {
+    return { ok: false, reason: 'X-Service-Signature mismatch' };
+  }
   return { ok: true };
 }
