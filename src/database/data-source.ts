@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { chmod } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { AccountEntity } from '../auth/account.entity';
 import { ApiKeyEntity } from '../auth/api-key.entity';
@@ -41,6 +42,7 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   await dataSource.initialize();
   if (dataSource.options.type !== 'postgres') {
     await dataSource.runMigrations({ transaction: 'each' });
+    await ownerOnly(String(dataSource.options.database));
     return dataSource;
   }
   // Many processes may start at once on one PostgreSQL: one migrates, the others wait and then find nothing to do.
@@ -58,3 +60,17 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
 
 /** An arbitrary constant naming this service's migration lock. */
 const MIGRATION_LOCK_KEY = 726_455_301;
+
+/**
+ * The SQLite file holds webhook secrets and key hashes: readable by the
+ * service's user only. SQLite creates it with the umask's 0644, and later WAL
+ * and shared-memory files with the database file's own mode.
+ */
+async function ownerOnly(databasePath: string): Promise<void> {
+  await chmod(dirname(databasePath), 0o700);
+  for (const path of [databasePath, `${databasePath}-wal`, `${databasePath}-shm`]) {
+    await chmod(path, 0o600).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+}

@@ -21,8 +21,9 @@ export class HealthController {
         try {
           await withTimeout(check.run(), 3_000);
           return [check.name, { ok: true }] as const;
-        } catch (error) {
-          return [check.name, { ok: false, error: (error as Error).message }] as const;
+        } catch {
+          // Unauthenticated: say which dependency is down, never why (addresses, driver messages); the log has the cause.
+          return [check.name, { ok: false, error: 'unavailable' }] as const;
         }
       }),
     );

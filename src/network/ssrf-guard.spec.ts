@@ -111,7 +111,7 @@ describe('SsrfGuard.lookup', () => {
     );
 
   it('refuses a name that resolves to loopback unless allow-listed', async () => {
-    await expect(resolveWith(new SsrfGuard([]), 'localhost', false)).rejects.toThrow(/resolves to 127\.0\.0\.1/);
+    await expect(resolveWith(new SsrfGuard([]), 'localhost', false)).rejects.toMatchObject({ message: expect.stringMatching(/resolves to a private or reserved address/), address: '127.0.0.1' });
     await expect(resolveWith(new SsrfGuard(['127.0.0.1']), 'localhost', false)).resolves.toBe('127.0.0.1');
   });
 

@@ -116,7 +116,8 @@ export class SsrfGuard {
     if (addresses.length === 0) throw new BlockedAddressError(`${host} did not resolve to any address`);
     const refused = addresses.find((entry) => !this.checkAddress(entry.address));
     if (refused) {
-      throw new BlockedAddressError(`${host} resolves to ${refused.address}, which is not allowed (private or reserved)`);
+      // The address stays out of the message (clients read it); the log has the error object.
+      throw Object.assign(new BlockedAddressError(`${host} resolves to a private or reserved address, which is not allowed`), { address: refused.address });
     }
   }
 

@@ -129,6 +129,15 @@ describe('MediaServer', () => {
     expect(r.body.toString()).not.toContain('secret');
   });
 
+  it('maps its own URLs back to the real file, with the same refusals as a request', async () => {
+    expect(await server.localPath(`${base}sub/a%20b.png`)).toBe(await fs.realpath(join(dir, 'sub', 'a b.png')));
+    expect(await server.localPath(`${base}inside.mp4?x=1`)).toBe(await fs.realpath(join(dir, 'clip.mp4')));
+    expect(await server.localPath(`${base}escape.mp4`)).toBeNull();
+    expect(await server.localPath(`${base}..%2Fsecret.txt`)).toBeNull();
+    expect(await server.localPath(base.replace('127.0.0.1', 'localhost') + 'clip.mp4')).toBeNull();
+    expect(await server.localPath('file:///etc/passwd')).toBeNull();
+  });
+
   it('refuses writes', async () => {
     const r = await send(base, '/tok_1/clip.mp4', {}, 'PUT');
     expect(r.status).toBe(405);

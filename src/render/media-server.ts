@@ -103,6 +103,17 @@ export class MediaServer {
     this.dirs.delete(token);
   }
 
+  /**
+   * The file behind a URL this server hands out, or null for any other URL:
+   * the compositor reads media straight from disk, with the same checks a
+   * request would pass.
+   */
+  async localPath(url: string): Promise<string | null> {
+    const origin = `http://127.0.0.1:${this.port}/`;
+    if (this.server === null || !url.startsWith(origin)) return null;
+    return (await this.resolveFile(url.slice(origin.length - 1)))?.path ?? null;
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');

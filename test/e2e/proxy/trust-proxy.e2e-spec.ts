@@ -6,7 +6,7 @@ describe('behind a TLS-terminating proxy', () => {
   let key: string;
 
   beforeAll(async () => {
-    app = await startTestApp({ role: 'api', env: { TRUST_PROXY: 'true' } });
+    app = await startTestApp({ role: 'api', env: { TRUST_PROXY: 'true', UNAUTHENTICATED_RATE_LIMIT: '3' } });
     key = (await app.client()).key!;
   }, 60_000);
   afterAll(() => app?.close());
@@ -30,5 +30,16 @@ describe('behind a TLS-terminating proxy', () => {
 
   it('still answers health checks from the proxy itself', async () => {
     expect((await plain('/healthz')).status).toBe(200);
+  });
+
+  it('counts a client by the address the proxy appended, whatever the client wrote to its left', async () => {
+    const anonymous = (forwardedFor: string) =>
+      fetch(`${app.baseUrl}/v3/models`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': forwardedFor } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await anonymous(`198.51.100.${i}, 203.0.113.7`)).status);
+    // A fresh left-most address each time does not buy a fresh window: the fourth is over the limit of 3.
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Another real client (another address appended by the proxy) has its own window.
+    expect((await anonymous('198.51.100.0, 203.0.113.8')).status).toBe(401);
   });
 });

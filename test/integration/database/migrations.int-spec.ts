@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountEntity } from '../../../src/auth/account.entity';
@@ -77,5 +77,21 @@ describe('concurrent start on one PostgreSQL database', () => {
     const applied = await sources[0].query('SELECT COUNT(*)::int AS n FROM migrations');
     expect(applied[0].n).toBe(1);
     await Promise.all(sources.map((source) => source.destroy()));
+  });
+});
+
+describe('the SQLite file', () => {
+  it('is readable by the service user only, its directory too, WAL files included', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rs-perms-'));
+    chmodSync(dataDir, 0o755);
+    const db = await openDatabase({ dataDir, databaseUrl: null });
+    await db.getRepository(AccountEntity).query('CREATE TABLE scratch (x integer)');
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(join(dataDir, 'render.sqlite'))).toBe(0o600);
+    expect(existsSync(join(dataDir, 'render.sqlite-wal'))).toBe(true);
+    expect(mode(join(dataDir, 'render.sqlite-wal'))).toBe(0o600);
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });

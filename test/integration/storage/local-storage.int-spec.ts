@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import pino from 'pino';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -66,7 +67,7 @@ describe('LocalStorage and FilesController (Fastify)', () => {
     class FilesTestModule {}
 
     app = await NestFactory.create<NestFastifyApplication>(FilesTestModule, new FastifyAdapter(), { logger: false });
-    app.useGlobalFilters(new AllExceptionsFilter());
+    app.useGlobalFilters(new AllExceptionsFilter(pino({ level: 'silent' })));
     await app.listen(0, '127.0.0.1');
   });
   afterAll(async () => {
