@@ -6,10 +6,8 @@ import type { TasksRepository } from '../tasks/tasks.repository';
 import { TaskEventEntity } from '../webhooks/task-event.entity';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 
-const OUTBOX_GRACE_MS = 60_000;
-
 export interface ReaperTimings {
-  /** A queued task without a job this old is enqueued again (REAPER_QUEUED_GRACE_MS). */
+  /** A queued task, or a pending webhook event, without a job this old is enqueued again (REAPER_QUEUED_GRACE_MS). */
   queuedGraceMs: number;
   /** A processing task not updated for this long is checked for a live job (REAPER_PROCESSING_SILENCE_MS). */
   processingSilenceMs: number;
@@ -48,7 +46,7 @@ export class Reaper {
       await this.jobs.enqueueRender(task);
     }
     const stale = await this.db.dataSource.getRepository(TaskEventEntity).find({
-      where: { deliveryStatus: 'pending', nextAttemptAt: LessThan(now - OUTBOX_GRACE_MS) },
+      where: { deliveryStatus: 'pending', nextAttemptAt: LessThan(now - this.timings.queuedGraceMs) },
       select: { taskId: true },
       take: 500,
     });

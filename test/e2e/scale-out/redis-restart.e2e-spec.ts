@@ -71,8 +71,10 @@ describe('scale-out: Redis restart and worker shutdown', () => {
     processes.push(proc);
     return proc;
   };
-  const submit = async (count: number, tag: string) => {
-    const created = await Promise.all(Array.from({ length: count }, (_, i) => api.post('/v3/tasks', tinyTaskBody(media.baseUrl, receiver.url(`/hooks/${tag}-${i}`)))));
+  // The compositor draws a tiny task in well under a second: the shutdown tests need one still rendering when SIGTERM lands.
+  const STILL_RENDERING = { seconds: 20, width: 640, height: 360 };
+  const submit = async (count: number, tag: string, long: typeof STILL_RENDERING | null = null) => {
+    const created = await Promise.all(Array.from({ length: count }, (_, i) => api.post('/v3/tasks', tinyTaskBody(media.baseUrl, receiver.url(`/hooks/${tag}-${i}`), long))));
     for (const response of created) expect(response.status).toBe(201);
     return created.map((response) => response.body.task_id as string);
   };
@@ -138,8 +140,10 @@ describe('scale-out: Redis restart and worker shutdown', () => {
     const after = await submit(2, 'after');
     const finals = await allFinished([...ids, ...after], 180_000);
     expect(finals.map((task) => task.status)).toEqual(Array(8).fill('completed'));
+    // A delivery cut off by the outage leaves its task's lock in Redis: that task's next events wait
+    // until the lock expires (webhook timeout 30 s + 15 s margin), then go out in order.
     for (const [i] of ids.entries()) {
-      await receiver.waitFor(`/hooks/load-${i}`, (received) => received.some((r) => r.json?.event === 'task.completed'), 30_000);
+      await receiver.waitFor(`/hooks/load-${i}`, (received) => received.some((r) => r.json?.event === 'task.completed'), 60_000);
     }
     for (const proc of processes) expect(proc.running).toBe(true);
     process.stdout.write(`redis restart: 503 in ${answeredInMs} ms while down; API back ${backInMs} ms after Redis\n`);
@@ -148,7 +152,7 @@ describe('scale-out: Redis restart and worker shutdown', () => {
   it('on SIGTERM past its grace period, a worker hands its render back and exits 0; the task still completes', async () => {
     const impatient = await startWorker('worker-impatient', { SHUTDOWN_GRACE_MS: '300' });
     await processes.find((proc) => proc.name === 'worker-1')!.stop();
-    const [id] = await submit(1, 'sigterm');
+    const [id] = await submit(1, 'sigterm', STILL_RENDERING);
     await eventually('the render to reach Remotion', async () => ((await statusOf(id)).progress.percentage >= 10 ? true : null), 30_000, 50);
     impatient.kill('SIGTERM');
     const signalledAt = Date.now();
@@ -169,7 +173,7 @@ describe('scale-out: Redis restart and worker shutdown', () => {
 
   it('a worker with a long enough grace period finishes its render before exiting 0', async () => {
     const patient = processes.find((proc) => proc.name === 'worker-2')!;
-    const [id] = await submit(1, 'drain');
+    const [id] = await submit(1, 'drain', STILL_RENDERING);
     await eventually('the render to reach Remotion', async () => ((await statusOf(id)).progress.percentage >= 10 ? true : null), 30_000, 50);
     patient.kill('SIGTERM');
     expect(await patient.exited).toEqual({ code: 0, signal: null });

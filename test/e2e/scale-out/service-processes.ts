@@ -186,14 +186,16 @@ export async function eventually<T>(what: string, probe: () => Promise<T | null 
 }
 
 /** The smallest useful render: 160x90, 10 fps, 1 s of a test-pattern clip from the media fixtures. */
-export function tinyTaskBody(mediaBase: string, webhookUrl: string) {
+/** A task on the fixtures' yellow clip: tiny by default; `seconds` and `size` make one that is still rendering when a test acts on it. */
+export function tinyTaskBody(mediaBase: string, webhookUrl: string, long: { seconds: number; width: number; height: number } | null = null) {
+  const durationMs = (long?.seconds ?? 1) * 1000;
   return {
     input: {
       timeline: {
-        duration_ms: 1000,
-        tracks: [{ id: 'main', type: 'video', clips: [{ id: 'clip', media_url: `${mediaBase}/yellow-2s.mp4`, start_time_ms: 0, end_time_ms: 1000 }] }],
+        duration_ms: durationMs,
+        tracks: [{ id: 'main', type: 'video', clips: [{ id: 'clip', media_url: `${mediaBase}/yellow-2s.mp4`, start_time_ms: 0, end_time_ms: durationMs }] }],
       },
-      output: { resolution: { width: 160, height: 90 }, framerate: 10 },
+      output: long === null ? { resolution: { width: 160, height: 90 }, framerate: 10 } : { resolution: { width: long.width, height: long.height }, framerate: 30 },
     },
     webhook: { url: webhookUrl },
   };

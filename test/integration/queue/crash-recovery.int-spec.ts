@@ -55,6 +55,20 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
     expect(await render.getJob('tsk_silent')).not.toBeNull();
   });
 
+  it('enqueues a webhook event nobody enqueued (Redis was down) once it is overdue by the queued grace, not before', async () => {
+    const event = (id: string, taskId: string, dueAt: number): Partial<TaskEventEntity> => ({
+      id, taskId, accountId: 'acc_crash', seq: 1, type: 'task.queued', body: '{}', createdAt: dueAt,
+      deliveryStatus: 'pending', attemptCount: 0, nextAttemptAt: dueAt, lastHttpStatus: null, lastError: null, finishedAt: null,
+    });
+    const events = db.dataSource.getRepository(TaskEventEntity);
+    await events.insert(event('evt_overdue', 'tsk_event_overdue', now - 31_000) as never);
+    await events.insert(event('evt_recent', 'tsk_event_recent', now - 5_000) as never);
+    await reaper.run(now);
+    const webhook = jobs.queue('webhook');
+    expect(await webhook.getJob('evt_overdue:1')).not.toBeNull();
+    expect(await webhook.getJob('evt_recent:1')).toBeNull();
+  });
+
   it('fails a task whose render crashed RENDER_MAX_ATTEMPTS times with WORKER_CRASHED, retry possible', async () => {
     await insert({ id: 'tsk_crashy', status: 'processing', createdAt: now - 10_000, startedAt: now - 9_000, updatedAt: now, renderAttempts: 2 });
     const processor = new RenderProcessor({ lifecycle, workerId: 'test', logger: pino({ level: 'silent' }) } as RenderProcessorDeps);
