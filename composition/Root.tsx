@@ -2,6 +2,8 @@ import { Composition, type CalculateMetadataFunction } from 'remotion';
 import { renderPlanSchema, type TimelineProps } from './plan-schema';
 import { SAMPLES, type Sample } from './samples/sample-plans';
 import { loadSamplePlan } from './subtitles/sample-subtitles';
+import { stillSheetSchema, type StillSheetProps } from './stills/still-sheet-schema';
+import { TimelineStills } from './stills/TimelineStills';
 import { Timeline } from './Timeline';
 
 function metadataOf(props: TimelineProps) {
@@ -19,6 +21,12 @@ function sampleMetadata(sample: Sample): CalculateMetadataFunction<TimelineProps
   };
 }
 
+/** One frame per still shot, at the plan's size. */
+const stillSheetMetadata: CalculateMetadataFunction<StillSheetProps> = ({ props }) => ({
+  ...metadataOf(props.plan),
+  durationInFrames: Math.max(1, props.shots.length),
+});
+
 const [firstSample] = SAMPLES;
 
 export const RemotionRoot: React.FC = () => (
@@ -29,6 +37,13 @@ export const RemotionRoot: React.FC = () => (
       schema={renderPlanSchema}
       defaultProps={firstSample.plan}
       calculateMetadata={planMetadata}
+    />
+    <Composition
+      id="TimelineStills"
+      component={TimelineStills}
+      schema={stillSheetSchema}
+      defaultProps={{ plan: firstSample.plan, shots: [] }}
+      calculateMetadata={stillSheetMetadata}
     />
     {SAMPLES.map((sample) => (
       <Composition

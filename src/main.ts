@@ -30,8 +30,8 @@ async function main(): Promise<void> {
   let worker: Worker | null = null;
   if (config.role !== 'api') {
     worker = await startWorker(runtime, services);
-    const renderer = worker.renderer;
-    readiness.push({ name: 'browser', run: () => renderer.checkReady() });
+    const browser = worker.browser;
+    readiness.push({ name: 'browser', run: () => browser.checkReady() });
   }
   let stopApi: (() => Promise<void>) | null = null;
   if (config.role !== 'worker') {

@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_SUBTITLE_LIMITS, type SubtitleLimits } from '../subtitles/subtitle-parser';
 import { type PriceList, readPriceListFile } from '../usage/price-list';
 
 /**
@@ -7,6 +8,9 @@ import { type PriceList, readPriceListFile } from '../usage/price-list';
  * boot; a bad value stops the process with a message naming the variable and
  * what it accepts (see docs/configuration.md, which lists the same names).
  */
+
+export const RENDER_ENGINE_SETTINGS = ['auto', 'compositor', 'remotion'] as const;
+export type RenderEngineSetting = (typeof RENDER_ENGINE_SETTINGS)[number];
 export type Role = 'all' | 'api' | 'worker';
 
 export interface AppConfig {
@@ -32,12 +36,16 @@ export interface AppConfig {
   progressIntervalMs: number;
   chromiumPath: string;
   renderConcurrency: number;
+  /** auto: the compositor whenever the plan can be expressed, else Remotion; or one engine for every plan. */
+  renderEngine: RenderEngineSetting;
   /** Render jobs one worker process runs at once. */
   workerConcurrency: number;
   apiKeyPrefix: string;
   keyRotationGraceHours: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   mediaMaxBytes: number;
+  /** Subtitle files are parsed in memory, so they have limits of their own (docs/security.md). */
+  subtitleLimits: SubtitleLimits;
   mediaDownloadTimeoutMs: number;
   mediaParallelDownloads: number;
   /** HMAC key for local output URLs; unset = a random key kept in DATA_DIR. */
@@ -193,11 +201,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     progressIntervalMs: read.integer('PROGRESS_INTERVAL_MS', 30_000, 0, 3_600_000),
     chromiumPath: read.string('CHROMIUM_PATH', '/usr/lib/chromium/chromium-headless-shell'),
     renderConcurrency: read.integer('RENDER_CONCURRENCY', Math.max(1, cpus().length), 1, 64),
+    renderEngine: read.oneOf('RENDER_ENGINE', RENDER_ENGINE_SETTINGS, 'auto'),
     workerConcurrency: read.integer('WORKER_CONCURRENCY', 1, 1, 16),
     apiKeyPrefix: read.string('API_KEY_PREFIX', 'rsk'),
     keyRotationGraceHours: read.integer('KEY_ROTATION_GRACE_HOURS', 24, 0, 24 * 90),
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     mediaMaxBytes: read.integer('MEDIA_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
+    subtitleLimits: {
+      maxBytes: read.integer('MAX_SUBTITLE_BYTES', DEFAULT_SUBTITLE_LIMITS.maxBytes, 1_024, 64 * 1024 ** 2),
+      maxCues: read.integer('MAX_SUBTITLE_CUES', DEFAULT_SUBTITLE_LIMITS.maxCues, 1, 1_000_000),
+      maxLines: read.integer('MAX_SUBTITLE_LINES', DEFAULT_SUBTITLE_LIMITS.maxLines, 1, 10_000_000),
+    },
     mediaDownloadTimeoutMs: read.integer('MEDIA_DOWNLOAD_TIMEOUT_MS', 120_000, 100, 3_600_000),
     mediaParallelDownloads: read.integer('MEDIA_PARALLEL_DOWNLOADS', 4, 1, 64),
     urlSigningSecret: read.optional('URL_SIGNING_SECRET'),

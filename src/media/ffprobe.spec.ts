@@ -32,7 +32,8 @@ describe('probeMedia', () => {
     );
     const probe = await probeMedia(bare(path));
     expect(probe.formatName).toContain('mp4');
-    expect(probe.video).toEqual({ codec: 'h264', width: 64, height: 48, fps: 25 });
+    expect(probe.video).toEqual({ codec: 'h264', width: 64, height: 48, fps: 25, colorSpace: null, fullRange: false });
+    expect(probe.startTimeMs).toBe(0);
     expect(probe.audio).toMatchObject({ codec: 'aac', sampleRate: 44100, channels: 1 });
     expect(probe.durationMs).toBeGreaterThanOrEqual(990);
     expect(probe.durationMs).toBeLessThan(1100);

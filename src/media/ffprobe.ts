@@ -7,9 +7,20 @@ export interface MediaProbe {
   formatName: string;
   durationMs: number | null;
   sizeBytes: number;
-  video: { codec: string; width: number; height: number; fps: number } | null;
+  video: {
+    codec: string;
+    width: number;
+    height: number;
+    fps: number;
+    /** ffprobe's `color_space` tag (`bt709`, `smpte170m`, …), null when untagged. */
+    colorSpace: string | null;
+    /** Full range (`pc`, or a `yuvj` pixel format) rather than TV range. */
+    fullRange: boolean;
+  } | null;
   audio: { codec: string; sampleRate: number; channels: number } | null;
   isStillImage: boolean;
+  /** The container's first timestamp (ffmpeg moves it to 0 when it reads the file), 0 when absent. */
+  startTimeMs: number;
 }
 
 /** The probe could not read the file as media (or ffprobe itself failed). */
@@ -25,7 +36,7 @@ export class ProbeError extends Error {
  * (hls), `concat` and image sequences are left out on purpose: they make
  * ffmpeg open further files or URLs named inside an untrusted download.
  */
-const AV_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,flv,mp3,aac,flac,ogg,wav,caf';
+export const AV_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,flv,mp3,aac,flac,ogg,wav,caf';
 /** Still images, decoded by Chromium (`<Img>`), not by the compositor. */
 const IMAGE_DEMUXERS = 'png_pipe,jpeg_pipe,webp_pipe,gif,bmp_pipe';
 const IMAGE_CODECS = new Set(['png', 'mjpeg', 'webp', 'gif', 'bmp']);
@@ -57,13 +68,16 @@ interface RawStream {
   height?: number;
   avg_frame_rate?: string;
   r_frame_rate?: string;
+  pix_fmt?: string;
+  color_space?: string;
+  color_range?: string;
   sample_rate?: string;
   channels?: number;
   disposition?: { attached_pic?: number };
 }
 
 interface RawProbe {
-  format?: { format_name?: string; duration?: string };
+  format?: { format_name?: string; duration?: string; start_time?: string };
   streams?: RawStream[];
 }
 
@@ -110,6 +124,8 @@ function toProbe(raw: RawProbe, sizeBytes: number, isImageProbe: boolean): Media
           width: videoStream.width ?? 0,
           height: videoStream.height ?? 0,
           fps: parseRate(videoStream.avg_frame_rate) || parseRate(videoStream.r_frame_rate),
+          colorSpace: videoStream.color_space && videoStream.color_space !== 'unknown' ? videoStream.color_space : null,
+          fullRange: videoStream.color_range === 'pc' || (videoStream.pix_fmt ?? '').startsWith('yuvj'),
         }
       : null,
     audio: audioStream
@@ -120,6 +136,7 @@ function toProbe(raw: RawProbe, sizeBytes: number, isImageProbe: boolean): Media
         }
       : null,
     isStillImage,
+    startTimeMs: Math.round((Number(raw.format?.start_time) || 0) * 1000),
   };
 }
 

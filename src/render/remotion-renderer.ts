@@ -4,12 +4,13 @@
  * Remotion-specific stays here; callers pass plans and paths.
  */
 import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
 import {
   ensureBrowser,
   makeCancelSignal,
   openBrowser,
+  renderFrames,
   renderMedia,
-  renderStill,
   type CancelSignal,
   type FfmpegOverrideFn,
   type HeadlessBrowser,
@@ -17,21 +18,14 @@ import {
   type RenderMediaOptions,
 } from '@remotion/renderer';
 import { RenderFailure } from '../common/render-failure';
-import type { ResolvedOutput } from '../tasks/task-input.types';
+import type { StillShot } from './compositor/composite-plan';
 import { encodingFor } from './encoding-settings';
 import type { RenderPlan } from './plan/render-plan.types';
-
-export type { CancelSignal };
-
-/** A cancel handle for a render, so callers need not import Remotion. */
-export function makeRenderCancelSignal(): { cancelSignal: CancelSignal; cancel: () => void } {
-  return makeCancelSignal();
-}
+import { toRgbaPng } from './rgba-png';
+import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult } from './render-engine';
 
 export const COMPOSITION_ID = 'Timeline';
-
-/** Thumbnails are at most this wide (never upscaled). */
-export const THUMBNAIL_MAX_WIDTH = 640;
+export const STILLS_COMPOSITION_ID = 'TimelineStills';
 
 const MIB = 1024 * 1024;
 const PING_TIMEOUT_MS = 5_000;
@@ -49,35 +43,30 @@ export interface RemotionRendererOptions {
   mediaCacheSizeInBytes?: number;
 }
 
-export interface RenderVideoArgs {
+export interface RenderStillShotsArgs {
   plan: RenderPlan;
-  output: ResolvedOutput;
-  outPath: string;
-  /** Fraction 0–1, never decreasing. */
-  onProgress: (fraction: number) => void;
-  cancelSignal?: CancelSignal;
-  /** Whole-render limit; past it the render stops with PROCESSING_TIMEOUT. */
+  shots: StillShot[];
+  /** Shot i is written to `<outDir>/shot-<i>.png`. */
+  outDir: string;
+  /** Fraction 0–1 of the shots drawn. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
   timeoutMs?: number;
-}
-
-export interface RenderVideoResult {
-  outPath: string;
-  durationInFrames: number;
 }
 
 type Composition = RenderMediaOptions['composition'];
 
-function compositionFor(plan: RenderPlan): Composition {
+function compositionFor(plan: RenderPlan, id: string, props: Record<string, unknown>, durationInFrames: number): Composition {
   // The plan carries its own metadata (what Root's calculateMetadata returns), so
   // no page has to be opened just to ask the bundle for it.
   return {
-    id: COMPOSITION_ID,
+    id,
     width: plan.width,
     height: plan.height,
     fps: plan.fps,
-    durationInFrames: plan.durationInFrames,
+    durationInFrames,
     defaultProps: {},
-    props: { ...plan },
+    props,
     defaultCodec: null,
     defaultOutName: null,
     defaultVideoImageFormat: null,
@@ -96,16 +85,17 @@ function errorMessage(err: unknown): string {
 }
 
 /** True when a render stopped because its cancel signal fired. */
-export function isRenderCancelled(err: unknown): boolean {
+function isRemotionCancel(err: unknown): boolean {
   // Remotion's own check (isUserCancelledRender) is not exported; its messages read "<api>() got cancelled".
   return err instanceof Error && !(err instanceof RenderFailure) && err.message.includes('() got cancelled');
 }
 
-/** Links the caller's cancel signal and an optional timeout into one signal for Remotion. */
-function linkedCancel(signal: CancelSignal | undefined, timeoutMs: number | undefined) {
+/** Links the caller's abort signal and an optional timeout into one cancel signal for Remotion. */
+function linkedCancel(signal: AbortSignal | undefined, timeoutMs: number | undefined) {
   const own = makeCancelSignal();
   let timedOut = false;
-  signal?.(() => own.cancel());
+  if (signal?.aborted) own.cancel();
+  signal?.addEventListener('abort', () => own.cancel(), { once: true });
   const timer = timeoutMs === undefined ? null : setTimeout(() => {
     timedOut = true;
     own.cancel();
@@ -163,11 +153,11 @@ export class RemotionRenderer {
   async renderVideo(args: RenderVideoArgs): Promise<RenderVideoResult> {
     const { plan, output, outPath } = args;
     const enc = encodingFor(output);
-    const cancel = linkedCancel(args.cancelSignal, args.timeoutMs);
+    const cancel = linkedCancel(args.signal, args.timeoutMs);
     let reported = 0;
     try {
       await renderMedia({
-        ...this.common(await this.liveBrowser(), plan),
+        ...this.common(await this.liveBrowser(), compositionFor(plan, COMPOSITION_ID, { ...plan }, plan.durationInFrames)),
         codec: enc.codec,
         outputLocation: outPath,
         overwrite: true,
@@ -192,7 +182,7 @@ export class RemotionRenderer {
           }
         },
       });
-      return { outPath, durationInFrames: plan.durationInFrames };
+      return { outPath, durationInFrames: plan.durationInFrames, engine: 'remotion' };
     } catch (err) {
       await removeQuietly(outPath);
       throw this.failure(err, cancel.timedOut(), args.timeoutMs);
@@ -201,35 +191,48 @@ export class RemotionRenderer {
     }
   }
 
-  /** A JPEG of one frame: the middle one unless `frame` is given. */
-  async renderThumbnail(args: { plan: RenderPlan; outPath: string; frame?: number; cancelSignal?: CancelSignal }): Promise<void> {
-    const { plan, outPath } = args;
-    const last = plan.durationInFrames - 1;
-    const frame = Math.min(last, Math.max(0, Math.floor(args.frame ?? last / 2)));
+  /**
+   * Draws the compositor's still shots with the `TimelineStills` composition:
+   * one page per tab for all of them (renderStill would load the page, its
+   * fonts and images once per shot), transparent PNGs, all RGBA.
+   */
+  async renderStillShots(args: RenderStillShotsArgs): Promise<string[]> {
+    const { plan, shots, outDir } = args;
+    if (shots.length === 0) return [];
+    const cancel = linkedCancel(args.signal, args.timeoutMs);
+    const props = { plan: { ...plan }, shots };
+    const paths = shots.map((_, i) => join(outDir, `shot-${i}.png`));
+    let done = 0;
     try {
-      await renderStill({
-        ...this.common(await this.liveBrowser(), plan),
-        output: outPath,
-        overwrite: true,
-        frame,
-        imageFormat: 'jpeg',
-        jpegQuality: 85,
-        scale: Math.min(1, THUMBNAIL_MAX_WIDTH / plan.width),
-        cancelSignal: args.cancelSignal,
+      await renderFrames({
+        ...this.common(await this.liveBrowser(), compositionFor(plan, STILLS_COMPOSITION_ID, props, shots.length)),
+        outputDir: null,
+        imageFormat: 'png',
+        frameRange: [0, shots.length - 1],
+        concurrency: Math.min(this.opts.concurrency, shots.length),
+        cancelSignal: cancel.cancelSignal,
+        onStart: () => undefined,
+        onFrameUpdate: () => undefined,
+        onFrameBuffer: async (buffer, frame) => {
+          await fs.writeFile(paths[frame], toRgbaPng(buffer));
+          done += 1;
+          args.onProgress?.(done / shots.length);
+        },
       });
+      return paths;
     } catch (err) {
-      await removeQuietly(outPath);
-      throw this.failure(err, false, undefined);
+      await Promise.all(paths.map(removeQuietly));
+      throw this.failure(err, cancel.timedOut(), args.timeoutMs);
+    } finally {
+      cancel.dispose();
     }
   }
 
-  /** A small looping GIF of the first seconds, at a few frames per second. */
-
-  private common(browser: HeadlessBrowser, plan: RenderPlan) {
+  private common(browser: HeadlessBrowser, composition: Composition) {
     return {
       serveUrl: this.opts.serveUrl,
-      composition: compositionFor(plan),
-      inputProps: { ...plan },
+      composition,
+      inputProps: composition.props,
       puppeteerInstance: browser,
       browserExecutable: this.opts.chromiumPath,
       chromeMode: 'headless-shell' as const,
@@ -246,7 +249,8 @@ export class RemotionRenderer {
     if (timedOut) {
       return new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${timeoutMs} ms`, true);
     }
-    if (err instanceof RenderFailure || isRenderCancelled(err)) return err;
+    if (isRemotionCancel(err)) return new RenderCancelled('Remotion render');
+    if (err instanceof RenderFailure) return err;
     return new RenderFailure('RENDER_FAILED', `Rendering failed: ${errorMessage(err)}`, true);
   }
 

@@ -8,9 +8,9 @@ import { probeMedia } from '../media/ffprobe';
 import type { FetchedMedia, MediaExpectation, MediaFetcher } from '../media/media-fetcher';
 import { encodingFor } from '../render/encoding-settings';
 import type { MediaServer } from '../render/media-server';
-import { previewGifFromVideo } from '../render/preview-gif';
-import type { RemotionRenderer } from '../render/remotion-renderer';
-import { isRenderCancelled, makeRenderCancelSignal } from '../render/remotion-renderer';
+import type { RenderEngines } from '../render/render-engines';
+import { RenderCancelled } from '../render/render-engine';
+import { previewGifFromVideo, thumbnailFromVideo } from '../render/video-previews';
 import { planTimeline, type MediaKind } from '../render/plan/timeline-planner';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskLifecycle } from '../tasks/task-lifecycle';
@@ -52,24 +52,26 @@ export interface RenderProcessorDeps {
   workerId: string;
   lifecycle: TaskLifecycle;
   fetcher: MediaFetcher;
-  renderer: RemotionRenderer;
+  renderer: RenderEngines;
   mediaServer: MediaServer;
   storage: OutputStorage;
 }
 
 /**
  * One render job: download → render (video, thumbnail, preview) → upload, with
- * progress, cancel (the task's status is polled and Remotion's cancel signal
- * fired) and every failure turned into a spec error on the task.
+ * progress, cancel (the task's status is polled and the render aborted) and
+ * every failure turned into a spec error on the task.
  */
 export class RenderProcessor {
   private handingBack = false;
+  private readonly running = new Set<AbortController>();
 
   constructor(private readonly deps: RenderProcessorDeps) {}
 
-  /** From now on a render that breaks (its browser is closing) hands its task back instead of failing it. */
+  /** Stops every running render; from now on a render that breaks hands its task back instead of failing it. */
   handBack(): void {
     this.handingBack = true;
+    for (const abort of this.running) abort.abort();
   }
 
   async handle(taskId: string): Promise<void> {
@@ -88,14 +90,13 @@ export class RenderProcessor {
     logger.info({ task_id: task.id, attempt: task.renderAttempts }, 'render started');
     const workDir = join(this.deps.config.dataDir, 'work', task.id);
     const token = randomUUID();
-    const cancel = makeRenderCancelSignal();
     const abort = new AbortController();
+    this.running.add(abort);
     let canceled = false;
     const poll = setInterval(() => {
       void lifecycle.status(task.id).then((status) => {
         if (status !== 'processing' && !canceled) {
           canceled = true;
-          cancel.cancel();
           abort.abort();
         }
       }).catch(() => undefined);
@@ -105,13 +106,13 @@ export class RenderProcessor {
       await rm(workDir, { recursive: true, force: true });
       await mkdir(workDir, { recursive: true });
       const baseUrl = this.deps.mediaServer.register(token, workDir);
-      const output = await this.render(task, workDir, baseUrl, cancel, abort.signal, uploaded, () => canceled);
+      const output = await this.render(task, workDir, baseUrl, abort.signal, uploaded, () => canceled);
       if (!(await lifecycle.complete(task, output.stored, output.phases))) await this.removeObjects(uploaded);
       else logger.info({ task_id: task.id }, 'render completed');
     } catch (error) {
       await this.removeObjects(uploaded);
       if (this.handingBack) throw new HandedBack(task.id);
-      if (canceled || error instanceof Canceled || isRenderCancelled(error)) {
+      if (canceled || error instanceof Canceled || error instanceof RenderCancelled) {
         logger.info({ task_id: task.id }, 'render stopped: task canceled');
         return;
       }
@@ -119,6 +120,7 @@ export class RenderProcessor {
       if (!(error instanceof RenderFailure)) logger.error({ task_id: task.id, err: error }, 'render crashed');
       await lifecycle.fail(task, failure);
     } finally {
+      this.running.delete(abort);
       clearInterval(poll);
       this.deps.mediaServer.unregister(token);
       await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
@@ -129,7 +131,6 @@ export class RenderProcessor {
     task: TaskEntity,
     workDir: string,
     baseUrl: string,
-    cancel: ReturnType<typeof makeRenderCancelSignal>,
     signal: AbortSignal,
     uploaded: string[],
     isCanceled: () => boolean,
@@ -171,20 +172,22 @@ export class RenderProcessor {
         return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind };
       },
       readSubtitleFile: (trackIndex, clipIndex) => subtitleFiles.get(`${trackIndex}/${clipIndex}`)!,
+      subtitleLimits: config.subtitleLimits,
     });
 
-    // render: the video takes most of the phase, then the thumbnail and the preview
+    // render: the video takes most of the phase, then the thumbnail and the preview, cut from it
     tracker.enter('render');
     report();
     const encoding = encodingFor(task.outputSettings);
     const videoPath = join(workDir, `output.${encoding.extension}`);
     const timeoutMs = config.renderTimeoutMs ?? 60_000 + task.estimatedSeconds * 20_000;
     const videoStartedAt = Date.now();
-    await renderer.renderVideo({
+    const rendered = await renderer.renderVideo({
+      taskId: task.id,
       plan,
       output: task.outputSettings,
       outPath: videoPath,
-      cancelSignal: cancel.cancelSignal,
+      signal,
       timeoutMs,
       onProgress: (fraction) => {
         tracker.update(fraction * 0.9);
@@ -195,14 +198,17 @@ export class RenderProcessor {
     const thumbnailPath = join(workDir, 'thumbnail.jpg');
     const previewPath = join(workDir, 'preview.gif');
     const videoMs = Date.now() - videoStartedAt;
-    // The thumbnail (a still of the plan, in Chromium) and the preview (cut from the video, by ffmpeg) at once.
     await Promise.all([
-      renderer.renderThumbnail({ plan, outPath: thumbnailPath, cancelSignal: cancel.cancelSignal }),
+      thumbnailFromVideo({ videoPath, outPath: thumbnailPath, width: plan.width, durationInFrames: plan.durationInFrames, fps: plan.fps, signal }),
       previewGifFromVideo({ videoPath, outPath: previewPath, width: plan.width, signal }),
     ]);
     tracker.update(1);
     this.deps.logger.info(
-      { task_id: task.id, frames: plan.durationInFrames, video_ms: videoMs, stills_ms: Date.now() - videoStartedAt - videoMs },
+      {
+        task_id: task.id, engine: rendered.engine, frames: plan.durationInFrames, video_ms: videoMs,
+        previews_ms: Date.now() - videoStartedAt - videoMs,
+        ...(rendered.split ? { stills: rendered.split.stills, stills_ms: rendered.split.stillsMs, composite_ms: rendered.split.compositeMs } : {}),
+      },
       'render timings',
     );
     const probe = await probeMedia(videoPath);

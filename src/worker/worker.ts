@@ -7,7 +7,9 @@ import { RenderFailure } from '../common/render-failure';
 import { MediaFetcher } from '../media/media-fetcher';
 import { SsrfGuard } from '../network/ssrf-guard';
 import { MediaServer } from '../render/media-server';
+import { CompositorRenderer } from '../render/compositor/compositor-renderer';
 import { RemotionRenderer } from '../render/remotion-renderer';
+import { RenderEngines } from '../render/render-engines';
 import { RetentionSweeper } from '../retention/retention-sweeper';
 import { TaskLifecycle } from '../tasks/task-lifecycle';
 import { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
@@ -21,7 +23,8 @@ import { AccountAtCapacity, HandedBack, RenderProcessor } from './render.process
 export type StopOutcome = 'drained' | 'handed-back';
 
 export interface Worker {
-  renderer: RemotionRenderer;
+  /** The browser that draws Remotion renders and the compositor's stills; readiness asks it. */
+  browser: RemotionRenderer;
   /**
    * Stops taking jobs and lets the current renders finish within SHUTDOWN_GRACE_MS.
    * Renders still running then are handed back: their Bull locks are released, so
@@ -45,22 +48,29 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
   const { config, logger, jobs, db, storage } = runtime;
   const workerId = `${hostname()}:${process.pid}`;
   const guard = new SsrfGuard(config.networkAllowlist);
-  const renderer = new RemotionRenderer({
+  const remotion = new RemotionRenderer({
     serveUrl: BUNDLE_DIR,
     chromiumPath: config.chromiumPath,
     concurrency: config.renderConcurrency,
     // Remotion's own warnings (memory probes, page set-up) go to the console, not our JSON log: keep them for debugging.
     logLevel: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'verbose' : 'error',
   });
-  await renderer.open();
+  await remotion.open();
   const mediaServer = new MediaServer();
   await mediaServer.start();
+  const renderer = new RenderEngines({
+    setting: config.renderEngine,
+    remotion,
+    compositor: new CompositorRenderer({ remotion, mediaPath: (src) => mediaServer.localPath(src) }),
+    logger,
+  });
   const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
   const fetcher = new MediaFetcher({
     guard,
     ca,
     cacheDir: join(config.dataDir, 'input-cache'),
     maxBytes: config.mediaMaxBytes,
+    maxSubtitleBytes: config.subtitleLimits.maxBytes,
     timeoutMs: config.mediaDownloadTimeoutMs,
     parallelDownloads: config.mediaParallelDownloads,
   });
@@ -110,7 +120,7 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
   logger.info({ worker_id: workerId, concurrency: config.renderConcurrency }, 'worker ready');
 
   return {
-    renderer,
+    browser: remotion,
     stop: async () => {
       await Promise.all([jobs.queue('webhook').pause(true, true), jobs.queue('maintenance').pause(true, true)]).catch(() => undefined);
       const finished = jobs.queue('render').close().then(() => true);
@@ -125,7 +135,7 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
         logger.warn({ task_ids: tasks }, 'grace period over: running renders handed back to the queue');
       }
       await mediaServer.stop().catch(() => undefined);
-      await Promise.race([renderer.close(), new Promise((resolveClose) => setTimeout(resolveClose, BROWSER_CLOSE_TIMEOUT_MS).unref())]);
+      await Promise.race([remotion.close(), new Promise((resolveClose) => setTimeout(resolveClose, BROWSER_CLOSE_TIMEOUT_MS).unref())]);
       return drained ? 'drained' : 'handed-back';
     },
   };

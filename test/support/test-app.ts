@@ -60,6 +60,8 @@ export async function startTestApp(options: { role?: 'api' | 'all'; env?: Record
     RENDER_CONCURRENCY: '2',
     PROGRESS_INTERVAL_MS: '500',
     WEBHOOK_RETRY_SCHEDULE_MS: '200,400,800,1600,3200',
+    // npm test renders the end-to-end render tests a second time with RENDER_ENGINE=remotion.
+    ...(process.env.RENDER_ENGINE ? { RENDER_ENGINE: process.env.RENDER_ENGINE } : {}),
     ...options.env,
   };
   const tlsProbe = loadConfig(env);

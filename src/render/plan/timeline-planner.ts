@@ -9,7 +9,7 @@
 import { RenderFailure } from '../../common/render-failure';
 import { mergeFontFaces } from '../../fonts/font-catalogue';
 import { buildSubtitleLayer } from '../../subtitles/subtitle-layer.builder';
-import { parseSubtitleFile } from '../../subtitles/subtitle-parser';
+import { parseSubtitleFile, type SubtitleLimits } from '../../subtitles/subtitle-parser';
 import type {
   AudioClipProperties,
   ClipInput,
@@ -46,6 +46,8 @@ export interface PlanTimelineArgs {
   resolveMediaSrc: ResolveMediaSrc;
   /** Called once per subtitle clip; never called for a timeline without one. */
   readSubtitleFile: ReadSubtitleFile;
+  /** The deployment's MAX_SUBTITLE_* (the defaults where no config applies: Studio, samples). */
+  subtitleLimits?: SubtitleLimits;
 }
 
 /**
@@ -174,7 +176,7 @@ function subtitleLayers(args: PlanTimelineArgs, totalFrames: number): { layers: 
   timeline.tracks.forEach((track, trackIndex) => {
     if (track.type !== 'subtitle') return;
     track.clips.forEach((clip, clipIndex) => {
-      const cues = parseSubtitleFile(args.readSubtitleFile(trackIndex, clipIndex, clip), clip.media_url);
+      const cues = parseSubtitleFile(args.readSubtitleFile(trackIndex, clipIndex, clip), clip.media_url, args.subtitleLimits);
       const built = buildSubtitleLayer({
         id: `${track.id}/${clip.id}`, clip, cues, fps: output.framerate, canvas: output, timelineFrames: totalFrames,
       });

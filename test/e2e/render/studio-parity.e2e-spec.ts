@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { createReadStream, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,9 +11,15 @@ jest.setTimeout(240_000);
 const ROOT = resolve(__dirname, '../../..');
 const PUBLIC_DIR = join(ROOT, 'composition', 'public');
 
-function frameChecksum(video: string, frame: number): string {
-  const raw = execFileSync('ffmpeg', ['-loglevel', 'error', '-i', video, '-vf', `select=eq(n\\,${frame})`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
-  return createHash('sha256').update(raw).digest('hex');
+function frameRgb(video: string, frame: number): Buffer {
+  return execFileSync('ffmpeg', ['-loglevel', 'error', '-i', video, '-vf', `select=eq(n\\,${frame})`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+}
+
+/** Largest difference of any channel of any pixel. */
+function largestDifference(a: Buffer, b: Buffer): number {
+  let worst = 0;
+  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]));
+  return worst;
 }
 
 /** The sample as a client would send it: the same timeline, its media served over HTTP. */
@@ -45,7 +50,7 @@ describe('a Studio sample renders the same through Remotion CLI and through the 
     await new Promise((done) => server?.close(done));
   });
 
-  it('gives the same checksum for a solid-colour frame', async () => {
+  it('gives the same solid-colour frame, to within encoding noise', async () => {
     const cliOut = join(dir, 'cli.mp4');
     execFileSync(
       join(ROOT, 'node_modules', '.bin', 'remotion'),
@@ -76,9 +81,13 @@ describe('a Studio sample renders the same through Remotion CLI and through the 
     const apiOut = join(dir, 'api.mp4');
     writeFileSync(apiOut, video.raw);
 
-    const cliFrame = frameChecksum(cliOut, 5);
-    expect(frameChecksum(apiOut, 5)).toBe(cliFrame);
-    // A frame of another colour would not match: the checksum really compares pixels.
-    expect(cliFrame).not.toBe(createHash('sha256').update(Buffer.alloc(320 * 180 * 3)).digest('hex'));
+    // Not bit-exact: Remotion's CLI passes every frame through a JPEG, the compositor
+    // converts RGB to YUV once; a red channel one or two levels apart is that, not a shift.
+    const cliFrame = frameRgb(cliOut, 5);
+    const apiFrame = frameRgb(apiOut, 5);
+    expect(apiFrame.length).toBe(cliFrame.length);
+    expect(largestDifference(apiFrame, cliFrame)).toBeLessThanOrEqual(4);
+    // A frame of another colour would not pass: the comparison really looks at pixels.
+    expect(largestDifference(Buffer.alloc(cliFrame.length), cliFrame)).toBeGreaterThan(100);
   });
 });

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { RenderFailure } from '../../../src/common/render-failure';
-import { makeRenderCancelSignal, isRenderCancelled, type RemotionRenderer } from '../../../src/render/remotion-renderer';
+import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
+import { RenderCancelled } from '../../../src/render/render-engine';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import { CHROMIUM_PATH, ensureBundle, MediaFixtures, newRenderer, output, planFor, probe } from './render-fixtures';
 
@@ -48,22 +49,22 @@ describe('renderer life cycle (real Chromium)', () => {
   });
 
   it('stops within about 2 s of a cancel and removes the partial file', async () => {
-    const { cancelSignal, cancel } = makeRenderCancelSignal();
+    const abort = new AbortController();
     const outPath = join(fixtures.dir, 'canceled.mp4');
     let canceledAt = 0;
     const rendering = renderer.renderVideo({
-      plan: longPlan, output: out, outPath, cancelSignal,
+      plan: longPlan, output: out, outPath, signal: abort.signal,
       onProgress: (p) => {
         if (p > 0.05 && canceledAt === 0) {
           canceledAt = Date.now();
-          cancel();
+          abort.abort();
         }
       },
     });
     const error = await rendering.then(() => null, (err: unknown) => err);
     expect(canceledAt).toBeGreaterThan(0);
     expect(Date.now() - canceledAt).toBeLessThan(2_500);
-    expect(isRenderCancelled(error)).toBe(true);
+    expect(error).toBeInstanceOf(RenderCancelled);
     expect(existsSync(outPath)).toBe(false);
   });
 

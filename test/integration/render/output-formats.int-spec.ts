@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { OutputCodec, OutputFormat } from '../../../src/tasks/task-input.types';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
-import { PREVIEW_MAX_WIDTH, previewGifFromVideo } from '../../../src/render/preview-gif';
+import { PREVIEW_MAX_WIDTH, previewGifFromVideo, thumbnailFromVideo } from '../../../src/render/video-previews';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { encodingFor } from '../../../src/render/encoding-settings';
 import {
@@ -76,15 +76,17 @@ describe('output formats (real Chromium, real ffmpeg)', () => {
     expect((await probe(outPath)).video).toMatchObject({ pixFmt: 'yuv420p', colorRange: 'tv', colorSpace: 'bt709' });
   });
 
-  it('renders the thumbnail as a JPEG of the middle frame, at most 640 wide', async () => {
+  it('cuts the thumbnail from the rendered video: a JPEG of the middle frame, at most 640 wide', async () => {
     const red = await fixtures.image('red.png', 160, 90, [[255, 0, 0]]);
     const plan = planFor(fixtures, output(1280, 720, 10), 2_000, [{ id: 'v', type: 'video', clips: [
       { id: 'g', media_url: image, start_time_ms: 0, end_time_ms: 900 },
       { id: 'r', media_url: red, start_time_ms: 900, end_time_ms: 1_100 },
       { id: 'g2', media_url: image, start_time_ms: 1_100, end_time_ms: 2_000 },
     ] }]);
+    const videoPath = join(fixtures.dir, 'thumb-source.mp4');
+    await renderer.renderVideo({ plan, output: output(1280, 720, 10), outPath: videoPath, onProgress: () => undefined });
     const outPath = join(fixtures.dir, 'thumb.jpg');
-    await renderer.renderThumbnail({ plan, outPath });
+    await thumbnailFromVideo({ videoPath, outPath, width: plan.width, durationInFrames: plan.durationInFrames, fps: plan.fps });
     const bytes = await fs.readFile(outPath);
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const p = await probe(outPath);

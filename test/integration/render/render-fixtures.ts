@@ -11,7 +11,8 @@ import { promisify } from 'node:util';
 import { planTimeline, type MediaKind } from '../../../src/render/plan/timeline-planner';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import { MediaServer } from '../../../src/render/media-server';
-import { RemotionRenderer } from '../../../src/render/remotion-renderer';
+import { openBrowser, renderStill, type HeadlessBrowser } from '@remotion/renderer';
+import { COMPOSITION_ID, RemotionRenderer } from '../../../src/render/remotion-renderer';
 import type { ResolvedOutput, TrackInput } from '../../../src/tasks/task-input.types';
 
 const run = promisify(execFile);
@@ -134,6 +135,41 @@ export function planFor(fixtures: MediaFixtures, out: ResolvedOutput, durationMs
     resolveMediaSrc: (_t, _c, clip) => ({ src: fixtures.url(clip.media_url), kind: kindOf(clip.media_url) }),
     readSubtitleFile: (_t, _c, clip) => fixtures.read(clip.media_url),
   });
+}
+
+/**
+ * Single frames of the full `Timeline` composition as JPEGs, for tests of the
+ * composition itself (the service cuts thumbnails from the finished video).
+ */
+export class PlanFrames {
+  private browser: HeadlessBrowser | null = null;
+
+  async draw(plan: RenderPlan, frame: number, outPath: string): Promise<void> {
+    this.browser ??= await openBrowser('chrome', { browserExecutable: CHROMIUM_PATH, chromeMode: 'headless-shell', logLevel: 'error' });
+    const props = { ...plan };
+    await renderStill({
+      serveUrl: BUNDLE_DIR,
+      composition: {
+        id: COMPOSITION_ID, width: plan.width, height: plan.height, fps: plan.fps, durationInFrames: plan.durationInFrames,
+        defaultProps: {}, props, defaultCodec: null, defaultOutName: null, defaultVideoImageFormat: null,
+        defaultPixelFormat: null, defaultProResProfile: null, defaultSampleRate: null,
+      },
+      inputProps: props,
+      puppeteerInstance: this.browser,
+      browserExecutable: CHROMIUM_PATH,
+      chromeMode: 'headless-shell',
+      logLevel: 'error',
+      output: outPath,
+      overwrite: true,
+      frame,
+      imageFormat: 'jpeg',
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.browser?.close({ silent: true });
+    this.browser = null;
+  }
 }
 
 export function newRenderer(concurrency = 2): RemotionRenderer {

@@ -6,23 +6,21 @@ import { join } from 'node:path';
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { SAMPLES } from '../../../composition/samples/sample-plans';
-import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
-import { ensureBundle, near, newRenderer, pixel, readFrame } from './render-fixtures';
+import { ensureBundle, near, pixel, PlanFrames, readFrame } from './render-fixtures';
 
 jest.setTimeout(180_000);
 
 describe('Studio samples', () => {
-  let renderer: RemotionRenderer;
+  const frames = new PlanFrames();
   let dir: string;
 
   beforeAll(async () => {
     await ensureBundle();
-    renderer = newRenderer();
     dir = await fs.mkdtemp(join(tmpdir(), 'render-samples-'));
   });
 
   afterAll(async () => {
-    await renderer?.close();
+    await frames.close();
     await fs.rm(dir, { recursive: true, force: true });
   });
 
@@ -35,9 +33,9 @@ describe('Studio samples', () => {
     }
   });
 
-  it.each(SAMPLES.map((s) => [s.id, s] as const))('%s renders a thumbnail', async (_id, sample) => {
+  it.each(SAMPLES.map((s) => [s.id, s] as const))('%s renders a frame', async (_id, sample) => {
     const outPath = join(dir, `${sample.id}.jpg`);
-    await renderer.renderThumbnail({ plan: sample.plan, outPath, frame: 10 });
+    await frames.draw(sample.plan, Math.min(10, sample.plan.durationInFrames - 1), outPath);
     expect((await fs.stat(outPath)).size).toBeGreaterThan(500);
   });
 
@@ -45,7 +43,7 @@ describe('Studio samples', () => {
     const sample = SAMPLES.find((s) => s.id === 'Sample-fit-modes');
     if (sample === undefined) throw new Error('fit-modes sample missing');
     const outPath = join(dir, 'fit.jpg');
-    await renderer.renderThumbnail({ plan: sample.plan, outPath, frame: 10 });
+    await frames.draw(sample.plan, 10, outPath);
     const frame = await readFrame(outPath, 0);
     // 480x270 canvas, square checker contained: bars are the outer 105 px on each side.
     expect(near(pixel(frame, 40, 135), [0, 0, 0])).toBe(true);

@@ -1,0 +1,26 @@
+/**
+ * Props of the `TimelineStills` composition: a render plan and the still shots
+ * the compositor needs, one per frame. The type check at the bottom fails
+ * compilation if a shot drifts from the compositor's `StillShot`.
+ */
+import { z } from 'zod';
+import type { StillShot } from '../../src/render/compositor/composite-plan';
+import { renderPlanSchema } from '../plan-schema';
+
+const stillShot = z.object({
+  frame: z.number().int().min(0),
+  layerIds: z.array(z.string()),
+  subtitles: z.boolean(),
+  blendAsNormal: z.boolean(),
+});
+
+export const stillSheetSchema = z.object({
+  plan: renderPlanSchema,
+  shots: z.array(stillShot),
+});
+
+export type StillSheetProps = z.infer<typeof stillSheetSchema>;
+type Assert<T extends true> = T;
+type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile when a field is added to or dropped from either side. */
+export type ShotMatchesCompositor = Assert<MutuallyAssignable<StillSheetProps['shots'][number], StillShot>>;

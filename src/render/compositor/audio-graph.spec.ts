@@ -1,0 +1,128 @@
+import { audioGain } from '../../../composition/timeline/AudioLayer';
+import type { PlanAudioLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
+import { audioGraph, type AudioInput } from './audio-graph';
+
+const FPS = 10;
+
+function plan(audio: PlanAudioLayer[], layers: PlanVisualLayer[] = [], durationInFrames = 30): RenderPlan {
+  return { width: 160, height: 90, fps: FPS, durationInFrames, backgroundColor: '#000000', layers, audio, subtitles: [], fonts: [] };
+}
+
+function audioLayer(over: Partial<PlanAudioLayer> = {}): PlanAudioLayer {
+  return { id: 'a/1', src: 'http://m/tone.wav', fromFrame: 3, durationInFrames: 14, volume: 1, fadeInFrames: 0, fadeOutFrames: 0, ...over };
+}
+
+function videoLayer(over: Partial<PlanVisualLayer> = {}): PlanVisualLayer {
+  return {
+    id: 'v/1', kind: 'video', src: 'http://m/clip.mp4', fromFrame: 10, durationInFrames: 10, fit: 'contain',
+    scaleX: 1, scaleY: 1, opacity: 1, offsetX: 0, offsetY: 0, rotationDeg: 0, blendMode: 'normal',
+    layerType: 'foreground', blurPx: 0, volume: 1, ...over,
+  };
+}
+
+const inputs: Record<string, AudioInput> = {
+  'http://m/tone.wav': { inputIndex: 0, hasAudio: true },
+  'http://m/clip.mp4': { inputIndex: 1, hasAudio: true },
+  'http://m/mute.mp4': { inputIndex: 2, hasAudio: false },
+};
+const inputOf = (src: string): AudioInput => inputs[src];
+
+function chains(graph: string): string[] {
+  return graph.split(';');
+}
+
+/** The `volume` expression of the graph's only ramp, as a function of t. */
+function ramp(graph: string): (t: number) => number {
+  const match = /volume='([^']+)':eval=frame/.exec(graph);
+  if (match === null) throw new Error('no ramp in graph');
+  const evaluate = new Function('t', 'clip', 'floor', 'min', `return ${match[1]};`) as
+    (t: number, clip: (x: number, lo: number, hi: number) => number, floor: (x: number) => number, min: (a: number, b: number) => number) => number;
+  return (t) => evaluate(t, (x, lo, hi) => Math.min(hi, Math.max(lo, x)), Math.floor, Math.min);
+}
+
+/** What Remotion's ffmpeg-volume-expression makes of a varying per-frame volume. */
+function remotionStep(volume: number): number {
+  return Number((Math.round(volume * 97) / 97).toFixed(3));
+}
+
+describe('audioGraph', () => {
+  it('writes a silent 48 kHz stereo bed of exactly the timeline length when nothing sounds', () => {
+    const graph = audioGraph(plan([], [], 25), inputOf, 'aout');
+    expect(chains(graph)).toEqual([
+      'anullsrc=r=48000:cl=stereo,atrim=end_sample=120000[aubed]',
+      '[aubed]amix=inputs=1:duration=first:dropout_transition=0:normalize=0,aformat=sample_fmts=s16:sample_rates=48000:channel_layouts=stereo[aout]',
+    ]);
+  });
+
+  it('places a clip at its start, cut after its duration, with a constant gain as a plain volume', () => {
+    const graph = audioGraph(plan([audioLayer({ volume: 0.8 })]), inputOf, 'aout');
+    expect(graph).toContain(
+      '[0:a]aresample=48000:first_pts=0,aformat=sample_fmts=s16:sample_rates=48000,'
+      + 'atrim=start_sample=0:end_sample=67200,volume=0.8,aformat=sample_fmts=s16:channel_layouts=stereo,'
+      + 'asetpts=PTS-STARTPTS,adelay=delays=14400S:all=1[auvoice0]',
+    );
+    expect(graph).toContain('[aubed][auvoice0]amix=inputs=2:duration=first:dropout_transition=0:normalize=0,');
+  });
+
+  it('leaves out the volume filter at unity gain', () => {
+    expect(audioGraph(plan([audioLayer()]), inputOf, 'aout')).not.toContain('volume');
+  });
+
+  it('starts a faded-in clip one frame late, as Remotion drops the frame whose volume is 0', () => {
+    const graph = audioGraph(plan([audioLayer({ volume: 0.8, fadeInFrames: 5, fadeOutFrames: 5 })]), inputOf, 'aout');
+    expect(graph).toContain('atrim=start_sample=4800:end_sample=67200');
+    expect(graph).toContain('adelay=delays=19200S:all=1');
+  });
+
+  it("steps the fades per frame exactly as the composition's audioGain, rounded as Remotion rounds them", () => {
+    const layer = audioLayer({ volume: 0.8, fadeInFrames: 5, fadeOutFrames: 4, durationInFrames: 14 });
+    const gain = ramp(audioGraph(plan([layer]), inputOf, 'aout'));
+    for (let frame = 1; frame < layer.durationInFrames; frame++) {
+      const expected = remotionStep(audioGain(layer, frame));
+      // Each frame's value holds from half a frame before it to half a frame after it.
+      expect(gain((frame - 0.49) / FPS)).toBeCloseTo(expected, 9);
+      expect(gain(frame / FPS)).toBeCloseTo(expected, 9);
+      expect(gain((frame + 0.49) / FPS)).toBeCloseTo(expected, 9);
+    }
+    // Past the last frame the last value holds (Remotion pads its volume table by one).
+    expect(gain((layer.durationInFrames - 0.2) / FPS)).toBeCloseTo(remotionStep(audioGain(layer, layer.durationInFrames - 1)), 9);
+  });
+
+  it("mixes a video clip's own sound at the layer's volume and skips sources without sound", () => {
+    const graph = audioGraph(plan([], [
+      videoLayer(),
+      videoLayer({ id: 'v/2', src: 'http://m/mute.mp4' }),
+      videoLayer({ id: 'v/3', kind: 'image', src: 'http://m/still.png' }),
+    ]), (src) => inputs[src] ?? { inputIndex: 9, hasAudio: true }, 'aout');
+    expect(graph).toContain('[1:a]aresample=48000:first_pts=0,aformat=sample_fmts=s16:sample_rates=48000,atrim=start_sample=0:end_sample=48000,');
+    expect(graph).toContain('adelay=delays=48000S:all=1[auvoice0]');
+    expect(graph).not.toContain('[2:a]');
+    expect(graph).not.toContain('[9:a]');
+    expect(graph).toContain('amix=inputs=2:');
+  });
+
+  it('registers no sound for a clip at volume 0, as Remotion does', () => {
+    const graph = audioGraph(plan([audioLayer({ volume: 0 })], [videoLayer({ volume: 0 })]), inputOf, 'aout');
+    expect(graph).not.toContain(':a]');
+    expect(graph).toContain('amix=inputs=1:');
+  });
+
+  it('splits a source used by several clips, one branch per use', () => {
+    const graph = audioGraph(plan([
+      audioLayer({ id: 'a/1', fromFrame: 0 }),
+      audioLayer({ id: 'a/2', fromFrame: 15, volume: 0.5 }),
+    ], [videoLayer()]), inputOf, 'mix');
+    expect(graph).toContain('[0:a]asplit=2[ausrc0_0][ausrc0_1]');
+    expect(graph).toContain('[ausrc0_0]aresample=48000');
+    expect(graph).toContain('[ausrc0_1]aresample=48000');
+    expect(graph).toContain('[1:a]aresample=48000');
+    expect(graph).toMatch(/\[aubed\]\[auvoice0\]\[auvoice1\]\[auvoice2\]amix=inputs=4:.*\[mix\]$/);
+  });
+
+  it('sums without normalising and clips only where Remotion writes 16-bit PCM', () => {
+    const graph = audioGraph(plan([audioLayer({ volume: 3 })]), inputOf, 'aout');
+    expect(graph).toContain('normalize=0');
+    expect(graph).toContain('volume=3,aformat=sample_fmts=s16:channel_layouts=stereo');
+    expect(graph).toMatch(/amix=[^;]*,aformat=sample_fmts=s16:[^;]*\[aout\]$/);
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * Engine 2, the compositor: the plan's still content is drawn once per
+ * interval by the same Remotion composition (its still mode), and one ffmpeg
+ * process decodes every source once, composites the video layers and the
+ * stills in RGB, mixes the audio and encodes once. No frame passes through
+ * the browser, and no decoded frame passes through Node.
+ */
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { RenderFailure } from '../../common/render-failure';
+import { encodingFor } from '../encoding-settings';
+import type { RenderPlan } from '../plan/render-plan.types';
+import type { RemotionRenderer } from '../remotion-renderer';
+import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult } from '../render-engine';
+import { audioGraph, type AudioInput } from './audio-graph';
+import { compositePlan, type CompositePlan, type StillShot } from './composite-plan';
+import { MAX_LAYER_SIDE_PX, NotExpressible } from './compositor-support';
+import { encoderArgs, encoderInputFilter } from './encoder-args';
+import { largestSide } from './layer-geometry';
+import { describeSource, type SourceDescription } from './source-inputs';
+import { videoGraph } from './video-graph';
+
+export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
+
+/** Share of the progress bar the still shots take; the ffmpeg run takes the rest. */
+const STILLS_SHARE = 0.15;
+const STDERR_TAIL = 2_000;
+
+export interface CompositorRendererOptions {
+  /** Draws the still shots (its browser and bundle are the worker's own). */
+  remotion: RemotionRenderer;
+  /** The local file behind a plan `src`; null when it is not one of the task's files. */
+  mediaPath: (src: string) => string | null | Promise<string | null>;
+  ffmpegPath?: string;
+}
+
+interface Inputs {
+  args: string[];
+  bySrc: Map<string, { index: number; source: SourceDescription }>;
+  stillsBySlot: Map<number, number>;
+}
+
+function ffconcat(segments: CompositePlan['slots'][number] & { kind: 'stills' }, shotFiles: string[], blank: string, fps: number): string {
+  const lines = ['ffconcat version 1.0'];
+  // Read at the plan's rate, each picture's timestamps fall on frame boundaries (the default 1/25 s grid shifts cuts).
+  const rate = `option framerate ${Math.round(fps * 1000)}/1000`;
+  let last = '';
+  for (const segment of segments.segments) {
+    last = basename(segment.shot === null ? blank : shotFiles[segment.shot]);
+    lines.push(`file '${last}'`, rate, `duration ${(segment.durationInFrames / fps).toFixed(9)}`);
+  }
+  // The demuxer ignores the last entry's duration; naming the picture again makes it last to the end.
+  lines.push(`file '${last}'`, rate);
+  return `${lines.join('\n')}\n`;
+}
+
+export class CompositorRenderer {
+  private readonly ffmpeg: string;
+
+  constructor(private readonly opts: CompositorRendererOptions) {
+    this.ffmpeg = opts.ffmpegPath ?? SYSTEM_FFMPEG;
+  }
+
+  async renderVideo(args: RenderVideoArgs): Promise<RenderVideoResult> {
+    const { plan, output, outPath } = args;
+    const abort = new AbortController();
+    let timedOut = false;
+    const onAbort = () => abort.abort();
+    if (args.signal?.aborted) abort.abort();
+    args.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = args.timeoutMs === undefined ? null : setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, args.timeoutMs);
+    const workDir = await fs.mkdtemp(join(dirname(outPath), 'compositor-'));
+    let reported = 0;
+    const progress = (fraction: number) => {
+      if (fraction > reported) {
+        reported = Math.min(1, fraction);
+        args.onProgress(reported);
+      }
+    };
+    try {
+      const composite = compositePlan(plan);
+      const sources = await this.sourceInputs(plan);
+      const shots: StillShot[] = [...composite.shots];
+      const needsBlank = composite.slots.some((s) => s.kind === 'stills' && s.segments.some((seg) => seg.shot === null));
+      if (needsBlank) shots.push({ frame: 0, layerIds: [], subtitles: false, blendAsNormal: false });
+      const stillsStarted = Date.now();
+      const shotFiles = await this.opts.remotion.renderStillShots({
+        plan, shots, outDir: workDir, signal: abort.signal, onProgress: (f) => progress(f * STILLS_SHARE),
+      });
+      const stillsMs = Date.now() - stillsStarted;
+      const inputs = await this.stillInputs(plan, composite, sources, shotFiles, workDir);
+      const encoding = encodingFor(output);
+      const graph = [
+        videoGraph(plan, composite, {
+          videoSource: (src) => this.entry(inputs, src).source.video(this.entry(inputs, src).index),
+          stillsInput: (slot) => inputs.stillsBySlot.get(slot)!,
+        }, 'vrgb'),
+        // The one conversion to YUV, with the matrix and range the output is tagged with.
+        `[vrgb]${encoderInputFilter(encoding)}[vout]`,
+        audioGraph(plan, (src): AudioInput => {
+          const entry = this.entry(inputs, src);
+          return { inputIndex: entry.index, hasAudio: entry.source.hasAudio };
+        }, 'aout'),
+      ].join(';');
+      const compositeStarted = Date.now();
+      const graphPath = join(workDir, 'graph.txt');
+      await fs.writeFile(graphPath, graph);
+      await this.runFfmpeg([
+        '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+        ...inputs.args,
+        '-filter_complex_script', graphPath,
+        ...encoderArgs(encoding, plan, { video: 'vout', audio: 'aout' }, outPath),
+        '-progress', 'pipe:1', '-nostats',
+      ], plan, abort.signal, (f) => progress(STILLS_SHARE + f * (1 - STILLS_SHARE)));
+      return {
+        outPath,
+        durationInFrames: plan.durationInFrames,
+        engine: 'compositor',
+        split: { stills: shots.length, stillsMs, compositeMs: Date.now() - compositeStarted },
+      };
+    } catch (err) {
+      await fs.rm(outPath, { force: true }).catch(() => undefined);
+      if (timedOut) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
+      if (abort.signal.aborted) throw new RenderCancelled('compositor render');
+      throw err;
+    } finally {
+      if (timer !== null) clearTimeout(timer);
+      args.signal?.removeEventListener('abort', onAbort);
+      await fs.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  private entry(inputs: Inputs, src: string): { index: number; source: SourceDescription } {
+    const entry = inputs.bySrc.get(src);
+    if (entry === undefined) throw new Error(`no input for ${src}`);
+    return entry;
+  }
+
+  /**
+   * One input per distinct source of the video and audio layers, probed; a
+   * layer whose transform ffmpeg could not hold is refused here, before any
+   * work, so `auto` can hand the plan to Remotion.
+   */
+  private async sourceInputs(plan: RenderPlan): Promise<Inputs> {
+    const args: string[] = [];
+    const bySrc = new Map<string, { index: number; source: SourceDescription }>();
+    const srcs = [...new Set([...plan.layers.filter((l) => l.kind === 'video').map((l) => l.src), ...plan.audio.map((l) => l.src)])];
+    for (const src of srcs) {
+      const path = await this.opts.mediaPath(src);
+      if (path === null) throw new RenderFailure('RENDER_FAILED', `the compositor has no local file for ${src}`, true);
+      const source = await describeSource(path);
+      args.push(...source.inputArgs);
+      bySrc.set(src, { index: bySrc.size, source });
+    }
+    const canvas = { width: plan.width, height: plan.height };
+    for (const layer of plan.layers.filter((l) => l.kind === 'video')) {
+      const side = largestSide(layer, this.entry({ args, bySrc, stillsBySlot: new Map() }, layer.src).source.video(0).size, canvas);
+      if (side > MAX_LAYER_SIDE_PX) throw new NotExpressible(`layer ${layer.id} grows to ${side} px before it is cut to the canvas`);
+    }
+    return { args, bySrc, stillsBySlot: new Map() };
+  }
+
+  /** Then one image sequence per still slot that shows anything: its shots as a concat list. */
+  private async stillInputs(plan: RenderPlan, composite: CompositePlan, inputs: Inputs, shotFiles: string[], workDir: string): Promise<Inputs> {
+    const args = [...inputs.args];
+    const stillsBySlot = new Map<number, number>();
+    let next = inputs.bySrc.size;
+    const blank = shotFiles[shotFiles.length - 1] ?? '';
+    for (const [slotIndex, slot] of composite.slots.entries()) {
+      if (slot.kind !== 'stills' || slot.segments.every((s) => s.shot === null)) continue;
+      const listPath = join(workDir, `stills-${slotIndex}.ffconcat`);
+      await fs.writeFile(listPath, ffconcat(slot, shotFiles, blank, plan.fps));
+      // Our own list of our own PNGs: the concat demuxer may open files, but only local ones.
+      args.push('-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', `file:${listPath}`);
+      stillsBySlot.set(slotIndex, next++);
+    }
+    return { args, bySrc: inputs.bySrc, stillsBySlot };
+  }
+
+  private runFfmpeg(ffmpegArgs: string[], plan: RenderPlan, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) {
+        reject(new RenderCancelled('compositor render'));
+        return;
+      }
+      const child = spawn(this.ffmpeg, ffmpegArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const kill = () => child.kill('SIGKILL');
+      signal.addEventListener('abort', kill, { once: true });
+      let stderr = '';
+      let pending = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        pending += chunk;
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
+          const frame = /^frame=(\d+)$/.exec(line.trim());
+          if (frame) onProgress(Math.min(1, Number(frame[1]) / plan.durationInFrames));
+        }
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr = (stderr + chunk).slice(-STDERR_TAIL);
+      });
+      child.on('error', (err) => {
+        signal.removeEventListener('abort', kill);
+        reject(new RenderFailure('RENDER_FAILED', `ffmpeg could not start: ${err.message}`, true));
+      });
+      child.on('close', (code, killedBy) => {
+        signal.removeEventListener('abort', kill);
+        if (code === 0) {
+          onProgress(1);
+          resolve();
+        } else if (signal.aborted) {
+          reject(new RenderCancelled('compositor render'));
+        } else {
+          const reason = stderr.trim().split('\n').slice(-3).join(' | ') || `exit ${code ?? killedBy}`;
+          reject(new RenderFailure('RENDER_FAILED', `Compositing failed: ${reason}`.slice(0, 500), true));
+        }
+      });
+    });
+  }
+}

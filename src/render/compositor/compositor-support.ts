@@ -1,0 +1,31 @@
+/**
+ * What the compositor cannot express, so `RENDER_ENGINE=auto` can hand such a
+ * plan to Remotion before starting (plan-level reasons) or when the media show
+ * it (`NotExpressible`, thrown before any work is done).
+ */
+import type { RenderPlan } from '../plan/render-plan.types';
+import { CSS_BLEND_MODES } from './blend-filter';
+
+/** Each video layer is a decoder and a filter chain in one process; past this, memory rather than time is the risk. */
+export const MAX_VIDEO_LAYERS = 32;
+/** Largest side of a transformed layer before it is cut to the canvas (ffmpeg frames past this fail to allocate). */
+export const MAX_LAYER_SIDE_PX = 16_384;
+
+export class NotExpressible extends Error {
+  constructor(readonly reason: string) {
+    super(`the compositor cannot draw this plan: ${reason}`);
+    this.name = 'NotExpressible';
+  }
+}
+
+export type CompositorSupport = { ok: true } | { ok: false; reason: string };
+
+export function compositorSupport(plan: RenderPlan): CompositorSupport {
+  const videos = plan.layers.filter((layer) => layer.kind === 'video');
+  if (videos.length > MAX_VIDEO_LAYERS) {
+    return { ok: false, reason: `${videos.length} video layers (the compositor takes at most ${MAX_VIDEO_LAYERS})` };
+  }
+  const unknown = plan.layers.find((layer) => !CSS_BLEND_MODES.includes(layer.blendMode));
+  if (unknown !== undefined) return { ok: false, reason: `blend mode ${unknown.blendMode} of ${unknown.id}` };
+  return { ok: true };
+}

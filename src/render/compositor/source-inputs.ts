@@ -1,0 +1,80 @@
+/**
+ * A task's media file as one ffmpeg input of the compositor: the input options
+ * (untrusted files may only be read as the containers the probe accepts, and
+ * open nothing else), whether it has sound, and how its picture is turned
+ * into a layer's frames, decoded the way the composition's `<OffthreadVideo>`
+ * decodes it (measured against Remotion 4.0.529 on this machine; the
+ * compositor-sources integration test keeps them in step):
+ *
+ * - Colour: a tagged matrix is honoured; an untagged source is BT.709 from a
+ *   height of 720 px up and BT.601 below (1278x720 and 480x854 are BT.709,
+ *   1282x700 is BT.601). Full range (`pc` or a `yuvj` format) is honoured.
+ * - Frames: at layer time t the composition shows the last source frame whose
+ *   timestamp is at most t, on the file's own timestamps (a stream starting at
+ *   0.5 s shows its first frame until then); after the last frame it holds it.
+ */
+import { AV_DEMUXERS, probeMedia, type MediaProbe } from '../../media/ffprobe';
+import type { PlanVisualLayer } from '../plan/render-plan.types';
+import type { VideoSource } from './video-graph';
+
+export interface SourceDescription {
+  inputArgs: string[];
+  hasAudio: boolean;
+  video(inputIndex: number): VideoSource;
+}
+
+/** ffprobe `color_space` tags to the matrix names of ffmpeg's `scale`. */
+const MATRIX_OF_TAG: Readonly<Record<string, string>> = {
+  bt709: 'bt709',
+  smpte170m: 'bt601',
+  bt470bg: 'bt601',
+  fcc: 'fcc',
+  smpte240m: 'smpte240m',
+  bt2020nc: 'bt2020',
+  bt2020c: 'bt2020',
+};
+
+/** The `scale` options naming the YUV matrix and range the composition's decoder uses for this stream. */
+export function colourOptions(video: NonNullable<MediaProbe['video']>): string {
+  const tagged = video.colorSpace === null ? undefined : MATRIX_OF_TAG[video.colorSpace];
+  const matrix = tagged ?? (video.height >= 720 ? 'bt709' : 'bt601');
+  return `in_color_matrix=${matrix}:in_range=${video.fullRange ? 'pc' : 'tv'}`;
+}
+
+function num(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(6);
+}
+
+/**
+ * The layer's frames on the plan's grid, from the layer's first frame:
+ * `round=up` files each source frame under the first output slot at or after
+ * its timestamp, and `fps` keeps the last frame of a slot, which is the last
+ * frame at or before the slot's time; `start_time=0` repeats the first frame
+ * over any gap before it; the `tpad`s hold the last frame past the end.
+ */
+export function clipFrames(layer: PlanVisualLayer, fps: number, startTimeMs: number): string {
+  return [
+    // ffmpeg moved the file's first timestamp to 0; the composition keeps the file's own.
+    ...(startTimeMs > 0 ? [`setpts=PTS+${num(startTimeMs / 1000)}/TB`] : []),
+    // One copy of the last frame just past the end: `fps` drops the frames of a slot the stream ends in.
+    'tpad=stop_mode=clone:stop=1',
+    `fps=fps=${num(fps)}:start_time=0:round=up`,
+    `tpad=stop_mode=clone:stop=${layer.durationInFrames}`,
+    `trim=end_frame=${layer.durationInFrames}`,
+  ].join(',');
+}
+
+export async function describeSource(path: string): Promise<SourceDescription> {
+  const probe = await probeMedia(path);
+  const video = probe.video;
+  return {
+    inputArgs: ['-format_whitelist', AV_DEMUXERS, '-protocol_whitelist', 'file', '-i', `file:${path}`],
+    hasAudio: probe.audio !== null,
+    video: (inputIndex) => ({
+      inputIndex,
+      size: { width: video?.width ?? 0, height: video?.height ?? 0 },
+      scaleColourOptions: video === null ? '' : colourOptions(video),
+      clipFrames: (layer, fps) => clipFrames(layer, fps, probe.startTimeMs),
+    }),
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * The picture half of the compositor's one ffmpeg filter graph. Everything is
+ * composited in 8-bit planar RGB (gbrp, alpha as gbrap), as the browser
+ * composites, and converted to YUV once by the encoder step: blending in YUV
+ * would not give CSS's results.
+ *
+ * Each slot of the composite plan, bottom to top, is laid on the running
+ * picture: a video layer decoded, fitted, scaled, blurred, flipped, rotated,
+ * faded and placed; a still slot as the PNGs the composition drew, shown in
+ * their segments. Normal layers are laid with `overlay`; any other blend mode
+ * goes through `blendFilter` against what lies below it.
+ */
+import type { PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
+import { blendFilter } from './blend-filter';
+import type { CompositePlan } from './composite-plan';
+import { EDGE_PX, layerGeometry, placedSize, unrotatedSize, type Size } from './layer-geometry';
+
+export interface VideoSource {
+  /** ffmpeg input index (`-i`) of the source. */
+  inputIndex: number;
+  /** Display size of the decoded frames. */
+  size: Size;
+  /** Filters (comma-joined) that turn the decoded stream into the layer's frames on the plan's grid, from 0. */
+  clipFrames(layer: PlanVisualLayer, fps: number): string;
+  /** `scale` options naming the source's YUV matrix and range, for the one conversion to RGB. */
+  scaleColourOptions: string;
+}
+
+export interface VideoGraphInputs {
+  videoSource(src: string): VideoSource;
+  /** ffmpeg input index of a still slot's image sequence (the concat list of its shots). */
+  stillsInput(slotIndex: number): number;
+}
+
+function num(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(6).replace(/0+$/, '');
+}
+
+/** Where a placed layer's picture intersects the canvas: what to cut from it and where it lands. */
+interface Placement { cropX: number; cropY: number; width: number; height: number; x: number; y: number }
+
+function placement(size: Size, centre: { x: number; y: number }, canvas: Size): Placement | null {
+  const left = Math.round(centre.x - size.width / 2);
+  const top = Math.round(centre.y - size.height / 2);
+  const x0 = Math.max(0, left);
+  const y0 = Math.max(0, top);
+  const x1 = Math.min(canvas.width, left + size.width);
+  const y1 = Math.min(canvas.height, top + size.height);
+  if (x1 <= x0 || y1 <= y0) return null;
+  return { cropX: x0 - left, cropY: y0 - top, width: x1 - x0, height: y1 - y0, x: x0, y: y0 };
+}
+
+function rotation(degrees: number, out: Size): string[] {
+  if (degrees === 0) return [];
+  if (degrees === 90) return ['transpose=clock'];
+  if (degrees === 180) return ['hflip', 'vflip'];
+  if (degrees === 270) return ['transpose=cclock'];
+  // A transparent border to interpolate into smooths the edges as the browser's antialiasing does; premultiplied,
+  // so the border's colour does not darken them.
+  return [
+    `pad=w=iw+${2 * EDGE_PX}:h=ih+${2 * EDGE_PX}:x=${EDGE_PX}:y=${EDGE_PX}:color=black@0`,
+    'premultiply=inplace=1',
+    `rotate=a=${num((degrees * Math.PI) / 180)}:ow=${out.width}:oh=${out.height}:c=none:bilinear=1`,
+    'unpremultiply=inplace=1',
+  ];
+}
+
+/**
+ * The filter chain from a decoded video to the layer's pixels, cut to the
+ * canvas, with where they go; null when the layer never reaches the canvas.
+ */
+export function videoLayerChain(layer: PlanVisualLayer, source: VideoSource, plan: RenderPlan): { chain: string; place: Placement } | null {
+  const canvas = { width: plan.width, height: plan.height };
+  const g = layerGeometry(layer, source.size, canvas);
+  const beforeRotation = unrotatedSize(g);
+  const full = placedSize(g);
+  const place = placement(full, g.centre, canvas);
+  if (place === null || layer.opacity === 0) return null;
+  const filters: string[] = [
+    source.clipFrames(layer, plan.fps),
+    // Decoded as Remotion's frame extractor decodes, to packed RGB at the source's size: swscale rounds that path
+    // up to a level apart from the planar one, enough to flip colour-dodge and colour-burn at black and white.
+    // Then resized in RGB as Chromium draws it: `area` is bilinear when enlarging and a box (its mipmaps) when reducing.
+    `scale=${source.scaleColourOptions}`,
+    'format=rgba',
+    `scale=w=${g.scaled.width}:h=${g.scaled.height}:flags=area`,
+    'format=gbrap',
+  ];
+  if (g.crop !== null) filters.push(`crop=w=${g.crop.width}:h=${g.crop.height}`);
+  if (g.blur !== null) {
+    const m = g.blur.margin;
+    // Premultiplied, so transparent pixels bleed in as CSS's blur lets them (no dark fringe). gblur's
+    // default single step is a rough Gaussian (SSIM 0.97 against Chromium's at sigma 80); three are within 0.99.
+    filters.push(
+      `pad=w=iw+${2 * m}:h=ih+${2 * m}:x=${m}:y=${m}:color=black@0`,
+      'premultiply=inplace=1',
+      `gblur=sigma=${num(g.blur.sigma)}:steps=3:planes=15`,
+      'unpremultiply=inplace=1',
+    );
+    if (beforeRotation.width !== (g.crop ?? g.scaled).width + 2 * m || beforeRotation.height !== (g.crop ?? g.scaled).height + 2 * m) {
+      filters.push(`scale=w=${beforeRotation.width}:h=${beforeRotation.height}:flags=bicubic`);
+    }
+  }
+  if (g.flipX) filters.push('hflip');
+  if (g.flipY) filters.push('vflip');
+  filters.push(...rotation(g.rotationDeg, full));
+  if (layer.opacity < 1) filters.push(`colorchannelmixer=aa=${num(layer.opacity)}`);
+  if (place.width !== full.width || place.height !== full.height) {
+    filters.push(`crop=w=${place.width}:h=${place.height}:x=${place.cropX}:y=${place.cropY}`);
+  }
+  // Transparent frames before and after the clip: every layer stream spans the whole timeline.
+  const after = plan.durationInFrames - layer.fromFrame - layer.durationInFrames;
+  if (layer.fromFrame > 0 || after > 0) {
+    filters.push(`tpad=start=${layer.fromFrame}:stop=${Math.max(0, after)}:color=black@0`);
+  }
+  return { chain: filters.join(','), place };
+}
+
+/** The whole picture: the background, then every slot bottom to top, into [outLabel] (gbrp). */
+export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: VideoGraphInputs, outLabel: string): string {
+  const { width, height, fps, durationInFrames: frames } = plan;
+  const chains: string[] = [`color=c=${plan.backgroundColor}:s=${width}x${height}:r=${num(fps)},trim=end_frame=${frames},format=gbrp[bg]`];
+  let below = 'bg';
+
+  // A source used by several layers is decoded once and split.
+  const uses = new Map<number, number>();
+  for (const slot of composite.slots) {
+    if (slot.kind === 'video') {
+      const index = inputs.videoSource(slot.layer.src).inputIndex;
+      uses.set(index, (uses.get(index) ?? 0) + 1);
+    }
+  }
+  const taken = new Map<number, number>();
+  for (const [index, count] of uses) {
+    if (count > 1) chains.push(`[${index}:v]split=${count}${Array.from({ length: count }, (_, i) => `[src${index}_${i}]`).join('')}`);
+  }
+  const sourceLabel = (index: number): string => {
+    if ((uses.get(index) ?? 0) <= 1) return `${index}:v`;
+    const n = taken.get(index) ?? 0;
+    taken.set(index, n + 1);
+    return `src${index}_${n}`;
+  };
+
+  composite.slots.forEach((slot, i) => {
+    const out = `acc${i}`;
+    let top: string;
+    let mode: string;
+    let place = { x: 0, y: 0, fullCanvas: true };
+    let shown: Array<[number, number]>;
+    if (slot.kind === 'video') {
+      const source = inputs.videoSource(slot.layer.src);
+      const label = sourceLabel(source.inputIndex);
+      const built = videoLayerChain(slot.layer, source, plan);
+      if (built === null) {
+        // Still consumed, so a split source's other branches do not stall.
+        chains.push(`[${label}]nullsink`);
+        return;
+      }
+      chains.push(`[${label}]${built.chain}[layer${i}]`);
+      top = `layer${i}`;
+      mode = slot.layer.blendMode;
+      shown = [[slot.layer.fromFrame, slot.layer.fromFrame + slot.layer.durationInFrames - 1]];
+      place = { x: built.place.x, y: built.place.y, fullCanvas: built.place.width === width && built.place.height === height };
+    } else {
+      if (slot.segments.every((segment) => segment.shot === null)) return;
+      // Converted once per picture, before fps repeats it for every frame of its segment.
+      chains.push(`[${inputs.stillsInput(i)}:v]format=gbrap,fps=${num(fps)},trim=end_frame=${frames},setpts=PTS-STARTPTS[stills${i}]`);
+      top = `stills${i}`;
+      mode = slot.blendMode;
+      shown = slot.segments.filter((segment) => segment.shot !== null).map((segment) => [segment.fromFrame, segment.fromFrame + segment.durationInFrames - 1]);
+    }
+    if (mode === 'normal') {
+      chains.push(`[${below}][${top}]overlay=x=${place.x}:y=${place.y}:format=gbrp:eof_action=pass[${out}]`);
+    } else {
+      let canvasTop = top;
+      if (!place.fullCanvas) {
+        canvasTop = `canvas${i}`;
+        chains.push(`[${top}]pad=w=${width}:h=${height}:x=${place.x}:y=${place.y}:color=black@0[${canvasTop}]`);
+      }
+      chains.push(blendFilter(mode, { top: canvasTop, bottom: below, out }, `b${i}_`, shown));
+    }
+    below = out;
+  });
+  chains.push(`[${below}]null[${outLabel}]`);
+  return chains.join(';');
+}

@@ -1,0 +1,37 @@
+/**
+ * What the worker asks of a renderer, whichever engine draws: a render plan in,
+ * a finished video file out. Both engines (Remotion's full capture and the
+ * compositor) implement it; nothing upstream of the plan knows which ran.
+ */
+import type { ResolvedOutput } from '../tasks/task-input.types';
+import type { RenderPlan } from './plan/render-plan.types';
+
+export type RenderEngineName = 'remotion' | 'compositor';
+
+export interface RenderVideoArgs {
+  plan: RenderPlan;
+  output: ResolvedOutput;
+  outPath: string;
+  /** Fraction 0–1, never decreasing. */
+  onProgress: (fraction: number) => void;
+  /** Aborting stops the render (RenderCancelled) and removes what it wrote. */
+  signal?: AbortSignal;
+  /** Whole-render limit; past it the render stops with PROCESSING_TIMEOUT. */
+  timeoutMs?: number;
+}
+
+export interface RenderVideoResult {
+  outPath: string;
+  durationInFrames: number;
+  engine: RenderEngineName;
+  /** Compositor only: pictures the browser drew, the time that took, and the one ffmpeg run's time. */
+  split?: { stills: number; stillsMs: number; compositeMs: number };
+}
+
+/** Thrown by a render that stopped because its signal was aborted. */
+export class RenderCancelled extends Error {
+  constructor(what = 'render') {
+    super(`${what} canceled`);
+    this.name = 'RenderCancelled';
+  }
+}

@@ -1,0 +1,106 @@
+import { deflateSync, inflateSync } from 'node:zlib';
+import { toRgbaPng } from './rgba-png';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Bit by bit, unlike the table-driven code under test. */
+function crc32(bytes: Buffer): number {
+  let c = ~0;
+  for (const byte of bytes) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), 8 + data.length);
+  return out;
+}
+
+function chunks(png: Buffer): Array<{ type: string; data: Buffer; crcOk: boolean }> {
+  const out = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    const body = png.subarray(at + 4, at + 8 + length);
+    out.push({ type: body.toString('latin1', 0, 4), data: body.subarray(4), crcOk: crc32(body) === png.readUInt32BE(at + 8 + length) });
+    at += 12 + length;
+  }
+  return out;
+}
+
+const paeth = (a: number, b: number, c: number): number => {
+  const p = a + b - c;
+  const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+};
+
+/** An 8-bit RGB PNG whose row y uses filter type y % 5, so every filter is undone once. */
+function rgbPng(width: number, height: number, pixels: number[], extra: Buffer[] = []): Buffer {
+  const stride = width * 3;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const filter = y % 5;
+    const row = Buffer.alloc(stride + 1);
+    row[0] = filter;
+    for (let x = 0; x < stride; x++) {
+      const at = y * stride + x;
+      const left = x >= 3 ? pixels[at - 3] : 0;
+      const up = y > 0 ? pixels[at - stride] : 0;
+      const upLeft = x >= 3 && y > 0 ? pixels[at - stride - 3] : 0;
+      const predictor = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][filter];
+      row[x + 1] = (pixels[at] - predictor) & 0xff;
+    }
+    rows.push(row);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), ...extra, chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('toRgbaPng', () => {
+  const width = 7;
+  const height = 10;
+  // Deterministic but irregular values, so a wrong predictor shows.
+  const pixels = Array.from({ length: width * height * 3 }, (_, i) => (i * 97 + ((i * i) % 31) * 13) & 0xff);
+
+  it('widens RGB to RGBA with the same pixels, opaque, in valid chunks', () => {
+    const srgb = chunk('sRGB', Buffer.from([0]));
+    const out = toRgbaPng(rgbPng(width, height, pixels, [srgb]));
+    const parts = chunks(out);
+    expect(out.subarray(0, 8).equals(SIGNATURE)).toBe(true);
+    expect(parts.map((p) => p.type)).toEqual(['IHDR', 'sRGB', 'IDAT', 'IEND']);
+    expect(parts.every((p) => p.crcOk)).toBe(true);
+    expect(parts[0].data.readUInt32BE(0)).toBe(width);
+    expect(parts[0].data[9]).toBe(6);
+    const raw = inflateSync(parts[2].data);
+    expect(raw.length).toBe(height * (width * 4 + 1));
+    const decoded: number[] = [];
+    const alphas = new Set<number>();
+    for (let y = 0; y < height; y++) {
+      expect(raw[y * (width * 4 + 1)]).toBe(0);
+      for (let x = 0; x < width; x++) {
+        const at = y * (width * 4 + 1) + 1 + x * 4;
+        decoded.push(raw[at], raw[at + 1], raw[at + 2]);
+        alphas.add(raw[at + 3]);
+      }
+    }
+    expect(decoded).toEqual(pixels);
+    expect([...alphas]).toEqual([255]);
+  });
+
+  it('returns an RGBA PNG untouched and refuses what it cannot widen faithfully', () => {
+    const rgba = toRgbaPng(rgbPng(2, 2, Array(12).fill(9)));
+    expect(toRgbaPng(rgba)).toBe(rgba);
+    expect(() => toRgbaPng(Buffer.from('GIF89a'))).toThrow(/not a PNG/);
+    const keyed = rgbPng(2, 2, Array(12).fill(9), [chunk('tRNS', Buffer.alloc(6))]);
+    expect(() => toRgbaPng(keyed)).toThrow(/transparent colour key/);
+  });
+});

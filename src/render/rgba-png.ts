@@ -1,0 +1,122 @@
+import { deflateSync, inflateSync } from 'node:zlib';
+
+/**
+ * Chromium saves a screenshot without an alpha channel when every pixel is
+ * opaque. The compositor reads a still slot's shots as one stream, and ffmpeg
+ * rebuilds its whole filter graph (losing frames) when a stream's pixel format
+ * changes mid-way, so every shot must be RGBA. This widens an 8-bit RGB PNG to
+ * RGBA without any other change; an RGBA PNG is returned as it is.
+ */
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const COLOUR_RGB = 2;
+const COLOUR_RGBA = 6;
+
+interface Chunk { type: string; data: Buffer }
+
+function readChunks(png: Buffer): Chunk[] {
+  if (png.length < SIGNATURE.length || !png.subarray(0, 8).equals(SIGNATURE)) throw new Error('not a PNG file');
+  const chunks: Chunk[] = [];
+  for (let at = 8; at + 12 <= png.length;) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    chunks.push({ type, data: png.subarray(at + 8, at + 8 + length) });
+    at += 12 + length;
+    if (type === 'IEND') break;
+  }
+  return chunks;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function writeChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/** The pixels of 8-bit RGB scanlines, their row filters (RFC 2083 §6) undone. */
+function unfilterRgb(filtered: Buffer, width: number, height: number): Buffer {
+  const stride = width * 3;
+  const rgb = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = filtered[y * (stride + 1)];
+    const src = y * (stride + 1) + 1;
+    const row = y * stride;
+    for (let x = 0; x < stride; x++) {
+      const left = x >= 3 ? rgb[row + x - 3] : 0;
+      const up = y > 0 ? rgb[row - stride + x] : 0;
+      const upLeft = x >= 3 && y > 0 ? rgb[row - stride + x - 3] : 0;
+      const raw = filtered[src + x];
+      let value: number;
+      switch (filter) {
+        case 0: value = raw; break;
+        case 1: value = raw + left; break;
+        case 2: value = raw + up; break;
+        case 3: value = raw + ((left + up) >> 1); break;
+        case 4: value = raw + paeth(left, up, upLeft); break;
+        default: throw new Error(`PNG row ${y} has unknown filter type ${filter}`);
+      }
+      rgb[row + x] = value & 0xff;
+    }
+  }
+  return rgb;
+}
+
+export function toRgbaPng(png: Buffer): Buffer {
+  const chunks = readChunks(png);
+  const header = chunks[0];
+  if (header?.type !== 'IHDR') throw new Error('PNG without IHDR');
+  const width = header.data.readUInt32BE(0);
+  const height = header.data.readUInt32BE(4);
+  const [depth, colour, , , interlace] = header.data.subarray(8, 13);
+  if (colour === COLOUR_RGBA && depth === 8) return png;
+  if (colour !== COLOUR_RGB || depth !== 8 || interlace !== 0) {
+    throw new Error(`unexpected PNG layout (colour type ${colour}, depth ${depth}, interlace ${interlace})`);
+  }
+  if (chunks.some((c) => c.type === 'tRNS')) throw new Error('RGB PNG with a transparent colour key');
+  const idat = Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data));
+  const rgb = unfilterRgb(inflateSync(idat), width, height);
+  const rgbaStride = width * 4 + 1;
+  const rgba = Buffer.alloc(rgbaStride * height);
+  for (let y = 0; y < height; y++) {
+    // Filter type 0 (none): the file is temporary, compression barely matters.
+    let out = y * rgbaStride + 1;
+    for (let i = y * width * 3, end = i + width * 3; i < end; i += 3) {
+      rgba[out++] = rgb[i];
+      rgba[out++] = rgb[i + 1];
+      rgba[out++] = rgb[i + 2];
+      rgba[out++] = 0xff;
+    }
+  }
+  const ihdr = Buffer.from(header.data);
+  ihdr[9] = COLOUR_RGBA;
+  return Buffer.concat([
+    SIGNATURE,
+    writeChunk('IHDR', ihdr),
+    // Ancillary chunks (colour space, gamma, density) keep their meaning for RGBA.
+    ...chunks.filter((c) => !['IHDR', 'IDAT', 'IEND'].includes(c.type)).map((c) => writeChunk(c.type, c.data)),
+    writeChunk('IDAT', deflateSync(rgba, { level: 1 })),
+    writeChunk('IEND', Buffer.alloc(0)),
+  ]);
+}

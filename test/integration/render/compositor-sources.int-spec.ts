@@ -1,0 +1,87 @@
+/**
+ * The compositor decodes a source as the composition's <OffthreadVideo> does:
+ * the same colour matrix and range (tagged, untagged by size, full range) and
+ * the same source frame at every output frame (other frame rates, a stream
+ * that starts late, one that ends before its clip). Both engines render each
+ * case; the pixels must agree.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { CompositorRenderer } from '../../../src/render/compositor/compositor-renderer';
+import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
+import { ensureBundle, MediaFixtures, newRenderer, output, pixel, planFor, readFrame, type Rgb } from './render-fixtures';
+
+jest.setTimeout(300_000);
+const run = promisify(execFile);
+const ffmpeg = (args: string[]) => run('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
+const OUT = output(160, 90, 10);
+
+describe('compositor sources decode like the composition', () => {
+  const fixtures = new MediaFixtures();
+  let remotion: RemotionRenderer;
+  let compositor: CompositorRenderer;
+
+  beforeAll(async () => {
+    await ensureBundle();
+    await fixtures.start();
+    remotion = newRenderer();
+    compositor = new CompositorRenderer({ remotion, mediaPath: (src) => fixtures.server.localPath(src) });
+  });
+  afterAll(async () => {
+    await remotion?.close();
+    await fixtures.stop();
+  });
+
+  /** Renders a clip of `name` from 0.2 s for `ms` with both engines; returns each engine's centre pixel per frame. */
+  async function bothEngines(name: string, ms: number): Promise<{ remotion: Rgb[]; compositor: Rgb[] }> {
+    const plan = planFor(fixtures, OUT, ms + 200, [{ id: 'v', type: 'video', clips: [{ id: 'a', media_url: name, start_time_ms: 200, end_time_ms: 200 + ms }] }]);
+    const result = { remotion: [] as Rgb[], compositor: [] as Rgb[] };
+    for (const [engine, renderer] of [['remotion', remotion], ['compositor', compositor]] as const) {
+      const out = fixtures.path(`${name}.${engine}.mp4`);
+      await renderer.renderVideo({ plan, output: OUT, outPath: out, onProgress: () => undefined });
+      for (let f = 0; f < plan.durationInFrames; f++) result[engine].push(pixel(await readFrame(out, f), 80, 45));
+    }
+    return result;
+  }
+
+  it.each([
+    // [name, size, encode matrix, range, tags]: red encoded with the matrix the tags (or their absence) imply.
+    ['tagged BT.709', '640x480', 'bt709', 'tv', ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709']],
+    ['tagged BT.601', '1280x720', 'bt601', 'tv', ['-colorspace', 'smpte170m', '-color_primaries', 'smpte170m', '-color_trc', 'smpte170m']],
+    ['untagged 640x480', '640x480', 'bt601', 'tv', []],
+    ['untagged 1280x720 (read as BT.709 though encoded as BT.601)', '1280x720', 'bt601', 'tv', []],
+    ['untagged 1282x700', '1282x700', 'bt601', 'tv', []],
+    ['full range, tagged pc', '640x480', 'bt601', 'pc', ['-color_range', 'pc']],
+  ])('%s: the same colours', async (name, size, matrix, range, tags) => {
+    const file = `${name.replace(/\W+/g, '-')}.mp4`;
+    await ffmpeg([
+      '-f', 'lavfi', '-i', `color=c=0xE01010:s=${size}:r=10:d=1`,
+      '-vf', `scale=out_color_matrix=${matrix}:out_range=${range},format=${range === 'pc' ? 'yuvj420p' : 'yuv420p'}`,
+      '-c:v', 'libx264', '-qp', '0', ...(tags as string[]), fixtures.path(file),
+    ]);
+    const seen = await bothEngines(file, 500);
+    const [r, c] = [seen.remotion[4], seen.compositor[4]];
+    // Within 5 levels (the decoders round BT.709 a little differently); the wrong matrix is 13 to 23 levels off.
+    expect([c, c.map((v, i) => Math.abs(v - r[i])).every((d) => d <= 5)]).toEqual([c, true]);
+  });
+
+  it('the same source frame at every output frame: other rates, a late start, an early end', async () => {
+    // Frame N of each source has luma 16 + 6N, so a pixel names the frame shown.
+    const numbered = (name: string, rate: number, seconds: number, extra: string[] = []) => ffmpeg([
+      '-f', 'lavfi', '-i', `color=black:s=160x90:r=${rate}:d=${seconds}`,
+      '-vf', "geq=lum='16+6*N':cb=128:cr=128,format=yuv420p", '-c:v', 'libx264', '-qp', '0', ...extra, fixtures.path(name),
+    ]);
+    await numbered('r25.mp4', 25, 1.4);
+    await numbered('r24.mp4', 24, 1.4);
+    await numbered('late.mp4', 25, 1.2, ['-output_ts_offset', '0.5']);
+    await numbered('short.mp4', 30, 0.5);
+    const frameShown = ([red]: Rgb): number => Math.round((red * 219) / 255 / 6);
+    for (const [name, ms] of [['r25.mp4', 1_200], ['r24.mp4', 1_200], ['late.mp4', 1_000], ['short.mp4', 1_000]] as const) {
+      const seen = await bothEngines(name, ms);
+      expect([name, seen.compositor.map(frameShown)]).toEqual([name, seen.remotion.map(frameShown)]);
+    }
+    // The rule itself, so a change on both sides is noticed: r25 at 10 fps from 0.2 s shows floor(2.5 k).
+    const r25 = await bothEngines('r25.mp4', 1_200);
+    expect(r25.remotion.slice(2).map(frameShown)).toEqual(Array.from({ length: 12 }, (_, k) => Math.floor(2.5 * k)));
+  });
+});
