@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaServer } from '../src/render/media-server';
@@ -21,10 +21,14 @@ import { WebhookSink } from './support/webhook-sink';
  *     download within milliseconds; then the blocker is canceled and the backlog
  *     drains. Drain rate, per-task time and the gap between one task's end and
  *     the next one's start measure the queue and lifecycle, not rendering.
+ *  4. small tasks: 60 short-form tasks (1 s, 320x180, 15 fps) posted at once, video
+ *     only (no browser) and with a subtitle cue: drain time and seconds per task.
  *   node dist/bench/queue.js [--quick] [--tasks N] [--runs N]
  */
 const POLL_MS = 50;
 const CREATE_PARALLEL = 10;
+/** Short-form users send these by the hundred: issue 22 measured 60 of them at 1.6 s each. */
+const SMALL_TASKS = 60;
 
 interface TaskRecord {
   task_id: string;
@@ -125,10 +129,36 @@ async function backlogDrain(client: HttpsJson, sink: WebhookSink, imageUrl: stri
   };
 }
 
+/** A short-form task: 1 s at 320x180 15 fps of a real clip, with one subtitle cue when `withCue`. */
+function smallTaskBody(mediaBase: string, webhookUrl: string, withCue: boolean): Record<string, unknown> {
+  const tracks: unknown[] = [{ id: 'main', type: 'video', clips: [{ id: 'clip', media_url: `${mediaBase}clip.mp4`, start_time_ms: 0, end_time_ms: 1000 }] }];
+  if (withCue) tracks.push({ id: 'subs', type: 'subtitle', clips: [{ id: 'cue', media_url: `${mediaBase}cue.srt`, start_time_ms: 0, end_time_ms: 1000 }] });
+  return {
+    input: { timeline: { duration_ms: 1000, tracks }, output: { resolution: { width: 320, height: 180 }, framerate: 15 } },
+    webhook: { url: webhookUrl, events: ['task.completed'] },
+  };
+}
+
+/** `count` small tasks posted at once: first create → last completed, and that divided by the count. */
+async function smallTasks(client: HttpsJson, sink: WebhookSink, mediaBase: string, count: number, withCue: boolean) {
+  const started = performance.now();
+  const created = await createMany(client, count, () => smallTaskBody(mediaBase, sink.url, withCue));
+  const tasks: TaskRecord[] = [];
+  for (const id of created.ids) tasks.push(await waitFor(client, id, (t) => TERMINAL.has(t.status)));
+  const failed = tasks.filter((t) => t.status !== 'completed');
+  if (failed.length > 0) throw new Error(`${failed.length} small tasks did not complete: ${JSON.stringify(failed[0].error)}`);
+  const seconds = (performance.now() - started) / 1000;
+  const perTask = tasks.map((t) => ms(t.completed_at) - ms(t.started_at));
+  return { tasks: count, with_cue: withCue, drain_seconds: seconds, seconds_per_task: seconds / count, started_to_completed_ms_p50: median(perTask) };
+}
+
 async function main(): Promise<void> {
   const args = parseBenchArgs(process.argv.slice(2), (quick) => ({ runs: quick ? 5 : 10, duration: 0, tasks: quick ? 200 : 1000, warmup: 1 }));
   const mediaDir = mkdtempSync(join(tmpdir(), 'rs-bench-queue-'));
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', join(mediaDir, 'still.png')]);
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=1',
+    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(mediaDir, 'clip.mp4')]);
+  writeFileSync(join(mediaDir, 'cue.srt'), '1\n00:00:00,000 --> 00:00:01,000\nShort-form caption\n');
   const mediaServer = new MediaServer();
   await mediaServer.start();
   const mediaBase = mediaServer.register('queue', mediaDir);
@@ -141,10 +171,16 @@ async function main(): Promise<void> {
   const client = new HttpsJson(prepared.baseUrl, prepared.ca, key);
   let idle: Awaited<ReturnType<typeof idleLatency>>;
   let drain: Awaited<ReturnType<typeof backlogDrain>>;
+  const small: Array<Awaited<ReturnType<typeof smallTasks>>> = [];
   try {
     if (args.warmup > 0) await idleLatency(client, sink, `${mediaBase}still.png`, args.warmup);
     idle = await idleLatency(client, sink, `${mediaBase}still.png`, args.runs);
     drain = await backlogDrain(client, sink, `${mediaBase}still.png`, `${mediaBase}missing.png`, args.tasks);
+    for (const withCue of [false, true]) {
+      const result = await smallTasks(client, sink, mediaBase, SMALL_TASKS, withCue);
+      log(`${SMALL_TASKS} small tasks ${withCue ? 'with a cue' : 'video only'}: ${result.drain_seconds.toFixed(1)} s, ${result.seconds_per_task.toFixed(2)} s per task`);
+      small.push(result);
+    }
   } finally {
     client.close();
     await service.stop();
@@ -168,11 +204,16 @@ async function main(): Promise<void> {
     ['backlog drain: tasks started and finished per second', drain.drain_per_s],
     ['backlog drain: per task started → failed, p50 / p99 (ms)', `${drain.per_task_ms_p50} / ${drain.per_task_ms_p99}`],
     ['backlog drain: one task ends → next starts, p50 / p99 (ms)', `${drain.gap_ms_p50} / ${drain.gap_ms_p99}`],
+    ...small.flatMap((run): Cell[][] => [
+      [`small tasks (${run.tasks} x 1 s 320x180 15 fps, ${run.with_cue ? 'video + subtitle cue' : 'video only: no browser'}): drain (s)`, run.drain_seconds],
+      [`  seconds of machine time per task (target <= 0.5)`, run.seconds_per_task],
+      ['  started → completed per task, p50 (ms)', run.started_to_completed_ms_p50],
+    ]),
   ];
   out.write(`${formatTable(['measure', 'value'], rows)}\n`);
   const path = saveResults(args.quick ? 'queue-quick' : 'queue', {
     date: new Date().toISOString(), machine: machineInfo(), args,
-    startup: { listening_ms: service.listeningMs, worker_ready_ms: service.workerReadyMs }, idle, drain,
+    startup: { listening_ms: service.listeningMs, worker_ready_ms: service.workerReadyMs }, idle, drain, small,
   });
   out.write(`saved ${path}\n`);
 }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../src/common/project-root';
@@ -11,23 +11,27 @@ import { formatTable, log, machineInfo, median, saveResults, type Cell } from '.
 import { ffmpegBaselineArgs } from './support/ffmpeg-baseline';
 import { HttpsJson } from './support/https-json';
 import { RssSampler } from './support/process-tree';
-import { FULL_SIZE, QUICK_SIZE, generateReferenceMedia, referencePlan, referenceTaskBody, resolvedOutput, type ReferenceSize } from './support/reference-timeline';
+import { FULL_SIZE, HD_SIZE, QUICK_SIZE, generateReferenceMedia, referencePlan, referenceTaskBody, resolvedOutput, type ReferenceSize } from './support/reference-timeline';
 import { issueKey, prepareService, removeDir, startService, type ServiceProcess } from './support/service-process';
 import { runTimed } from './support/timed-process';
 import { WebhookSink } from './support/webhook-sink';
 
 /**
- * bench:render — the reference timeline rendered three ways in one run,
- * alternating and repeating each: the service end to end (POST → completed),
+ * bench:render — the reference timeline rendered four ways in one run,
+ * alternating and repeating each: the service end to end (POST → completed)
+ * with RENDER_ENGINE=auto (the compositor) and with RENDER_ENGINE=remotion,
  * Remotion's own CLI on the same bundle and the same render plan, and a
  * hand-written ffmpeg filter graph (the floor). Prints seconds, fps, realtime
- * factor, peak RSS of each process tree and the ratios.
- *   node dist/bench/render.js [--quick] [--runs N] [--warmup N]
+ * factor, peak RSS of each process tree, the ratios against the targets of
+ * issue 22, and the compositor's split (stills drawn, composite + encode).
+ *   node dist/bench/render.js [--quick] [--hd] [--runs N] [--warmup N]
+ * --hd: 1920x1080 30 fps 60 s (the remotion contenders once each).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const POLL_MS = 100;
 
-type Contender = 'service' | 'remotion-cli' | 'ffmpeg';
+type Contender = 'service' | 'service-remotion' | 'remotion-cli' | 'ffmpeg';
+type ServiceEngine = 'auto' | 'remotion';
 
 interface RunResult {
   contender: Contender;
@@ -37,6 +41,8 @@ interface RunResult {
   /** Service only: server-side created_at → completed_at and the phases. */
   serverSeconds?: number;
   phases?: Record<string, number>;
+  /** The worker's 'render timings' line: which engine drew it and, for the compositor, the split. */
+  timings?: { engine: string; video_ms: number; previews_ms: number; stills?: number; stills_ms?: number; composite_ms?: number };
   output?: { durationMs: number | null; width: number | null; height: number | null; sizeBytes: number };
 }
 
@@ -58,12 +64,31 @@ interface Context {
   workDir: string;
   planPath: string;
   service: ServiceProcess;
+  serviceEngine: ServiceEngine;
+  prepared: Awaited<ReturnType<typeof prepareService>>;
   client: HttpsJson;
   sink: WebhookSink;
   ffmpegArgs: string[];
 }
 
-async function runService(ctx: Context, run: number): Promise<RunResult> {
+/** The service restarted with another RENDER_ENGINE when the next contender needs it (not timed). */
+async function serviceWith(ctx: Context, engine: ServiceEngine): Promise<void> {
+  if (ctx.serviceEngine === engine) return;
+  await ctx.service.stop();
+  ctx.service = await startService({ ...ctx.prepared, env: { ...ctx.prepared.env, RENDER_ENGINE: engine } }, 'all');
+  ctx.serviceEngine = engine;
+}
+
+function renderTimings(logPath: string, taskId: string): RunResult['timings'] {
+  for (const line of readFileSync(logPath, 'utf8').split('\n').reverse()) {
+    if (!line.includes(taskId) || !line.includes('render timings')) continue;
+    return JSON.parse(line) as RunResult['timings'];
+  }
+  return undefined;
+}
+
+async function runService(ctx: Context, run: number, engine: ServiceEngine): Promise<RunResult> {
+  await serviceWith(ctx, engine);
   const sampler = new RssSampler(() => ctx.service.pid);
   sampler.start();
   const started = performance.now();
@@ -80,10 +105,11 @@ async function runService(ctx: Context, run: number): Promise<RunResult> {
   if (task.status !== 'completed') throw new Error(`service render ${task.status}: ${JSON.stringify(task.error)}`);
   const phases = Object.fromEntries(Object.entries(task.progress.phases).map(([name, phase]) => [name, phase.duration_seconds]));
   return {
-    contender: 'service',
+    contender: engine === 'auto' ? 'service' : 'service-remotion',
     run,
     seconds,
     peakRssMiB,
+    timings: renderTimings(ctx.service.logPath, created.task_id),
     serverSeconds: (Date.parse(task.completed_at!) - Date.parse(task.created_at)) / 1000,
     phases: { queue: (Date.parse(task.started_at!) - Date.parse(task.created_at)) / 1000, ...phases },
     output: { durationMs: task.output!.duration_ms, width: task.output!.resolution.width, height: task.output!.resolution.height, sizeBytes: task.output!.file_size_bytes },
@@ -111,7 +137,7 @@ async function outputOf(path: string): Promise<RunResult['output']> {
   return { durationMs: probe.durationMs, width: probe.video?.width ?? null, height: probe.video?.height ?? null, sizeBytes: probe.sizeBytes };
 }
 
-async function runProcess(ctx: Context, contender: Exclude<Contender, 'service'>, run: number): Promise<RunResult> {
+async function runProcess(ctx: Context, contender: 'remotion-cli' | 'ffmpeg', run: number): Promise<RunResult> {
   const outPath = join(ctx.workDir, `${contender}-${run}.mp4`);
   const timed = contender === 'ffmpeg'
     ? await runTimed('ffmpeg', [...ctx.ffmpegArgs.slice(0, -1), outPath])
@@ -123,7 +149,9 @@ async function runProcess(ctx: Context, contender: Exclude<Contender, 'service'>
 }
 
 function runOne(ctx: Context, contender: Contender, run: number): Promise<RunResult> {
-  return contender === 'service' ? runService(ctx, run) : runProcess(ctx, contender, run);
+  if (contender === 'service') return runService(ctx, run, 'auto');
+  if (contender === 'service-remotion') return runService(ctx, run, 'remotion');
+  return runProcess(ctx, contender, run);
 }
 
 function summarize(results: RunResult[], size: ReferenceSize) {
@@ -143,21 +171,33 @@ function summarize(results: RunResult[], size: ReferenceSize) {
       peak_rss_mib: Math.max(...runs.map((r) => r.peakRssMiB)),
     };
   };
-  const rows = (['service', 'remotion-cli', 'ffmpeg'] as const).map(row);
-  const service = rows[0].median_s;
+  const rows = (['service', 'service-remotion', 'remotion-cli', 'ffmpeg'] as const).filter((c) => of(c).length > 0).map(row);
+  const median_of = (contender: Contender) => rows.find((r) => r.contender === contender)?.median_s ?? Number.NaN;
+  const service = median_of('service');
   const phaseNames = ['queue', 'download', 'render', 'upload'];
   const phases = Object.fromEntries(phaseNames.map((name) => [name, median(of('service').map((r) => r.phases?.[name] ?? Number.NaN))]));
+  const timing = (key: 'stills' | 'stills_ms' | 'composite_ms' | 'video_ms' | 'previews_ms') => median(of('service').map((r) => Number(r.timings?.[key] ?? Number.NaN)));
   return {
     rows,
-    ratios: { service_over_remotion_cli: service / rows[1].median_s, service_over_ffmpeg: service / rows[2].median_s, remotion_cli_over_ffmpeg: rows[1].median_s / rows[2].median_s },
+    ratios: {
+      realtime_x: size.seconds / service,
+      remotion_cli_over_service: median_of('remotion-cli') / service,
+      service_over_ffmpeg: service / median_of('ffmpeg'),
+      service_remotion_over_service: median_of('service-remotion') / service,
+    },
+    engines: [...new Set(of('service').map((r) => r.timings?.engine ?? 'unknown'))],
+    split: { stills: timing('stills'), stills_s: timing('stills_ms') / 1000, composite_encode_s: timing('composite_ms') / 1000, video_s: timing('video_ms') / 1000, previews_s: timing('previews_ms') / 1000 },
+    service_peak_rss_mib: Math.max(...of('service').map((r) => r.peakRssMiB)),
     service_server_side_median_s: median(of('service').map((r) => r.serverSeconds ?? Number.NaN)),
     service_phases_median_s: phases,
   };
 }
 
 async function main(): Promise<void> {
-  const args = parseBenchArgs(process.argv.slice(2), (quick) => ({ runs: 3, duration: 0, tasks: 0, warmup: quick ? 0 : 1 }));
-  const size = args.quick ? QUICK_SIZE : FULL_SIZE;
+  const hd = process.argv.includes('--hd');
+  // A 60 s 1080p render takes minutes per contender: one run each unless asked.
+  const args = parseBenchArgs(process.argv.slice(2).filter((arg) => arg !== '--hd'), (quick) => ({ runs: hd ? 1 : 3, duration: 0, tasks: 0, warmup: quick || hd ? 0 : 1 }));
+  const size = hd ? HD_SIZE : args.quick ? QUICK_SIZE : FULL_SIZE;
   const root = mkdtempSync(join(tmpdir(), 'rs-bench-render-'));
   const mediaDir = join(root, 'media');
   const workDir = join(root, 'work');
@@ -178,8 +218,8 @@ async function main(): Promise<void> {
   const planPath = join(workDir, 'plan.json');
   writeFileSync(planPath, JSON.stringify(plan));
   const baseline = ffmpegBaselineArgs(plan, size, mediaDir, workDir, join(workDir, 'ffmpeg.mp4'));
-  const ctx: Context = { size, mediaDir, mediaBase, workDir, planPath, service, client, sink, ffmpegArgs: baseline.args };
-  const order: Contender[] = ['service', 'remotion-cli', 'ffmpeg'];
+  const ctx: Context = { size, mediaDir, mediaBase, workDir, planPath, service, serviceEngine: 'auto', prepared, client, sink, ffmpegArgs: baseline.args };
+  const order: Contender[] = ['service', 'remotion-cli', 'ffmpeg', 'service-remotion'];
   const results: RunResult[] = [];
   try {
     for (let i = 0; i < args.warmup; i++) {
@@ -199,7 +239,7 @@ async function main(): Promise<void> {
     }
   } finally {
     client.close();
-    await service.stop();
+    await ctx.service.stop();
     await sink.close();
     await mediaServer.stop();
     removeDir(prepared.dataDir);
@@ -211,13 +251,22 @@ async function main(): Promise<void> {
   const out = process.stdout;
   out.write(`\nbench:render — ${size.width}x${size.height}, ${size.fps} fps, ${size.seconds} s (${size.fps * size.seconds} frames), median of ${args.runs}\n\n`);
   out.write(`${formatTable(headers, rows)}\n\n`);
-  out.write(`service / remotion-cli = ${summary.ratios.service_over_remotion_cli.toFixed(2)}   service / ffmpeg = ${summary.ratios.service_over_ffmpeg.toFixed(2)}   remotion-cli / ffmpeg = ${summary.ratios.remotion_cli_over_ffmpeg.toFixed(2)}\n`);
+  const r = summary.ratios;
+  const target = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  out.write(`service (RENDER_ENGINE=auto, drawn by: ${summary.engines.join(', ')}):\n`);
+  out.write(`  realtime x ${r.realtime_x.toFixed(2)} (target >= 1.0: ${target(r.realtime_x >= 1)})\n`);
+  out.write(`  remotion-cli / service = ${r.remotion_cli_over_service.toFixed(2)} (target >= 3: ${target(r.remotion_cli_over_service >= 3)})\n`);
+  out.write(`  service / ffmpeg = ${r.service_over_ffmpeg.toFixed(2)} (target <= 1.6: ${target(r.service_over_ffmpeg <= 1.6)})\n`);
+  out.write(`  peak RSS of the service tree ${summary.service_peak_rss_mib} MiB (target <= 1024: ${target(summary.service_peak_rss_mib <= 1024)})\n`);
+  out.write(`  service-remotion / service = ${r.service_remotion_over_service.toFixed(2)}\n`);
+  const split = summary.split;
+  out.write(`  split (median): ${split.stills} stills drawn in ${split.stills_s.toFixed(2)} s, composite + encode ${split.composite_encode_s.toFixed(2)} s; video ${split.video_s.toFixed(2)} s, thumbnail + GIF ${split.previews_s.toFixed(2)} s\n`);
   out.write(`service server-side (created_at → completed_at) median: ${summary.service_server_side_median_s.toFixed(2)} s; worker start-up (spawn → worker ready): ${((service.workerReadyMs ?? 0) / 1000).toFixed(2)} s\n\n`);
   const phases = summary.service_phases_median_s;
   out.write(`${formatTable(['service phase', 'median s'], Object.entries(phases).map(([name, s]) => [name, s]))}\n`);
   out.write('(render = video + thumbnail + preview GIF; the CLI and ffmpeg make only the video)\n');
   if (!baseline.cjkFont) out.write('note: no CJK font for drawtext (apt-get install fonts-noto-cjk); ffmpeg drew the Chinese subtitles with DejaVu Sans (boxes)\n');
-  const path = saveResults(args.quick ? 'render-quick' : 'render', {
+  const path = saveResults(hd ? 'render-hd' : args.quick ? 'render-quick' : 'render', {
     date: new Date().toISOString(), machine: machineInfo(CHROMIUM), size, args, summary, results,
     worker_ready_ms: service.workerReadyMs, drawtext_cjk_font: baseline.cjkFont,
   });

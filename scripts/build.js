@@ -57,8 +57,9 @@ function tscStep() {
     // fonts/ is in because src imports fonts/catalogue.json; unit specs are
     // excluded from the build, so editing one must not trigger it.
     inputs: () =>
-      hashInputs(ROOT, ['src', 'bench', 'fonts', 'package-lock.json', ...tsconfigFiles()], {
-        ignore: (file) => /\.spec\.tsx?$/.test(file),
+      // test/parity and the render fixtures are compiled too: bench:parity runs them.
+      hashInputs(ROOT, ['src', 'bench', 'fonts', 'test/parity', 'test/integration/render', 'package-lock.json', ...tsconfigFiles()], {
+        ignore: (file) => /\.(int-|parity-)?spec\.tsx?$/.test(file),
         extra: [`v${STAMP_VERSION}`],
       }),
     outputPresent: () => exists(path.join(DIST, 'src')),

@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
-# `npm test`: the same set-up as `npm start`, then the three jest tiers in
-# order (unit, integration, e2e), stopping at the first that fails.
-# Extra arguments go to every tier: npm test -- src/tasks -t "rejects"
+# `npm test`: the same set-up as `npm start`, then the jest tiers in order
+# (unit, integration, parity, e2e), stopping at the first that fails, and the
+# end-to-end render tests once more with RENDER_ENGINE=remotion so the
+# reference engine cannot rot while `auto` takes the compositor.
+# Extra arguments go to every tier (and skip the Remotion re-run):
+#   npm test -- src/tasks -t "rejects"
 set -Eeuo pipefail
 
 # shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
-TIERS=(unit integration e2e)
+TIERS=(unit integration parity e2e render-remotion)
 
 # Integration and e2e tests share real services (Redis, ports, files): in band.
 jest_args() {
   local tier=$1
   shift
+  if [[ $tier == render-remotion ]]; then
+    printf '%s\0' --selectProjects e2e --runInBand "$ROOT/test/e2e/render"
+    return
+  fi
   local -a args=(--selectProjects "$tier")
   [[ $tier == unit ]] || args+=(--runInBand)
   # A filter usually matches files of one tier only; the others must not fail.
@@ -28,10 +35,15 @@ main() {
   local -a args
   started=$(now_ms)
   for tier in "${TIERS[@]}"; do
+    if [[ $tier == render-remotion ]] && (($# > 0)); then continue; fi
     mapfile -d '' -t args < <(jest_args "$tier" "$@")
     say "test: $tier tests ..."
     tier_started=$(now_ms)
-    "$ROOT/node_modules/.bin/jest" "${args[@]}" || rc=$?
+    if [[ $tier == render-remotion ]]; then
+      RENDER_ENGINE=remotion "$ROOT/node_modules/.bin/jest" "${args[@]}" || rc=$?
+    else
+      "$ROOT/node_modules/.bin/jest" "${args[@]}" || rc=$?
+    fi
     if ((rc != 0)); then
       failed=$tier
       summary+="${summary:+, }$tier FAILED ($(since "$tier_started"))"

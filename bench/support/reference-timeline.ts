@@ -15,6 +15,7 @@ export interface ReferenceSize {
 
 export const FULL_SIZE: ReferenceSize = { width: 1280, height: 720, fps: 30, seconds: 10 };
 export const QUICK_SIZE: ReferenceSize = { width: 640, height: 360, fps: 30, seconds: 3 };
+export const HD_SIZE: ReferenceSize = { width: 1920, height: 1080, fps: 30, seconds: 60 };
 
 export const MEDIA_FILES = { video: 'clip.mp4', image: 'overlay.png', audio: 'music.m4a', subtitles: 'captions.srt' } as const;
 

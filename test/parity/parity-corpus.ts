@@ -1,0 +1,214 @@
+/**
+ * The parity corpus: timelines that together use every property of the spec,
+ * each rendered by both engines and compared (test/parity, bench/parity.ts).
+ * Media are generated with ffmpeg into a MediaFixtures directory, at sizes
+ * that do not depend on the output size, so the same corpus serves the tiny
+ * test tier and the 1280x720 benchmark.
+ */
+import { copyFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { OutputCodec, OutputFormat, TrackInput } from '../../src/tasks/task-input.types';
+import { BLEND_MODES, CODECS_BY_FORMAT } from '../../src/tasks/dto/input-values';
+import type { MediaFixtures } from '../integration/render/render-fixtures';
+
+const run = promisify(execFile);
+const ffmpeg = (args: string[]) => run('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
+const SOFTEN_SIGMA = 1;
+const LOGO_SQUARE = 'between(X\\,30\\,170)*between(Y\\,30\\,170)';
+const LOGO_CENTRE = 'between(X\\,70\\,130)*between(Y\\,70\\,130)';
+const SAMPLE_SUBTITLES = join(__dirname, '..', '..', 'composition', 'public', 'samples', 'subtitles');
+
+export interface ParityCase {
+  name: string;
+  durationMs: number;
+  tracks: TrackInput[];
+  format?: OutputFormat;
+  codec?: OutputCodec;
+  /** Whether the audio is compared (loudness and fades): the cases that have sound worth measuring. */
+  audio?: boolean;
+  /**
+   * Measured below the bar today, with why: the tier expects this case to fail
+   * (jest `it.failing`), so it turns red the day the gap closes and the mark can go.
+   */
+  knownGap?: string;
+}
+
+/** Writes every medium the corpus names into the fixtures directory. */
+export async function makeParityMedia(fixtures: MediaFixtures): Promise<void> {
+  const p = (name: string) => fixtures.path(name);
+  // Softened like camera footage (gblur): Remotion passes every frame through a JPEG, which alone caps
+  // PSNR near 35 dB on testsrc's one-pixel saturated colour edges, even for a still both engines draw alike.
+  const bars = (size: string, seconds: number, extra: string[] = [], encode = 'scale=out_color_matrix=bt601,format=yuv420p') => [
+    '-f', 'lavfi', '-i', `testsrc2=s=${size}:r=30:d=${seconds},gblur=sigma=${SOFTEN_SIGMA}`,
+    '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}:sample_rate=48000`,
+    '-vf', encode, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', ...extra, '-c:a', 'aac', '-shortest',
+  ];
+  await Promise.all([
+    ffmpeg([...bars('640x360', 3), p('bars.mp4')]),
+    ffmpeg([...bars('640x360', 0.5), p('bars-short.mp4')]),
+    ffmpeg(['-f', 'lavfi', '-i', `testsrc=s=320x240,gblur=sigma=${SOFTEN_SIGMA}`, '-frames:v', '1', p('pattern.png')]),
+    // A translucent blue square with an opaque red centre on a transparent ground.
+    ffmpeg([
+      '-f', 'lavfi', '-i', 'color=c=black:s=200x200,format=rgba',
+      '-vf', `geq=r='if(${LOGO_CENTRE},240,32)':g='if(${LOGO_CENTRE},64,192)':b='if(${LOGO_CENTRE},32,240)':a='if(${LOGO_CENTRE},255,if(${LOGO_SQUARE},204,0))'`,
+      '-frames:v', '1', p('logo.png'),
+    ]),
+    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=1000:duration=3:sample_rate=48000', '-af', 'volume=0.5', p('tone.wav')]),
+    // Sources whose colour differs only in the tags: the decoder must pick the matrix from them (or the size).
+    ffmpeg([...bars('640x360', 1, ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709'], 'scale=out_color_matrix=bt709,format=yuv420p'), p('tagged-709.mp4')]),
+    ffmpeg([...bars('1280x720', 1, ['-colorspace', 'smpte170m', '-color_primaries', 'smpte170m', '-color_trc', 'smpte170m']), p('tagged-601.mp4')]),
+    ffmpeg([...bars('640x480', 1), p('untagged-640x480.mp4')]),
+    ffmpeg([...bars('1280x720', 1), p('untagged-1280x720.mp4')]),
+  ]);
+  for (const name of ['en.srt', 'zh.srt', 'ja.srt', 'ko.vtt']) await copyFile(join(SAMPLE_SUBTITLES, name), p(name));
+  const cue = (i: number) => {
+    const t = (ms: number) => `00:00:0${Math.floor(ms / 1000)},${String(ms % 1000).padStart(3, '0')}`;
+    return `${i + 1}\n${t(i * 200)} --> ${t(i * 200 + 200)}\nCue ${i + 1} 字幕 ${'■'.repeat(i % 4)}\n`;
+  };
+  await writeFile(p('rapid.srt'), Array.from({ length: 10 }, (_, i) => cue(i)).join('\n'));
+}
+
+type Props = Record<string, unknown>;
+const clip = (id: string, media: string, start: number, end: number, properties: Props = {}) => ({ id, media_url: media, start_time_ms: start, end_time_ms: end, properties });
+const video = (id: string, clips: ReturnType<typeof clip>[]): TrackInput => ({ id, type: 'video', clips } as TrackInput);
+const backdrop = (ms: number, media = 'pattern.png') => video('backdrop', [clip('bg', media, 0, ms, { fit: 'fill', z_index: 0 })]);
+
+const PRESETS = ['netflix', 'youtube', 'professional', 'minimal', 'cinema', 'douyin', 'xiaohongshu', 'wechat-video', 'custom'];
+const CUSTOM_STYLE = {
+  font_size: 40, color: '#FFE14D',
+  outline: { enabled: true, width: 3, color: '#202020' },
+  shadow: { enabled: true, offset_x: 3, offset_y: 3, blur: 6, color: '#000000', opacity: 0.6 },
+};
+
+function subtitlePresets(language: string, file: string): ParityCase {
+  const slot = 400;
+  return {
+    name: `subtitles-${language}`,
+    durationMs: PRESETS.length * slot,
+    tracks: [
+      backdrop(PRESETS.length * slot, 'bars.mp4'),
+      {
+        id: 'subs', type: 'subtitle',
+        clips: PRESETS.map((preset, i) => clip(preset, file, i * slot, (i + 1) * slot, preset === 'custom' ? { preset, ...CUSTOM_STYLE } : { preset })),
+      } as TrackInput,
+    ],
+  };
+}
+
+/** Divide by (1 - Cs) or Cs: one level of difference in the decoded backdrop near 0 or 255 swings the result across the range. */
+const UNSTABLE_BLENDS = ['color-dodge', 'color-burn'];
+const BLENDS = BLEND_MODES.filter((mode) => mode !== 'normal' && !UNSTABLE_BLENDS.includes(mode));
+
+export const PARITY_CORPUS: ParityCase[] = [
+  {
+    name: 'fit-modes',
+    durationMs: 1_200,
+    tracks: [backdrop(1_200), video('v', [
+      clip('contain', 'bars.mp4', 0, 400, { fit: 'contain', z_index: 1 }),
+      clip('cover', 'logo.png', 400, 800, { fit: 'cover', z_index: 1 }),
+      clip('fill', 'bars.mp4', 800, 1_200, { fit: 'fill', z_index: 1 }),
+    ])],
+  },
+  {
+    name: 'scale-and-position',
+    durationMs: 800,
+    tracks: [backdrop(800, 'bars.mp4'), video('v', [
+      clip('squeezed', 'bars.mp4', 0, 800, { scale: { x: 0.5, y: 0.8 }, position: { x: -60, y: 30 }, z_index: 1 }),
+      clip('offcanvas', 'logo.png', 0, 800, { scale: { x: 1.5, y: 0.7 }, position: { x: 200, y: -120 }, z_index: 2 }),
+    ])],
+  },
+  {
+    name: 'rotation-and-opacity',
+    durationMs: 1_200,
+    tracks: [backdrop(1_200), video('v', [
+      clip('r90', 'bars.mp4', 0, 600, { rotation: 90, z_index: 1 }),
+      clip('r33', 'bars.mp4', 600, 1_200, { rotation: 33, opacity: 0.3, z_index: 1 }),
+      clip('logo33', 'logo.png', 0, 1_200, { rotation: -33, scale: { x: 0.6, y: 0.6 }, z_index: 2 }),
+    ])],
+  },
+  {
+    name: 'blend-image-over-video',
+    durationMs: BLENDS.length * 200,
+    tracks: [backdrop(BLENDS.length * 200, 'bars.mp4'), video('top', BLENDS.map((mode, i) => clip(mode, 'pattern.png', i * 200, (i + 1) * 200, { blend_mode: mode, fit: 'fill', z_index: 1 })))],
+  },
+  {
+    name: 'dodge-and-burn-over-video',
+    durationMs: UNSTABLE_BLENDS.length * 200,
+    knownGap: 'color-dodge and color-burn amplify the decoders\' one-level differences in the video backdrop (11-20 dB)',
+    tracks: [backdrop(UNSTABLE_BLENDS.length * 200, 'bars.mp4'), video('top', UNSTABLE_BLENDS.map((mode, i) => clip(mode, 'pattern.png', i * 200, (i + 1) * 200, { blend_mode: mode, fit: 'fill', z_index: 1 })))],
+  },
+  {
+    name: 'blend-video-over-image',
+    durationMs: BLENDS.length * 200,
+    tracks: [backdrop(BLENDS.length * 200), video('top', BLENDS.map((mode, i) => clip(mode, 'bars.mp4', i * 200, (i + 1) * 200, { blend_mode: mode, scale: { x: 0.8, y: 0.8 }, opacity: i % 2 === 0 ? 1 : 0.6, z_index: 1 })))],
+  },
+  {
+    name: 'background-blur',
+    durationMs: 1_000,
+    tracks: [video('bg', [
+      clip('blur10', 'bars.mp4', 0, 500, { layer_type: 'background', background_blur: 10, fit: 'cover' }),
+      clip('blur80', 'bars.mp4', 500, 1_000, { layer_type: 'background', background_blur: 80, fit: 'cover' }),
+    ]), video('fg', [clip('logo', 'logo.png', 0, 1_000, { scale: { x: 0.5, y: 0.5 } })])],
+  },
+  {
+    name: 'z-index-against-track-order',
+    durationMs: 600,
+    tracks: [
+      video('listed-first', [clip('top', 'logo.png', 0, 600, { z_index: 3, scale: { x: 0.5, y: 0.5 } })]),
+      video('listed-second', [clip('middle', 'bars.mp4', 0, 600, { z_index: 2, scale: { x: 0.7, y: 0.7 } })]),
+      video('listed-last', [clip('bottom', 'pattern.png', 0, 600, { z_index: 1, fit: 'fill' })]),
+    ],
+  },
+  {
+    name: 'image-between-videos',
+    durationMs: 800,
+    tracks: [backdrop(800, 'bars.mp4'), video('mid', [clip('image', 'pattern.png', 0, 800, { scale: { x: 0.6, y: 0.6 }, z_index: 1 })]),
+      video('upper', [clip('video', 'bars.mp4', 200, 800, { scale: { x: 0.4, y: 0.4 }, rotation: 20, position: { x: 60, y: 20 }, z_index: 2 })])],
+  },
+  {
+    name: 'video-shorter-and-longer-than-clip',
+    durationMs: 1_600,
+    tracks: [backdrop(1_600), video('v', [
+      clip('short', 'bars-short.mp4', 0, 1_000, { z_index: 1 }),
+      clip('long', 'bars.mp4', 1_000, 1_600, { z_index: 1 }),
+    ])],
+  },
+  subtitlePresets('english', 'en.srt'),
+  subtitlePresets('chinese', 'zh.srt'),
+  subtitlePresets('japanese', 'ja.srt'),
+  subtitlePresets('korean', 'ko.vtt'),
+  {
+    name: 'cue-every-200ms',
+    durationMs: 2_000,
+    tracks: [backdrop(2_000, 'bars.mp4'), { id: 'subs', type: 'subtitle', clips: [clip('rapid', 'rapid.srt', 0, 2_000, { preset: 'youtube' })] } as TrackInput],
+  },
+  {
+    name: 'audio-fades-and-video-sound',
+    durationMs: 2_000,
+    audio: true,
+    tracks: [
+      video('v', [clip('own-sound', 'bars.mp4', 500, 2_000, { z_index: 1 })]),
+      { id: 'music', type: 'audio', clips: [clip('tone', 'tone.wav', 0, 2_000, { volume: 0.8, fade_in_ms: 400, fade_out_ms: 500 })] } as TrackInput,
+    ],
+  },
+  {
+    name: 'colour-tags',
+    durationMs: 1_200,
+    tracks: [video('v', [
+      clip('709', 'tagged-709.mp4', 0, 300, { fit: 'fill' }),
+      clip('601', 'tagged-601.mp4', 300, 600, { fit: 'fill' }),
+      clip('u480', 'untagged-640x480.mp4', 600, 900, { fit: 'fill' }),
+      clip('u720', 'untagged-1280x720.mp4', 900, 1_200, { fit: 'fill' }),
+    ])],
+  },
+  ...Object.entries(CODECS_BY_FORMAT).flatMap(([format, codecs]) => codecs.map((codec): ParityCase => ({
+    name: `output-${format}-${codec}`,
+    durationMs: 600,
+    format: format as OutputFormat,
+    codec,
+    tracks: [backdrop(600, 'bars.mp4'), video('v', [clip('logo', 'logo.png', 0, 600, { scale: { x: 0.5, y: 0.5 }, z_index: 1 })])],
+    ...(codec === 'vp8' ? { knownGap: 'VP8 blocks differently from Remotion\'s encode of the same frames: PSNR 45 dB but SSIM 0.973' } : {}),
+  }))),
+];
