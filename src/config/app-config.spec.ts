@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       webhookRetryScheduleMs: [30_000, 120_000, 480_000, 1_920_000, 7_680_000],
       progressIntervalMs: 30_000,
       chromiumPath: '/usr/lib/chromium/chromium-headless-shell',
+      chromiumSandbox: { mode: 'on', user: 'nobody' },
       publicBaseUrl: 'https://localhost:8443',
     });
     expect(config.storagePublicUrl).toBe(config.publicBaseUrl);
@@ -51,5 +52,12 @@ describe('loadConfig', () => {
   it('refuses a too-short URL signing secret and a short retry schedule', () => {
     expect(() => loadConfig({ URL_SIGNING_SECRET: 'short' })).toThrow(/URL_SIGNING_SECRET/);
     expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '10,20' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
+  });
+
+  it('keeps the Chromium sandbox on unless the operator says off, and takes only plain user names', () => {
+    expect(loadConfig({ CHROMIUM_USER: 'render' }).chromiumSandbox).toEqual({ mode: 'on', user: 'render' });
+    expect(loadConfig({ CHROMIUM_SANDBOX: 'off', CHROMIUM_USER: 'render' }).chromiumSandbox).toEqual({ mode: 'off' });
+    expect(() => loadConfig({ CHROMIUM_SANDBOX: 'false' })).toThrow(/CHROMIUM_SANDBOX="false" is not accepted; use one of: on, off/);
+    expect(() => loadConfig({ CHROMIUM_USER: "x'; rm -rf /" })).toThrow(/CHROMIUM_USER=.* is not accepted; use a system user name/);
   });
 });

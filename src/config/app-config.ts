@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import type { ChromiumSandbox } from '../render/chromium-sandbox';
 import { DEFAULT_SUBTITLE_LIMITS, type SubtitleLimits } from '../subtitles/subtitle-parser';
 import { type PriceList, readPriceListFile } from '../usage/price-list';
 
@@ -35,6 +36,8 @@ export interface AppConfig {
   webhookRetryScheduleMs: number[];
   progressIntervalMs: number;
   chromiumPath: string;
+  /** on (default): renderers in Chromium's namespace sandbox, as CHROMIUM_USER when the worker is root; off: logged at boot. */
+  chromiumSandbox: ChromiumSandbox;
   renderConcurrency: number;
   /** auto: the compositor whenever the plan can be expressed, else Remotion; or one engine for every plan. */
   renderEngine: RenderEngineSetting;
@@ -98,6 +101,14 @@ class Reader {
 
   string(name: string, fallback: string): string {
     return this.raw(name) ?? fallback;
+  }
+
+  matching(name: string, fallback: string, pattern: RegExp, accepted: string): string {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (pattern.test(value)) return value;
+    this.problems.push(`${name}=${JSON.stringify(value)} is not accepted; use ${accepted}`);
+    return fallback;
   }
 
   optional(name: string): string | null {
@@ -200,6 +211,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
     progressIntervalMs: read.integer('PROGRESS_INTERVAL_MS', 30_000, 0, 3_600_000),
     chromiumPath: read.string('CHROMIUM_PATH', '/usr/lib/chromium/chromium-headless-shell'),
+    chromiumSandbox: read.oneOf('CHROMIUM_SANDBOX', ['on', 'off'] as const, 'on') === 'on'
+      ? { mode: 'on', user: read.matching('CHROMIUM_USER', 'nobody', /^[a-z_][a-z0-9_-]{0,31}$/, 'a system user name such as nobody or render') }
+      : { mode: 'off' },
     renderConcurrency: read.integer('RENDER_CONCURRENCY', Math.max(1, cpus().length), 1, 64),
     renderEngine: read.oneOf('RENDER_ENGINE', RENDER_ENGINE_SETTINGS, 'auto'),
     workerConcurrency: read.integer('WORKER_CONCURRENCY', 1, 1, 16),

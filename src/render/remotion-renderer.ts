@@ -18,6 +18,7 @@ import {
   type RenderMediaOptions,
 } from '@remotion/renderer';
 import { RenderFailure } from '../common/render-failure';
+import { chromiumExecutable, type ChromiumSandbox } from './chromium-sandbox';
 import type { StillShot } from './compositor/composite-plan';
 import { encodingFor } from './encoding-settings';
 import type { RenderPlan } from './plan/render-plan.types';
@@ -34,6 +35,7 @@ export interface RemotionRendererOptions {
   /** The bundle folder (dist/remotion-bundle) or a URL serving it. */
   serveUrl: string;
   chromiumPath: string;
+  sandbox: ChromiumSandbox;
   /** Browser tabs rendering frames in parallel (≤ cores). */
   concurrency: number;
   logLevel?: LogLevel;
@@ -125,6 +127,7 @@ export class RemotionRenderer {
   private browser: HeadlessBrowser | null = null;
   private opening: Promise<HeadlessBrowser> | null = null;
   private readonly logLevel: LogLevel;
+  private executable: Promise<{ path: string; dispose: () => Promise<void> }> | null = null;
 
   constructor(private readonly opts: RemotionRendererOptions) {
     this.logLevel = opts.logLevel ?? 'warn';
@@ -140,6 +143,9 @@ export class RemotionRenderer {
     const browser = this.browser ?? (pending ? await pending.catch(() => null) : null);
     this.browser = null;
     await browser?.close({ silent: true }).catch(() => undefined);
+    const executable = this.executable;
+    this.executable = null;
+    await executable?.then((launcher) => launcher.dispose()).catch(() => undefined);
   }
 
   /** Resolves when the browser answers and the bundle is in place; throws otherwise. */
@@ -279,14 +285,24 @@ export class RemotionRenderer {
       onBrowserDownload: browserDownloadTripwire,
       logLevel: this.logLevel,
     });
-    return openBrowser('chrome', {
-      browserExecutable: this.opts.chromiumPath,
-      chromeMode: 'headless-shell',
-      logLevel: this.logLevel,
-      // With a shared browser these are the only Chromium options that apply.
-      // gl null: software GL via the default path, faster than swangle on CPUs here.
-      chromiumOptions: { gl: null, headless: true },
-    });
+    this.executable ??= chromiumExecutable(this.opts.chromiumPath, this.opts.sandbox);
+    try {
+      return await openBrowser('chrome', {
+        browserExecutable: (await this.executable).path,
+        chromeMode: 'headless-shell',
+        logLevel: this.logLevel,
+        // With a shared browser these are the only Chromium options that apply.
+        // gl null: software GL via the default path, faster than swangle on CPUs here.
+        chromiumOptions: { gl: null, headless: true },
+      });
+    } catch (err) {
+      if (this.opts.sandbox.mode === 'off') throw err;
+      throw new Error(
+        `Chromium did not start with its sandbox on (${errorMessage(err).slice(0, 300)}). The sandbox needs unprivileged user ` +
+        'namespaces (kernel.unprivileged_userns_clone=1, no seccomp profile forbidding clone/unshare) and, for a root worker, ' +
+        `the user CHROMIUM_USER=${this.opts.sandbox.user}; see docs/security.md. CHROMIUM_SANDBOX=off runs it unconfined.`,
+      );
+    }
   }
 
   private async answers(browser: HeadlessBrowser): Promise<boolean> {

@@ -51,10 +51,14 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
   const remotion = new RemotionRenderer({
     serveUrl: BUNDLE_DIR,
     chromiumPath: config.chromiumPath,
+    sandbox: config.chromiumSandbox,
     concurrency: config.renderConcurrency,
     // Remotion's own warnings (memory probes, page set-up) go to the console, not our JSON log: keep them for debugging.
     logLevel: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'verbose' : 'error',
   });
+  if (config.chromiumSandbox.mode === 'off') {
+    logger.warn('CHROMIUM_SANDBOX=off: Chromium runs without its sandbox; a page escaping the renderer has the worker\'s rights');
+  }
   await remotion.open();
   const mediaServer = new MediaServer();
   await mediaServer.start();
@@ -117,7 +121,11 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
   await jobs.scheduleMaintenance('retention-sweep', config.retentionSweepIntervalMs);
   await jobs.scheduleMaintenance('reaper', config.reaperIntervalMs);
   await jobs.scheduleMaintenance('input-cache-sweep', 600_000);
-  logger.info({ worker_id: workerId, concurrency: config.renderConcurrency }, 'worker ready');
+  logger.info({
+    worker_id: workerId,
+    concurrency: config.renderConcurrency,
+    chromium_sandbox: config.chromiumSandbox.mode === 'on' ? `on (as ${process.getuid?.() === 0 ? config.chromiumSandbox.user : 'the worker user'})` : 'off',
+  }, 'worker ready');
 
   return {
     browser: remotion,

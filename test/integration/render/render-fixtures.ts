@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { planTimeline, type MediaKind } from '../../../src/render/plan/timeline-planner';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import { MediaServer } from '../../../src/render/media-server';
+import type { ChromiumSandbox } from '../../../src/render/chromium-sandbox';
 import { openBrowser, renderStill, type HeadlessBrowser } from '@remotion/renderer';
 import { COMPOSITION_ID, RemotionRenderer } from '../../../src/render/remotion-renderer';
 import type { ResolvedOutput, TrackInput } from '../../../src/tasks/task-input.types';
@@ -172,8 +173,8 @@ export class PlanFrames {
   }
 }
 
-export function newRenderer(concurrency = 2): RemotionRenderer {
-  return new RemotionRenderer({ serveUrl: BUNDLE_DIR, chromiumPath: CHROMIUM_PATH, concurrency, logLevel: 'error' });
+export function newRenderer(concurrency = 2, sandbox: ChromiumSandbox = { mode: 'on', user: 'nobody' }): RemotionRenderer {
+  return new RemotionRenderer({ serveUrl: BUNDLE_DIR, chromiumPath: CHROMIUM_PATH, sandbox, concurrency, logLevel: 'error' });
 }
 
 export interface Frame { width: number; height: number; data: Buffer }

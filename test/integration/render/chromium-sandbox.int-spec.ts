@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { ChromiumSandbox } from '../../../src/render/chromium-sandbox';
+import { ensureBundle, MediaFixtures, newRenderer, output, planFor, probe } from './render-fixtures';
+
+jest.setTimeout(120_000);
+
+const isRoot = process.getuid?.() === 0;
+
+interface BrowserProcess { pid: number; uid: number; seccomp: number; type: string }
+
+/** Chromium processes descending from this test process, with who they run as and their seccomp mode. */
+async function browserProcesses(): Promise<BrowserProcess[]> {
+  const parents = new Map<number, number>();
+  const found: BrowserProcess[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = await fs.readFile(`/proc/${entry}/status`, 'utf8');
+      const field = (name: string) => Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(status)?.[1]);
+      parents.set(Number(entry), field('PPid'));
+      // Chromium's children rewrite their title: one space-separated string, not NUL-separated arguments.
+      const cmdline = (await fs.readFile(`/proc/${entry}/cmdline`, 'utf8')).split(/[\0 ]/);
+      if (!cmdline[0].endsWith('chromium-headless-shell')) continue;
+      const type = cmdline.find((arg) => arg.startsWith('--type='))?.slice('--type='.length) ?? 'browser';
+      found.push({ pid: Number(entry), uid: field('Uid'), seccomp: field('Seccomp'), type });
+    } catch {
+      /* the process ended while we looked */
+    }
+  }
+  const descendsFromUs = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === process.pid) return true;
+    return false;
+  };
+  return found.filter((p) => descendsFromUs(p.pid));
+}
+
+describe('Chromium sandbox (real Chromium)', () => {
+  const fixtures = new MediaFixtures();
+  let nobodyUid: number;
+
+  beforeAll(async () => {
+    await ensureBundle();
+    await fixtures.start();
+    nobodyUid = Number((await promisify(execFile)('id', ['-u', 'nobody'])).stdout.trim());
+  });
+  afterAll(() => fixtures.stop());
+
+  /** Renders a tiny video, noting the browser's processes while the frames are drawn. */
+  async function renderWith(sandbox: ChromiumSandbox): Promise<{ processes: BrowserProcess[]; frames: number }> {
+    const renderer = newRenderer(1, sandbox);
+    const image = await fixtures.image('blue.png', 64, 36, [[0, 0, 255]]);
+    const plan = planFor(fixtures, output(64, 36, 10), 500, [
+      { id: 'v', type: 'video', clips: [{ id: 'b', media_url: image, start_time_ms: 0, end_time_ms: 500 }] },
+    ]);
+    const outPath = join(fixtures.dir, `sandbox-${sandbox.mode}.mp4`);
+    const snapshots: Promise<BrowserProcess[]>[] = [];
+    try {
+      await renderer.open();
+      await renderer.renderVideo({ plan, output: output(64, 36, 10), outPath, onProgress: () => { snapshots.push(browserProcesses()); } });
+    } finally {
+      await renderer.close();
+    }
+    // The renderers live only while frames are drawn: keep the fullest view.
+    const processes = (await Promise.all(snapshots)).reduce((a, b) => (b.length > a.length ? b : a), []);
+    return { processes, frames: (await probe(outPath)).video.frames };
+  }
+
+  it('draws in renderers confined by seccomp, as an unprivileged user when the worker is root', async () => {
+    const { processes, frames } = await renderWith({ mode: 'on', user: 'nobody' });
+    expect(frames).toBe(5);
+    const renderers = processes.filter((p) => p.type === 'renderer');
+    expect(renderers.length).toBeGreaterThan(0);
+    for (const renderer of renderers) expect(renderer.seccomp).toBe(2);
+    for (const p of processes) expect(p.uid).toBe(isRoot ? nobodyUid : process.getuid?.());
+  });
+
+  it('runs unconfined only when the operator turned the sandbox off', async () => {
+    const { processes, frames } = await renderWith({ mode: 'off' });
+    expect(frames).toBe(5);
+    const renderers = processes.filter((p) => p.type === 'renderer');
+    expect(renderers.length).toBeGreaterThan(0);
+    for (const renderer of renderers) expect(renderer.seccomp).toBe(0);
+  });
+
+  (isRoot ? it : it.skip)('names the cause and the way out when the browser cannot start sandboxed', async () => {
+    const renderer = newRenderer(1, { mode: 'on', user: 'no-such-user' });
+    await expect(renderer.open()).rejects.toThrow(/did not start with its sandbox on.*CHROMIUM_USER=no-such-user.*CHROMIUM_SANDBOX=off/s);
+    await renderer.close();
+  });
+});
