@@ -1,5 +1,5 @@
 import { RenderFailure } from '../common/render-failure';
-import { parseSubtitleFile } from './subtitle-parser';
+import { parseSubtitleFile, parseSubtitleFileAsync } from './subtitle-parser';
 
 const URL = 'https://media.example/subs.srt';
 
@@ -111,7 +111,7 @@ describe('parseSubtitleFile: hostile files', () => {
     expect(parseSubtitleFile([1, 2, 3].map(cue).join('\n'), URL, limits)).toHaveLength(3);
     expect(refusal(cue(1) + 'x'.repeat(4_000))).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', message: expect.stringMatching(/MAX_SUBTITLE_BYTES/) });
     expect(refusal(cue(1) + '\n'.repeat(45)).message).toMatch(/more than 40 lines \(MAX_SUBTITLE_LINES\)/);
-    expect(refusal([1, 2, 3, 4].map(cue).join('\n')).message).toMatch(/4 cues, more than the 3 allowed \(MAX_SUBTITLE_CUES\)/);
+    expect(refusal([1, 2, 3, 4].map(cue).join('\n')).message).toMatch(/line 13: the file has more than the 3 cues allowed \(MAX_SUBTITLE_CUES\)/);
   });
 
   it('counts lines of every ending style against the line limit', () => {
@@ -128,5 +128,28 @@ describe('parseSubtitleFile: hostile files', () => {
     expect(parsed.text.endsWith('kept')).toBe(true);
     expect(parsed.text).toContain('<b <b');
     expect(ms).toBeLessThan(1_000);
+  });
+});
+
+describe('parseSubtitleFileAsync', () => {
+  const bigSrt = Array.from({ length: 20_000 }, (_, i) => `${i + 1}\n00:00:01,000 --> 00:00:02,000\n<i>cue</i> ${i}\n`).join('\n');
+
+  it('gives what the synchronous parser gives, letting the event loop run between slices', async () => {
+    let turns = 0;
+    let counting = true;
+    const count = () => { turns += 1; if (counting) setImmediate(count); };
+    setImmediate(count);
+    const cues = await parseSubtitleFileAsync(bigSrt, URL);
+    counting = false;
+    expect(cues).toEqual(parseSubtitleFile(bigSrt, URL));
+    expect(cues).toHaveLength(20_000);
+    // 20 000 cues of 3 lines: at least one turn per 1 000 lines or cues.
+    expect(turns).toBeGreaterThan(50);
+  });
+
+  it('fails the same way, naming the line', async () => {
+    await expect(parseSubtitleFileAsync('1\n00:00:01,000 -> 00:00:02,000\nx\n', URL)).rejects.toMatchObject({
+      code: 'INVALID_MEDIA_FORMAT', message: expect.stringMatching(/line 2: malformed timing line/),
+    });
   });
 });

@@ -42,6 +42,14 @@ const VTT_TIMING = new RegExp(String.raw`^${VTT_TIME}[ \t]+-->[ \t]+${VTT_TIME}(
 // A tag's body stops at the next opener ('<' or '{'): a run of unclosed openers is then scanned
 // once, where `[^>]*` rescanned the rest of the line from every opener (quadratic on hostile files).
 const MARKUP = /<\/?(?:i|b|u|s|c|v|lang|ruby|rt|font)(?:[.\s][^<>]*)?>|<\d{1,3}(?::\d{2}){1,2}\.\d{3}>|\{\\[^{}]*\}/gi;
+/**
+ * The parser is written as generators that pause every SLICE lines or cues, so
+ * the worker can parse off-turn (parseSubtitleFileAsync: the event loop runs
+ * between slices) with the same code Studio and the samples run at once.
+ */
+const SLICE = 1_000;
+type Steps<T> = Generator<void, T, void>;
+
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&nbsp;': '\u00a0', '&lrm;': '\u200e', '&rlm;': '\u200f', '&quot;': '"', '&apos;': "'" };
 
 /** Offset of the first byte that is not well-formed UTF-8, or -1. */
@@ -73,11 +81,12 @@ function decode(content: Buffer | string): string {
   return content.toString('utf8').replace(/^\ufeff/, '');
 }
 
-function toLines(text: string, maxLines: number): Line[] {
+function* toLines(text: string, maxLines: number): Steps<Line[]> {
   const lines: Line[] = [];
   const breaks = /\r\n|\r|\n/g;
   let start = 0;
   for (let m = breaks.exec(text); ; m = breaks.exec(text)) {
+    if (lines.length % SLICE === 0) yield;
     if (lines.length === maxLines) {
       throw new SyntaxProblem(maxLines + 1, `the file has more than ${maxLines} lines (MAX_SUBTITLE_LINES)`);
     }
@@ -88,10 +97,11 @@ function toLines(text: string, maxLines: number): Line[] {
 }
 
 /** Groups lines into blocks separated by blank lines. */
-function blocks(lines: Line[]): Line[][] {
+function* blocks(lines: Line[]): Steps<Line[][]> {
   const out: Line[][] = [];
   let current: Line[] = [];
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
+    if (index % SLICE === 0) yield;
     if (line.text.trim() === '') {
       if (current.length > 0) out.push(current);
       current = [];
@@ -127,9 +137,19 @@ function cleanText(lines: Line[]): string {
     .trim();
 }
 
-function parseSrt(lines: Line[]): SubtitleCueMs[] {
+/** Throws as soon as the cue count passes the limit, so an over-long file is not parsed to its end. */
+function countCue(cues: SubtitleCueMs[], cue: SubtitleCueMs, maxCues: number, lineNo: number): void {
+  if (cues.length === maxCues) {
+    throw new SyntaxProblem(lineNo, `the file has more than the ${maxCues} cues allowed (MAX_SUBTITLE_CUES)`);
+  }
+  cues.push(cue);
+}
+
+function* parseSrt(lines: Line[], maxCues: number): Steps<SubtitleCueMs[]> {
   const example = '00:00:01,000 --> 00:00:02,500';
-  return blocks(lines).map((block) => {
+  const cues: SubtitleCueMs[] = [];
+  for (const [index, block] of (yield* blocks(lines)).entries()) {
+    if (index % SLICE === 0) yield;
     let i = 0;
     if (/^\d+$/.test(block[0].text.trim())) i = 1;
     else if (!block[0].text.includes('-->')) {
@@ -140,22 +160,24 @@ function parseSrt(lines: Line[]): SubtitleCueMs[] {
     const textLines = block.slice(i + 1);
     const stray = textLines.find((l) => SRT_TIMING.test(l.text.trim()));
     if (stray) throw new SyntaxProblem(stray.no, 'timing line inside cue text (missing blank line before it?)');
-    return { startMs, endMs, text: cleanText(textLines) };
-  });
+    countCue(cues, { startMs, endMs, text: cleanText(textLines) }, maxCues, block[0].no);
+  }
+  return cues;
 }
 
-function parseVtt(lines: Line[]): SubtitleCueMs[] {
+function* parseVtt(lines: Line[], maxCues: number): Steps<SubtitleCueMs[]> {
   const example = '00:01.000 --> 00:02.500';
   if (!/^WEBVTT(?:[ \t].*)?$/.test(lines[0].text)) {
     throw new SyntaxProblem(1, 'a WebVTT file must start with "WEBVTT"');
   }
-  const [header, ...rest] = blocks(lines);
+  const [header, ...rest] = yield* blocks(lines);
   if (header.some((l) => l.text.includes('-->'))) {
     const l = header.find((h) => h.text.includes('-->')) as Line;
     throw new SyntaxProblem(l.no, 'a blank line must separate the WEBVTT header from the first cue');
   }
   const cues: SubtitleCueMs[] = [];
-  for (const block of rest) {
+  for (const [index, block] of rest.entries()) {
+    if (index % SLICE === 0) yield;
     const first = block[0].text;
     if (/^(NOTE|STYLE|REGION)(?:[ \t]|$)/.test(first) && !first.includes('-->')) continue;
     const timingAt = first.includes('-->') ? 0 : 1;
@@ -164,17 +186,12 @@ function parseVtt(lines: Line[]): SubtitleCueMs[] {
     const textLines = block.slice(timingAt + 1);
     const stray = textLines.find((l) => l.text.includes('-->'));
     if (stray) throw new SyntaxProblem(stray.no, 'cue text may not contain "-->" (missing blank line before a timing line?)');
-    cues.push({ startMs, endMs, text: cleanText(textLines) });
+    countCue(cues, { startMs, endMs, text: cleanText(textLines) }, maxCues, block[0].no);
   }
   return cues;
 }
 
-/**
- * Parses an SRT or WebVTT file (UTF-8 with or without BOM, CRLF or LF),
- * recognised by the `WEBVTT` signature. Throws RenderFailure
- * INVALID_MEDIA_FORMAT naming the first bad line.
- */
-export function parseSubtitleFile(content: Buffer | string, sourceUrl: string, limits: SubtitleLimits = DEFAULT_SUBTITLE_LIMITS): SubtitleCueMs[] {
+function* parseSteps(content: Buffer | string, sourceUrl: string, limits: SubtitleLimits): Steps<SubtitleCueMs[]> {
   try {
     const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.length;
     if (bytes > limits.maxBytes) {
@@ -182,12 +199,8 @@ export function parseSubtitleFile(content: Buffer | string, sourceUrl: string, l
     }
     const text = decode(content);
     if (text.trim() === '') throw new SyntaxProblem(1, 'the file is empty');
-    const lines = toLines(text, limits.maxLines);
-    const cues = /^WEBVTT/.test(lines[0].text) ? parseVtt(lines) : parseSrt(lines);
-    if (cues.length > limits.maxCues) {
-      throw new SyntaxProblem(1, `the file has ${cues.length} cues, more than the ${limits.maxCues} allowed (MAX_SUBTITLE_CUES)`);
-    }
-    return cues;
+    const lines = yield* toLines(text, limits.maxLines);
+    return /^WEBVTT/.test(lines[0].text) ? yield* parseVtt(lines, limits.maxCues) : yield* parseSrt(lines, limits.maxCues);
   } catch (err: unknown) {
     if (!(err instanceof SyntaxProblem)) throw err;
     throw new RenderFailure(
@@ -197,5 +210,26 @@ export function parseSubtitleFile(content: Buffer | string, sourceUrl: string, l
       { media_url: sourceUrl },
       'Fix the subtitle file (SRT or WebVTT, UTF-8) and submit the task again.',
     );
+  }
+}
+
+/**
+ * Parses an SRT or WebVTT file (UTF-8 with or without BOM, CRLF or LF),
+ * recognised by the `WEBVTT` signature. Throws RenderFailure
+ * INVALID_MEDIA_FORMAT naming the first bad line.
+ */
+export function parseSubtitleFile(content: Buffer | string, sourceUrl: string, limits: SubtitleLimits = DEFAULT_SUBTITLE_LIMITS): SubtitleCueMs[] {
+  const steps = parseSteps(content, sourceUrl, limits);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** parseSubtitleFile, letting the event loop run between slices: what the worker calls, so a large file never stalls the API beside it. */
+export async function parseSubtitleFileAsync(
+  content: Buffer | string, sourceUrl: string, limits: SubtitleLimits = DEFAULT_SUBTITLE_LIMITS,
+): Promise<SubtitleCueMs[]> {
+  const steps = parseSteps(content, sourceUrl, limits);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

@@ -12,6 +12,7 @@ import type { RenderEngines } from '../render/render-engines';
 import { RenderCancelled } from '../render/render-engine';
 import { previewGifFromVideo, thumbnailFromVideo } from '../render/video-previews';
 import { planTimeline, type MediaKind } from '../render/plan/timeline-planner';
+import { parseSubtitleFileAsync, type SubtitleCueMs } from '../subtitles/subtitle-parser';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskLifecycle } from '../tasks/task-lifecycle';
 import type { TaskEntity } from '../tasks/task.entity';
@@ -160,10 +161,16 @@ export class RenderProcessor {
       report();
     });
     checkCanceled();
-    const subtitleFiles = new Map<string, Buffer>();
-    await Promise.all([...media.entries()].filter(([, fetched]) => fetched.kind === 'subtitle').map(async ([key, fetched]) => {
-      subtitleFiles.set(key, await readFile(fetched.path));
-    }));
+    // Parsed here, in slices, so a large subtitle file never holds the event loop (ROLE=all shares it with the API).
+    const subtitleFiles = new Map<string, { cues: SubtitleCueMs[] }>();
+    for (const [trackIndex, track] of task.timeline.tracks.entries()) {
+      if (track.type !== 'subtitle') continue;
+      for (const [clipIndex, clip] of track.clips.entries()) {
+        const key = `${trackIndex}/${clipIndex}`;
+        const content = await readFile(media.get(key)!.path);
+        subtitleFiles.set(key, { cues: await parseSubtitleFileAsync(content, clip.media_url, config.subtitleLimits) });
+      }
+    }
     const plan = planTimeline({
       timeline: task.timeline,
       output: task.outputSettings,
@@ -172,7 +179,6 @@ export class RenderProcessor {
         return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind };
       },
       readSubtitleFile: (trackIndex, clipIndex) => subtitleFiles.get(`${trackIndex}/${clipIndex}`)!,
-      subtitleLimits: config.subtitleLimits,
     });
 
     // render: the video takes most of the phase, then the thumbnail and the preview, cut from it

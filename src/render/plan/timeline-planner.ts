@@ -9,7 +9,7 @@
 import { RenderFailure } from '../../common/render-failure';
 import { mergeFontFaces } from '../../fonts/font-catalogue';
 import { buildSubtitleLayer } from '../../subtitles/subtitle-layer.builder';
-import { parseSubtitleFile, type SubtitleLimits } from '../../subtitles/subtitle-parser';
+import { parseSubtitleFile, type SubtitleCueMs, type SubtitleLimits } from '../../subtitles/subtitle-parser';
 import type {
   AudioClipProperties,
   ClipInput,
@@ -37,8 +37,12 @@ export type ResolveMediaSrc = (
   clip: ClipInput,
 ) => { src: string; kind: MediaKind };
 
-/** The content of a subtitle clip's file: the bytes as downloaded (worker) or text (Studio, fetched in the page). */
-export type ReadSubtitleFile = (trackIndex: number, clipIndex: number, clip: ClipInput) => Buffer | string;
+/**
+ * A subtitle clip's file: the bytes or text to parse (Studio, samples, tests), or
+ * the cues the worker already parsed off-turn (parseSubtitleFileAsync).
+ */
+export type SubtitleFileContent = Buffer | string | { cues: SubtitleCueMs[] };
+export type ReadSubtitleFile = (trackIndex: number, clipIndex: number, clip: ClipInput) => SubtitleFileContent;
 
 export interface PlanTimelineArgs {
   timeline: TimelineInput;
@@ -176,7 +180,10 @@ function subtitleLayers(args: PlanTimelineArgs, totalFrames: number): { layers: 
   timeline.tracks.forEach((track, trackIndex) => {
     if (track.type !== 'subtitle') return;
     track.clips.forEach((clip, clipIndex) => {
-      const cues = parseSubtitleFile(args.readSubtitleFile(trackIndex, clipIndex, clip), clip.media_url, args.subtitleLimits);
+      const content = args.readSubtitleFile(trackIndex, clipIndex, clip);
+      const cues = typeof content === 'string' || Buffer.isBuffer(content)
+        ? parseSubtitleFile(content, clip.media_url, args.subtitleLimits)
+        : content.cues;
       const built = buildSubtitleLayer({
         id: `${track.id}/${clip.id}`, clip, cues, fps: output.framerate, canvas: output, timelineFrames: totalFrames,
       });
