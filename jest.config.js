@@ -1,4 +1,4 @@
-/** Four tiers: unit tests beside the code, integration tests against real services, parity of the two render engines, end-to-end over HTTPS. */
+/** Five tiers: unit tests beside the code, integration tests against real services, hostile requests (fuzz), parity of the two render engines, end-to-end over HTTPS. */
 const common = {
   preset: 'ts-jest',
   testEnvironment: 'node',
@@ -10,6 +10,7 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/fonts/**/*.spec.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'] },
+    { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/test/fuzz/**/*.fuzz-spec.ts'] },
     { ...common, displayName: 'parity', testMatch: ['<rootDir>/test/parity/**/*.parity-spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
   ],

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: the same set-up as `npm start`, then the jest tiers in order
-# (unit, integration, parity, e2e), stopping at the first that fails, and the
+# (unit, integration, fuzz, parity, e2e), stopping at the first that fails, and the
 # end-to-end render tests once more with RENDER_ENGINE=remotion so the
 # reference engine cannot rot while `auto` takes the compositor.
 # Extra arguments go to every tier (and skip the Remotion re-run):
@@ -10,7 +10,7 @@ set -Eeuo pipefail
 # shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
-TIERS=(unit integration parity e2e render-remotion)
+TIERS=(unit integration fuzz parity e2e render-remotion)
 
 # Integration and e2e tests share real services (Redis, ports, files): in band.
 jest_args() {
