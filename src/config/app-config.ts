@@ -47,6 +47,8 @@ export interface AppConfig {
   keyRotationGraceHours: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   mediaMaxBytes: number;
+  /** All media of one task together (MEDIA_TASK_MAX_BYTES). */
+  mediaTaskMaxBytes: number;
   /** Subtitle files are parsed in memory, so they have limits of their own (docs/security.md). */
   subtitleLimits: SubtitleLimits;
   mediaDownloadTimeoutMs: number;
@@ -221,6 +223,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     keyRotationGraceHours: read.integer('KEY_ROTATION_GRACE_HOURS', 24, 0, 24 * 90),
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     mediaMaxBytes: read.integer('MEDIA_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
+    mediaTaskMaxBytes: read.integer('MEDIA_TASK_MAX_BYTES', 10 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     subtitleLimits: {
       maxBytes: read.integer('MAX_SUBTITLE_BYTES', DEFAULT_SUBTITLE_LIMITS.maxBytes, 1_024, 64 * 1024 ** 2),
       maxCues: read.integer('MAX_SUBTITLE_CUES', DEFAULT_SUBTITLE_LIMITS.maxCues, 1, 1_000_000),

@@ -11,6 +11,7 @@ import { RenderFailure } from '../common/render-failure';
 import { guardedRequest, NetworkTimeoutError, RedirectRefusedError } from '../network/guarded-http';
 import { BlockedAddressError, SsrfGuard } from '../network/ssrf-guard';
 import { DownloadSlots } from './download-slots';
+import type { DownloadBudget } from './download-budget';
 import { MediaProbe, probeMedia } from './ffprobe';
 import { mediaExtension, subtitleExtension } from './media-extension';
 
@@ -48,6 +49,8 @@ export interface FetchRequest {
   expect: MediaExpectation;
   destDir: string;
   signal?: AbortSignal;
+  /** The task's total across its media: the download stops at what is left of it. */
+  budget?: DownloadBudget;
 }
 
 interface CacheMeta {
@@ -177,11 +180,16 @@ export class MediaFetcher {
     } catch {
       throw downloadFailed(req.url, `media URL ${JSON.stringify(req.url)} is not a valid URL`, false, null, null);
     }
-    const limit: SizeLimit = req.expect === 'subtitle'
+    const fileLimit: SizeLimit = req.expect === 'subtitle'
       ? { maxBytes: Math.min(this.opts.maxSubtitleBytes, this.opts.maxBytes), refuse: (u) => subtitleTooLarge(u, this.opts.maxSubtitleBytes) }
       : { maxBytes: this.opts.maxBytes, refuse: (u) => tooLarge(u, this.opts.maxBytes) };
+    const budget = req.budget;
+    const limit: SizeLimit = budget !== undefined && budget.remaining() < fileLimit.maxBytes
+      ? { maxBytes: budget.remaining(), refuse: (u) => budget.refusal(u) }
+      : fileLimit;
     const { key, meta, fromCache } = await this.obtain(url.href, req.signal, limit);
     if (meta.sizeBytes > limit.maxBytes) throw limit.refuse(req.url);
+    budget?.charge(req.url, meta.sizeBytes);
     const placed = await this.classify(key, meta, req, url);
     return { ...placed, fromCache };
   }

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import type { Logger } from 'pino';
 import { RenderFailure } from '../common/render-failure';
 import type { AppConfig } from '../config/app-config';
+import { DownloadBudget } from '../media/download-budget';
 import { probeMedia } from '../media/ffprobe';
 import type { FetchedMedia, MediaExpectation, MediaFetcher } from '../media/media-fetcher';
 import { encodingFor } from '../render/encoding-settings';
@@ -260,10 +261,11 @@ export class RenderProcessor {
       track.clips.map((clip, clipIndex) => ({ key: `${trackIndex}/${clipIndex}`, url: clip.media_url, expect: EXPECTATION[track.type] })),
     );
     const media = new Map<string, FetchedMedia>();
+    const budget = new DownloadBudget(this.deps.config.mediaTaskMaxBytes);
     let done = 0;
     await Promise.all(
       jobs.map(async (job) => {
-        const fetched = await this.deps.fetcher.fetch({ url: job.url, expect: job.expect, destDir: workDir, signal });
+        const fetched = await this.deps.fetcher.fetch({ url: job.url, expect: job.expect, destDir: workDir, signal, budget });
         media.set(job.key, fetched);
         done += 1;
         onProgress(done / Math.max(1, jobs.length));

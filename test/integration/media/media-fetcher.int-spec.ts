@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RenderFailure } from '../../../src/common/render-failure';
+import { DownloadBudget } from '../../../src/media/download-budget';
 import { MediaFetcher, MediaFetcherOptions } from '../../../src/media/media-fetcher';
 import { SsrfGuard } from '../../../src/network/ssrf-guard';
 import { makeMediaFixtures, TestServer } from './test-server';
@@ -176,6 +177,24 @@ describe('MediaFetcher against a real HTTP server', () => {
       expect(error).toMatchObject({ code: 'FILE_TOO_LARGE', details: { max_bytes: 200_000 } });
       expect(server.hitCount('/big-chunked')).toBe(1);
       expect(existsSync(cacheDir) ? readdirSync(cacheDir) : []).toEqual([]);
+    });
+
+    it('when the media of a task together pass its budget, stopping the download at what was left', async () => {
+      for (const name of ['/part-a', '/part-b']) {
+        server.routes.set(name, (_req, res) => {
+          res.writeHead(200);
+          for (let i = 0; i < 3; i += 1) res.write(Buffer.alloc(50_000, 2));
+          res.end();
+        });
+      }
+      const budget = new DownloadBudget(200_000);
+      const cacheDir = join(work, 'cache-task-budget');
+      const fetch = (path: string) => fetcher({ cacheDir }).fetch({ url: server.url(path), expect: 'visual', destDir: dest(), budget });
+      await expect(fetch('/part-a')).rejects.toMatchObject({ code: 'INVALID_MEDIA_FORMAT' });
+      expect(budget.remaining()).toBe(50_000);
+      const error = await failure(fetch('/part-b'));
+      expect(error).toMatchObject({ code: 'FILE_TOO_LARGE', retryPossible: false, details: { max_task_bytes: 200_000 } });
+      expect(error.message).toMatch(/MEDIA_TASK_MAX_BYTES/);
     });
   });
 

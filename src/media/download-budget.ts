@@ -1,0 +1,34 @@
+import { RenderFailure } from '../common/render-failure';
+
+/**
+ * The bytes one task may download across all its media (MEDIA_TASK_MAX_BYTES).
+ * Each file has MEDIA_MAX_BYTES of its own; without a total, a timeline of
+ * MAX_CLIPS large files could fill the worker's disk. The file count is
+ * bounded already: one file per clip, at most MAX_CLIPS.
+ */
+export class DownloadBudget {
+  private spent = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  /** What the next file may still take. */
+  remaining(): number {
+    return Math.max(0, this.maxBytes - this.spent);
+  }
+
+  /** Counts a downloaded file; throws when the task's total passes the budget. */
+  charge(url: string, bytes: number): void {
+    this.spent += bytes;
+    if (this.spent > this.maxBytes) throw this.refusal(url);
+  }
+
+  refusal(url: string): RenderFailure {
+    return new RenderFailure(
+      'FILE_TOO_LARGE',
+      `the task's media add up to more than the ${this.maxBytes} bytes one task may download (MEDIA_TASK_MAX_BYTES); stopped at ${url}`,
+      false,
+      { media_url: url, max_task_bytes: this.maxBytes },
+      'Use fewer, smaller or more compressed media files',
+    );
+  }
+}
