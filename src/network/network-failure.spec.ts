@@ -12,6 +12,8 @@ describe('networkFailureText', () => {
       [nodeError('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames: IP: 10.1.1.1"), /does not name this host/],
       [nodeError('ERR_SSL_WRONG_VERSION_NUMBER', 'ssl3_get_record:wrong version number at 172.16.0.9'), /TLS handshake failed/],
       [nodeError('EWHATEVER', 'something at 192.168.1.1:8080'), /^the connection failed$/],
+      [Object.assign(nodeError('ABORT_ERR', 'The operation was aborted at 10.0.0.7'), { name: 'AbortError' }), /aborted \(timed out or cancelled\)/],
+      [Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' }), /^the request timed out$/],
     ];
     for (const [error, expected] of cases) {
       const text = networkFailureText(error);
