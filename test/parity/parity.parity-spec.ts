@@ -39,8 +39,9 @@ describe('parity: the compositor looks and sounds like the composition', () => {
     await fixtures.stop();
   });
 
-  it('has at least 15 timelines, at least 15 of them held to the bar', () => {
+  it('has at least 15 timelines, at least 15 of them held to the bar, each at least 10 frames long', () => {
     expect(PARITY_CORPUS.length).toBeGreaterThanOrEqual(15);
+    expect(PARITY_CORPUS.filter((c) => (c.durationMs / 1_000) * SIZE.fps < 10).map((c) => c.name)).toEqual([]);
     expect(PARITY_CORPUS.filter((c) => c.knownGap === undefined).length).toBeGreaterThanOrEqual(15);
   });
 
