@@ -99,8 +99,9 @@ async function createMany(client: HttpsJson, count: number, make: () => Record<s
 }
 
 async function backlogDrain(client: HttpsJson, sink: WebhookSink, imageUrl: string, missingUrl: string, count: number) {
-  // The blocker: a 64x64 still long enough to outlast the creates; canceled once they are in.
-  const blocker = await client.expect<{ task_id: string }>(201, 'POST', '/v3/tasks', body(imageUrl, sink.url, 120_000));
+  // The blocker: a 64x64 still long enough to outlast the creates; canceled once they are in. An hour,
+  // the standard model's longest: the compositor draws a still at thousands of frames a second.
+  const blocker = await client.expect<{ task_id: string }>(201, 'POST', '/v3/tasks', body(imageUrl, sink.url, 3_600_000));
   await waitFor(client, blocker.task_id, (t) => t.status !== 'queued');
   const created = await createMany(client, count, () => body(missingUrl, sink.url, 1000));
   log(`queued ${count} no-op tasks in ${created.seconds.toFixed(1)} s behind the blocker; canceling it`);

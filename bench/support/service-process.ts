@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,9 +112,11 @@ export async function startService(prepared: PreparedService, role: 'api' | 'all
   child.once('exit', (code) => {
     exited = code;
   });
+  // The log is appended to across restarts: only what this process writes counts.
+  const logStart = statSync(logPath).size;
   let scanned = 0;
   const scan = () => {
-    const text = readFileSync(logPath, 'utf8');
+    const text = readFileSync(logPath).subarray(logStart).toString('utf8');
     for (const line of text.slice(scanned).split('\n')) {
       if (listeningMs === null && line.startsWith('Render service listening on')) listeningMs = performance.now() - started;
       if (workerReadyMs === null && parseLog(line)?.msg === 'worker ready') workerReadyMs = performance.now() - started;
