@@ -1,14 +1,18 @@
 /**
  * What the fuzz tier needs beyond the test app: requests sent exactly as
  * written (no URL normalisation, any header, any bytes), a watch on /healthz
- * and on the event loop while hostile work runs, and a seeded random source so
- * every run sends the same requests.
+ * while hostile work runs, and a seeded random source so every run sends the
+ * same requests.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { request } from 'node:https';
 import { connect } from 'node:tls';
 import { HTTP_ERROR_STATUS } from '../../src/common/error-codes';
-import type { TestApp } from '../support/test-app';
+
+/** Where requests go: the test app in this process, or a service process. */
+export interface Target {
+  baseUrl: string;
+  ca: Buffer;
+}
 
 export interface Answer {
   status: number;
@@ -19,7 +23,7 @@ export interface Answer {
 }
 
 /** One request as given: the path is sent verbatim, the body as bytes. */
-export function send(app: TestApp, method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+export function send(app: Target, method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
   const base = new URL(app.baseUrl);
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -38,7 +42,7 @@ export function send(app: TestApp, method: string, path: string, headers: Record
 }
 
 /** Bytes written straight to the TLS socket, for what Node's client refuses to send (bad framing, bad header bytes). */
-export function sendRaw(app: TestApp, head: string, body = ''): Promise<Answer> {
+export function sendRaw(app: Target, head: string, body = ''): Promise<Answer> {
   const base = new URL(app.baseUrl);
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -92,7 +96,7 @@ export function statusOfCode(code: string): number | undefined {
 }
 
 /** Polls /healthz every 50 ms and keeps the slowest answer. */
-export function watchHealth(app: TestApp): { stop: () => Promise<{ slowestMs: number; checks: number }> } {
+export function watchHealth(app: Target): { stop: () => Promise<{ slowestMs: number; checks: number }> } {
   let running = true;
   let slowestMs = 0;
   let checks = 0;
@@ -112,18 +116,6 @@ export function watchHealth(app: TestApp): { stop: () => Promise<{ slowestMs: nu
       return { slowestMs, checks };
     },
   };
-}
-
-/** The event loop's delay while `work` runs, in ms (1 ms resolution: a sample is the time between two 1 ms timer turns). */
-export async function eventLoopDelayDuring<T>(work: () => Promise<T>): Promise<{ result: T; p99Ms: number; maxMs: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 1 });
-  histogram.enable();
-  try {
-    const result = await work();
-    return { result, p99Ms: histogram.percentile(99) / 1e6, maxMs: histogram.max / 1e6 };
-  } finally {
-    histogram.disable();
-  }
 }
 
 /** A small seeded generator (mulberry32), so the tier sends the same requests every run. */
