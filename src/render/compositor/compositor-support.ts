@@ -4,7 +4,6 @@
  * it (`NotExpressible`, thrown before any work is done).
  */
 import type { RenderPlan } from '../plan/render-plan.types';
-import { CSS_BLEND_MODES } from './blend-filter';
 
 /** Each video layer is a decoder and a filter chain in one process; past this, memory rather than time is the risk. */
 export const MAX_VIDEO_LAYERS = 32;
@@ -25,7 +24,5 @@ export function compositorSupport(plan: RenderPlan): CompositorSupport {
   if (videos.length > MAX_VIDEO_LAYERS) {
     return { ok: false, reason: `${videos.length} video layers (the compositor takes at most ${MAX_VIDEO_LAYERS})` };
   }
-  const unknown = plan.layers.find((layer) => !CSS_BLEND_MODES.includes(layer.blendMode));
-  if (unknown !== undefined) return { ok: false, reason: `blend mode ${unknown.blendMode} of ${unknown.id}` };
   return { ok: true };
 }

@@ -10,6 +10,7 @@ import { RenderFailure } from '../../common/render-failure';
 import { mergeFontFaces } from '../../fonts/font-catalogue';
 import { buildSubtitleLayer } from '../../subtitles/subtitle-layer.builder';
 import { parseSubtitleFile, type SubtitleCueMs, type SubtitleLimits } from '../../subtitles/subtitle-parser';
+import { BLEND_MODES } from '../../tasks/dto/input-values';
 import type {
   AudioClipProperties,
   ClipInput,
@@ -60,11 +61,8 @@ export interface PlanTimelineArgs {
  */
 export const MAX_BLUR_FRACTION_OF_SHORT_SIDE = 0.05;
 
-const BLEND_MODES: ReadonlySet<string> = new Set([
-  'normal', 'multiply', 'screen', 'overlay', 'darken', 'lighten', 'color-dodge',
-  'color-burn', 'hard-light', 'soft-light', 'difference', 'exclusion', 'hue',
-  'saturation', 'color', 'luminosity', 'plus-darker', 'plus-lighter',
-]);
+/** The modes the API accepts: anything else (a Studio timeline written by hand) draws as normal. */
+const KNOWN_BLEND_MODES: ReadonlySet<string> = new Set(BLEND_MODES);
 
 const BACKGROUND_COLOR = '#000000';
 
@@ -114,7 +112,7 @@ function visualLayer(
   }
   const props = (clip.properties ?? {}) as VideoClipProperties;
   const layerType = props.layer_type === 'background' ? 'background' : 'foreground';
-  const blendMode = props.blend_mode !== undefined && BLEND_MODES.has(props.blend_mode) ? props.blend_mode : 'normal';
+  const blendMode = props.blend_mode !== undefined && KNOWN_BLEND_MODES.has(props.blend_mode) ? props.blend_mode : 'normal';
   return {
     id: `${trackId}/${clip.id}`,
     kind: media.kind,
@@ -181,9 +179,10 @@ function subtitleLayers(args: PlanTimelineArgs, totalFrames: number): { layers: 
     if (track.type !== 'subtitle') return;
     track.clips.forEach((clip, clipIndex) => {
       const content = args.readSubtitleFile(trackIndex, clipIndex, clip);
-      const cues = typeof content === 'string' || Buffer.isBuffer(content)
-        ? parseSubtitleFile(content, clip.media_url, args.subtitleLimits)
-        : content.cues;
+      // No Buffer here: the planner also runs in the browser.
+      const cues = typeof content !== 'string' && 'cues' in content
+        ? content.cues
+        : parseSubtitleFile(content, clip.media_url, args.subtitleLimits);
       const built = buildSubtitleLayer({
         id: `${track.id}/${clip.id}`, clip, cues, fps: output.framerate, canvas: output, timelineFrames: totalFrames,
       });
