@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { remotionBinary } from './remotion-binary';
 
 export interface MediaProbe {
   formatName: string;
@@ -47,18 +47,7 @@ const PROBE_TIMEOUT_MS = 30_000;
  * has, so a file it can read is a file the render can decode. Its build has no
  * image demuxers, so images fall back to the system ffprobe.
  */
-function remotionFfprobe(): string | null {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const dir = (require('@remotion/compositor-linux-x64-gnu') as { dir: string }).dir;
-    const binary = join(dir, 'ffprobe');
-    return existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
-}
-
-const AV_PROBE = remotionFfprobe() ?? 'ffprobe';
+const AV_PROBE = remotionBinary('ffprobe') ?? 'ffprobe';
 const IMAGE_PROBE = existsSync('/usr/bin/ffprobe') ? '/usr/bin/ffprobe' : 'ffprobe';
 
 interface RawStream {

@@ -11,7 +11,6 @@ import {
   openBrowser,
   renderFrames,
   renderMedia,
-  type CancelSignal,
   type FfmpegOverrideFn,
   type HeadlessBrowser,
   type LogLevel,

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { RenderFailure } from '../common/render-failure';
+import { remotionBinary } from '../media/remotion-binary';
 
 /**
  * The thumbnail (JPEG) and the preview (GIF) of a task, both cut from the
@@ -16,19 +15,7 @@ export const PREVIEW_FPS = 5;
 export const PREVIEW_MAX_SECONDS = 5;
 const PREVIEW_TIMEOUT_MS = 120_000;
 
-function remotionFfmpeg(): string {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const dir = (require('@remotion/compositor-linux-x64-gnu') as { dir: string }).dir;
-    const binary = join(dir, 'ffmpeg');
-    if (existsSync(binary)) return binary;
-  } catch {
-    /* fall back to PATH below */
-  }
-  return 'ffmpeg';
-}
-
-const FFMPEG = remotionFfmpeg();
+const FFMPEG = remotionBinary('ffmpeg') ?? 'ffmpeg';
 
 function runFfmpeg(args: string[], signal: AbortSignal | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
