@@ -6,8 +6,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { projectRoot } from '../../../src/common/project-root';
 import { planTimeline, type MediaKind } from '../../../src/render/plan/timeline-planner';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import { MediaServer } from '../../../src/render/media-server';
@@ -19,7 +20,8 @@ import type { ResolvedOutput, TrackInput } from '../../../src/tasks/task-input.t
 const run = promisify(execFile);
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
-const REPO_ROOT = resolve(__dirname, '../../..');
+// From the source tree (jest) and from dist/ (bench:parity runs the compiled fixtures).
+const REPO_ROOT = projectRoot();
 /** RENDER_TEST_BUNDLE_DIR lets a run test another bundle (e.g. one built from a scratch copy). */
 export const BUNDLE_DIR = process.env.RENDER_TEST_BUNDLE_DIR ?? join(REPO_ROOT, 'dist', 'remotion-bundle');
 
