@@ -12,13 +12,15 @@ import { promisify } from 'node:util';
 import type { OutputCodec, OutputFormat, TrackInput } from '../../src/tasks/task-input.types';
 import { BLEND_MODES, CODECS_BY_FORMAT } from '../../src/tasks/dto/input-values';
 import type { MediaFixtures } from '../integration/render/render-fixtures';
+import { projectRoot } from '../../src/common/project-root';
 
 const run = promisify(execFile);
 const ffmpeg = (args: string[]) => run('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
 const SOFTEN_SIGMA = 1;
 const LOGO_SQUARE = 'between(X\\,30\\,170)*between(Y\\,30\\,170)';
 const LOGO_CENTRE = 'between(X\\,70\\,130)*between(Y\\,70\\,130)';
-const SAMPLE_SUBTITLES = join(__dirname, '..', '..', 'composition', 'public', 'samples', 'subtitles');
+// projectRoot(), not __dirname: bench:parity runs this file compiled, from dist/.
+const SAMPLE_SUBTITLES = join(projectRoot(), 'composition', 'public', 'samples', 'subtitles');
 
 export interface ParityCase {
   name: string;
