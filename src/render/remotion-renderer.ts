@@ -187,7 +187,7 @@ export class RemotionRenderer {
           }
         },
       });
-      return { outPath, durationInFrames: plan.durationInFrames, engine: 'remotion' };
+      return { outPath, durationInFrames: plan.durationInFrames, engine: 'remotion', previewsMade: false };
     } catch (err) {
       await removeQuietly(outPath);
       throw this.failure(err, cancel.timedOut(), args.timeoutMs);

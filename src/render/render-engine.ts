@@ -5,6 +5,7 @@
  */
 import type { ResolvedOutput } from '../tasks/task-input.types';
 import type { RenderPlan } from './plan/render-plan.types';
+import type { PreviewPaths } from './video-previews';
 
 export type RenderEngineName = 'remotion' | 'compositor';
 
@@ -18,12 +19,16 @@ export interface RenderVideoArgs {
   signal?: AbortSignal;
   /** Whole-render limit; past it the render stops with PROCESSING_TIMEOUT. */
   timeoutMs?: number;
+  /** Where the thumbnail and preview GIF go, for an engine that makes them in the same run (see `previewsMade`). */
+  previews?: PreviewPaths;
 }
 
 export interface RenderVideoResult {
   outPath: string;
   durationInFrames: number;
   engine: RenderEngineName;
+  /** Whether the engine wrote `args.previews` too; otherwise the caller cuts them from the video. */
+  previewsMade: boolean;
   /** Compositor only: pictures the browser drew, the time that took, and the one ffmpeg run's time. */
   split?: { stills: number; stillsMs: number; compositeMs: number };
 }

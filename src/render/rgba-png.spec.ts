@@ -1,5 +1,5 @@
 import { deflateSync, inflateSync } from 'node:zlib';
-import { toRgbaPng } from './rgba-png';
+import { toRgbaPng, visibleBounds } from './rgba-png';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -39,9 +39,9 @@ const paeth = (a: number, b: number, c: number): number => {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 };
 
-/** An 8-bit RGB PNG whose row y uses filter type y % 5, so every filter is undone once. */
-function rgbPng(width: number, height: number, pixels: number[], extra: Buffer[] = []): Buffer {
-  const stride = width * 3;
+/** An 8-bit RGB (or RGBA) PNG whose row y uses filter type y % 5, so every filter is undone once. */
+function rgbPng(width: number, height: number, pixels: number[], extra: Buffer[] = [], bpp = 3): Buffer {
+  const stride = width * bpp;
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
     const filter = y % 5;
@@ -49,9 +49,9 @@ function rgbPng(width: number, height: number, pixels: number[], extra: Buffer[]
     row[0] = filter;
     for (let x = 0; x < stride; x++) {
       const at = y * stride + x;
-      const left = x >= 3 ? pixels[at - 3] : 0;
+      const left = x >= bpp ? pixels[at - bpp] : 0;
       const up = y > 0 ? pixels[at - stride] : 0;
-      const upLeft = x >= 3 && y > 0 ? pixels[at - stride - 3] : 0;
+      const upLeft = x >= bpp && y > 0 ? pixels[at - stride - bpp] : 0;
       const predictor = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][filter];
       row[x + 1] = (pixels[at] - predictor) & 0xff;
     }
@@ -61,7 +61,7 @@ function rgbPng(width: number, height: number, pixels: number[], extra: Buffer[]
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
-  ihdr[9] = 2;
+  ihdr[9] = bpp === 4 ? 6 : 2;
   return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), ...extra, chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }
 
@@ -102,5 +102,27 @@ describe('toRgbaPng', () => {
     expect(() => toRgbaPng(Buffer.from('GIF89a'))).toThrow(/not a PNG/);
     const keyed = rgbPng(2, 2, Array(12).fill(9), [chunk('tRNS', Buffer.alloc(6))]);
     expect(() => toRgbaPng(keyed)).toThrow(/transparent colour key/);
+  });
+});
+
+describe('visibleBounds', () => {
+  const width = 9;
+  const height = 12;
+  /** Noisy colours everywhere, alpha 0 except at the given pixels. */
+  function rgbaWith(visible: Array<[number, number, number]>): Buffer {
+    const px = Array.from({ length: width * height * 4 }, (_, i) => (i % 4 === 3 ? 0 : (i * 53 + 7) & 0xff));
+    for (const [x, y, alpha] of visible) px[(y * width + x) * 4 + 3] = alpha;
+    return rgbPng(width, height, px, [], 4);
+  }
+
+  it('spans exactly the pixels that are not fully transparent, through every row filter', () => {
+    expect(visibleBounds(rgbaWith([[2, 3, 1], [6, 9, 255], [4, 5, 128]]))).toEqual({ x: 2, y: 3, width: 5, height: 7 });
+    expect(visibleBounds(rgbaWith([[8, 11, 1]]))).toEqual({ x: 8, y: 11, width: 1, height: 1 });
+    expect(visibleBounds(rgbaWith([[0, 0, 255]]))).toEqual({ x: 0, y: 0, width: 1, height: 1 });
+  });
+
+  it('is null for a fully transparent picture and the whole picture for an opaque RGB one', () => {
+    expect(visibleBounds(rgbaWith([]))).toBeNull();
+    expect(visibleBounds(rgbPng(5, 4, Array(60).fill(0)))).toEqual({ x: 0, y: 0, width: 5, height: 4 });
   });
 });

@@ -55,18 +55,18 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
-/** The pixels of 8-bit RGB scanlines, their row filters (RFC 2083 §6) undone. */
-function unfilterRgb(filtered: Buffer, width: number, height: number): Buffer {
-  const stride = width * 3;
+/** The pixels of 8-bit scanlines of `bpp` bytes per pixel, their row filters (RFC 2083 §6) undone. */
+function unfilter(filtered: Buffer, width: number, height: number, bpp: number): Buffer {
+  const stride = width * bpp;
   const rgb = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y++) {
     const filter = filtered[y * (stride + 1)];
     const src = y * (stride + 1) + 1;
     const row = y * stride;
     for (let x = 0; x < stride; x++) {
-      const left = x >= 3 ? rgb[row + x - 3] : 0;
+      const left = x >= bpp ? rgb[row + x - bpp] : 0;
       const up = y > 0 ? rgb[row - stride + x] : 0;
-      const upLeft = x >= 3 && y > 0 ? rgb[row - stride + x - 3] : 0;
+      const upLeft = x >= bpp && y > 0 ? rgb[row - stride + x - bpp] : 0;
       const raw = filtered[src + x];
       let value: number;
       switch (filter) {
@@ -83,20 +83,66 @@ function unfilterRgb(filtered: Buffer, width: number, height: number): Buffer {
   return rgb;
 }
 
-export function toRgbaPng(png: Buffer): Buffer {
+interface PngLayout {
+  chunks: Chunk[];
+  header: Chunk;
+  width: number;
+  height: number;
+  rgba: boolean;
+}
+
+/** An 8-bit, non-interlaced RGB or RGBA PNG (what Chromium's screenshots are), or an error. */
+function readLayout(png: Buffer): PngLayout {
   const chunks = readChunks(png);
   const header = chunks[0];
   if (header?.type !== 'IHDR') throw new Error('PNG without IHDR');
   const width = header.data.readUInt32BE(0);
   const height = header.data.readUInt32BE(4);
   const [depth, colour, , , interlace] = header.data.subarray(8, 13);
-  if (colour === COLOUR_RGBA && depth === 8) return png;
-  if (colour !== COLOUR_RGB || depth !== 8 || interlace !== 0) {
+  if ((colour !== COLOUR_RGB && colour !== COLOUR_RGBA) || depth !== 8 || interlace !== 0) {
     throw new Error(`unexpected PNG layout (colour type ${colour}, depth ${depth}, interlace ${interlace})`);
   }
-  if (chunks.some((c) => c.type === 'tRNS')) throw new Error('RGB PNG with a transparent colour key');
-  const idat = Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data));
-  const rgb = unfilterRgb(inflateSync(idat), width, height);
+  if (colour === COLOUR_RGB && chunks.some((c) => c.type === 'tRNS')) throw new Error('RGB PNG with a transparent colour key');
+  return { chunks, header, width, height, rgba: colour === COLOUR_RGBA };
+}
+
+function pixels(layout: PngLayout): Buffer {
+  const idat = Buffer.concat(layout.chunks.filter((c) => c.type === 'IDAT').map((c) => c.data));
+  return unfilter(inflateSync(idat), layout.width, layout.height, layout.rgba ? 4 : 3);
+}
+
+/** A rectangle of a picture, in pixels. */
+export interface PixelBox { x: number; y: number; width: number; height: number }
+
+/**
+ * The smallest rectangle holding every pixel that is not fully transparent;
+ * null when the picture is empty. The compositor composites only that much of
+ * a still: outside it the still changes nothing.
+ */
+export function visibleBounds(png: Buffer): PixelBox | null {
+  const layout = readLayout(png);
+  const { width, height } = layout;
+  if (!layout.rgba) return width > 0 && height > 0 ? { x: 0, y: 0, width, height } : null;
+  const rgba = pixels(layout);
+  let [left, top, right, bottom] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++) {
+    const row = y * width * 4;
+    for (let x = 0; x < width; x++) {
+      if (rgba[row + x * 4 + 3] === 0) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  return right < 0 ? null : { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+export function toRgbaPng(png: Buffer): Buffer {
+  const layout = readLayout(png);
+  if (layout.rgba) return png;
+  const { chunks, header, width, height } = layout;
+  const rgb = pixels(layout);
   const rgbaStride = width * 4 + 1;
   const rgba = Buffer.alloc(rgbaStride * height);
   for (let y = 0; y < height; y++) {

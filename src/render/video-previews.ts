@@ -35,20 +35,62 @@ async function makeOrFail(what: string, outPath: string, args: string[], signal:
   }
 }
 
+/** The GIF's frames scaled and mapped to one palette made for them, from [in] to [out]; `uniq` prefixes inner labels. */
+function gifFilter(videoWidth: number, labels: { in: string; out: string }, uniq: string): string {
+  const width = Math.min(PREVIEW_MAX_WIDTH, videoWidth - (videoWidth % 2));
+  return `[${labels.in}]scale=${width}:-2:flags=lanczos,split[${uniq}frames][${uniq}forPalette];`
+    + `[${uniq}forPalette]palettegen=stats_mode=diff[${uniq}palette];[${uniq}frames][${uniq}palette]paletteuse=dither=bayer[${labels.out}]`;
+}
+
+/** The thumbnail's scaling; a JPEG is full-range BT.601 by definition, whatever the picture it is cut from. */
+function thumbnailScale(videoWidth: number): string {
+  const width = Math.min(THUMBNAIL_MAX_WIDTH, videoWidth - (videoWidth % 2));
+  return `scale=${width}:-2:flags=lanczos:out_color_matrix=bt601:out_range=pc`;
+}
+
+const middleFrame = (durationInFrames: number): number => Math.floor((durationInFrames - 1) / 2);
+
+const THUMBNAIL_JPEG = ['-frames:v', '1', '-q:v', '3', '-f', 'image2'];
+const GIF = ['-loop', '0', '-f', 'gif'];
+
+export interface PreviewPaths { thumbnailPath: string; gifPath: string }
+
+/**
+ * The thumbnail and the GIF as two more outputs of the ffmpeg run that
+ * composites the video: `graph` splits the finished picture [`label`] (any
+ * pixel format, at the video's rate) and leaves [`label`_video] for the
+ * video's encoder; `outputArgs` go after the video's output. The same frames
+ * and filters as cutting them from the video, without decoding it again.
+ */
+export function previewOutputs(label: string, video: { width: number; durationInFrames: number }, paths: PreviewPaths): { graph: string; outputArgs: string[] } {
+  const graph = [
+    `[${label}]split=3[${label}_video][${label}_thumb][${label}_gif]`,
+    `[${label}_thumb]select='eq(n\,${middleFrame(video.durationInFrames)})',${thumbnailScale(video.width)},format=yuvj420p[${label}_thumbnail]`,
+    `[${label}_gif]trim=end=${PREVIEW_MAX_SECONDS},fps=${PREVIEW_FPS}[${label}_gifFrames]`,
+    gifFilter(video.width, { in: `${label}_gifFrames`, out: `${label}_preview` }, `${label}_p`),
+  ].join(';');
+  return {
+    graph,
+    outputArgs: [
+      '-map', `[${label}_thumbnail]`, ...THUMBNAIL_JPEG, `file:${paths.thumbnailPath}`,
+      '-map', `[${label}_preview]`, ...GIF, `file:${paths.gifPath}`,
+    ],
+  };
+}
+
 /**
  * The preview GIF: the first 5 s at 5 fps, at most 320 px wide, with a palette
  * made for those frames. Measured on the 720p reference timeline this takes
  * about 1 s, where a second Chromium render took 4 s.
  */
 export async function previewGifFromVideo(args: { videoPath: string; outPath: string; width: number; signal?: AbortSignal }): Promise<void> {
-  const width = Math.min(PREVIEW_MAX_WIDTH, args.width - (args.width % 2));
-  const graph = `scale=${width}:-2:flags=lanczos,split[frames][forPalette];[forPalette]palettegen=stats_mode=diff[palette];[frames][palette]paletteuse=dither=bayer`;
+  const graph = gifFilter(args.width, { in: '0:v', out: 'gif' }, '');
   await makeOrFail('preview GIF', args.outPath, [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-t', String(PREVIEW_MAX_SECONDS), '-i', args.videoPath,
     // Remotion's ffmpeg build has no fps filter: the output rate picks the frames, the frame cap the length.
-    '-an', '-filter_complex', graph, '-r', String(PREVIEW_FPS), '-frames:v', String(PREVIEW_FPS * PREVIEW_MAX_SECONDS), '-loop', '0',
-    '-f', 'gif', args.outPath,
+    '-an', '-filter_complex', graph, '-map', '[gif]', '-r', String(PREVIEW_FPS), '-frames:v', String(PREVIEW_FPS * PREVIEW_MAX_SECONDS), ...GIF,
+    args.outPath,
   ], args.signal);
 }
 
@@ -56,14 +98,11 @@ export async function previewGifFromVideo(args: { videoPath: string; outPath: st
 export async function thumbnailFromVideo(args: {
   videoPath: string; outPath: string; width: number; durationInFrames: number; fps: number; signal?: AbortSignal;
 }): Promise<void> {
-  const width = Math.min(THUMBNAIL_MAX_WIDTH, args.width - (args.width % 2));
-  const middle = Math.floor((args.durationInFrames - 1) / 2);
   await makeOrFail('thumbnail', args.outPath, [
     '-hide_banner', '-loglevel', 'error', '-y',
     // Seeking to the frame's own timestamp (input option: exact, decodes from the keyframe before it).
-    '-ss', (middle / args.fps).toFixed(6), '-i', args.videoPath,
-    // A JPEG is full-range BT.601 by definition; without saying so, swscale keeps the video's
-    // BT.709 matrix and the JPEG decodes with reds about 10 % too dark.
-    '-an', '-vf', `scale=${width}:-2:flags=lanczos:out_color_matrix=bt601:out_range=pc`, '-frames:v', '1', '-q:v', '3', '-f', 'image2', args.outPath,
+    '-ss', (middleFrame(args.durationInFrames) / args.fps).toFixed(6), '-i', args.videoPath,
+    // Without naming the JPEG's matrix, swscale keeps the video's BT.709 one and the JPEG decodes with reds about 10 % too dark.
+    '-an', '-vf', thumbnailScale(args.width), ...THUMBNAIL_JPEG, args.outPath,
   ], args.signal);
 }

@@ -182,11 +182,12 @@ export class RenderProcessor {
       readSubtitleFile: (trackIndex, clipIndex) => subtitleFiles.get(`${trackIndex}/${clipIndex}`)!,
     });
 
-    // render: the video takes most of the phase, then the thumbnail and the preview, cut from it
+    // render: the video with its thumbnail and preview (made in the same run by the compositor, else cut from the video)
     tracker.enter('render');
     report();
     const encoding = encodingFor(task.outputSettings);
     const videoPath = join(workDir, `output.${encoding.extension}`);
+    const previews = { thumbnailPath: join(workDir, 'thumbnail.jpg'), gifPath: join(workDir, 'preview.gif') };
     const timeoutMs = config.renderTimeoutMs ?? 60_000 + task.estimatedSeconds * 20_000;
     const videoStartedAt = Date.now();
     const rendered = await renderer.renderVideo({
@@ -194,6 +195,7 @@ export class RenderProcessor {
       plan,
       output: task.outputSettings,
       outPath: videoPath,
+      previews,
       signal,
       timeoutMs,
       onProgress: (fraction) => {
@@ -202,18 +204,18 @@ export class RenderProcessor {
       },
     });
     checkCanceled();
-    const thumbnailPath = join(workDir, 'thumbnail.jpg');
-    const previewPath = join(workDir, 'preview.gif');
     const videoMs = Date.now() - videoStartedAt;
-    await Promise.all([
-      thumbnailFromVideo({ videoPath, outPath: thumbnailPath, width: plan.width, durationInFrames: plan.durationInFrames, fps: plan.fps, signal }),
-      previewGifFromVideo({ videoPath, outPath: previewPath, width: plan.width, signal }),
-    ]);
+    if (!rendered.previewsMade) {
+      await Promise.all([
+        thumbnailFromVideo({ videoPath, outPath: previews.thumbnailPath, width: plan.width, durationInFrames: plan.durationInFrames, fps: plan.fps, signal }),
+        previewGifFromVideo({ videoPath, outPath: previews.gifPath, width: plan.width, signal }),
+      ]);
+    }
     tracker.update(1);
     this.deps.logger.info(
       {
         task_id: task.id, engine: rendered.engine, frames: plan.durationInFrames, video_ms: videoMs,
-        previews_ms: Date.now() - videoStartedAt - videoMs,
+        previews_ms: rendered.previewsMade ? 0 : Date.now() - videoStartedAt - videoMs,
         ...(rendered.split ? { stills: rendered.split.stills, stills_ms: rendered.split.stillsMs, composite_ms: rendered.split.compositeMs } : {}),
       },
       'render timings',
@@ -228,8 +230,8 @@ export class RenderProcessor {
     const prefix = `${task.accountId}/${task.id}`;
     const files = [
       { kind: 'video', path: videoPath, key: `${prefix}/video.${encoding.extension}`, type: VIDEO_CONTENT_TYPE[encoding.extension], expires: completedAt + task.retentionHours * 3_600_000 },
-      { kind: 'thumbnail', path: thumbnailPath, key: `${prefix}/thumbnail.jpg`, type: 'image/jpeg', expires: completedAt + PREVIEW_RETENTION_MS },
-      { kind: 'preview', path: previewPath, key: `${prefix}/preview.gif`, type: 'image/gif', expires: completedAt + PREVIEW_RETENTION_MS },
+      { kind: 'thumbnail', path: previews.thumbnailPath, key: `${prefix}/thumbnail.jpg`, type: 'image/jpeg', expires: completedAt + PREVIEW_RETENTION_MS },
+      { kind: 'preview', path: previews.gifPath, key: `${prefix}/preview.gif`, type: 'image/gif', expires: completedAt + PREVIEW_RETENTION_MS },
     ] as const;
     const stored: Partial<Record<'video' | 'thumbnail' | 'preview', { key: string; size_bytes: number; expires_at: number }>> = {};
     for (const [index, file] of files.entries()) {

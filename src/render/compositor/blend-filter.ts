@@ -36,7 +36,7 @@ const NON_SEPARABLE = new Set(['hue', 'saturation', 'color', 'luminosity']);
 export const CSS_BLEND_MODES: readonly string[] = ['normal', 'plus-lighter', ...Object.keys(SEPARABLE), ...NON_SEPARABLE];
 
 export interface BlendLabels {
-  /** The layer, canvas-sized, gbrap with straight alpha. */
+  /** The layer, gbrap with straight alpha: canvas-sized, or the size of the region it is blended into. */
   top: string;
   /** What lies below it, canvas-sized, gbrp. */
   bottom: string;
@@ -95,20 +95,32 @@ function nonSeparableExpression(mode: string, channel: number): string {
   return steps.join(';');
 }
 
+/** Where on the canvas a layer smaller than the canvas is blended. */
+export interface BlendRegion { x: number; y: number; width: number; height: number }
+
 /**
  * Filter-graph text that blends [top] onto [bottom] with `mode` into [out]; `uniq` prefixes its inner labels.
  * The blend runs only on the `frames` (first and last, inclusive) where the layer shows: elsewhere the
  * backdrop passes through untouched instead of paying for a per-pixel expression on a transparent layer.
+ * With a `region`, [top] is that rectangle of the canvas and only the backdrop under it is blended: outside
+ * a layer, the result is the backdrop whatever the mode.
  */
-export function blendFilter(mode: string, labels: BlendLabels, uniq: string, frames: ReadonlyArray<readonly [number, number]>): string {
+export function blendFilter(
+  mode: string, labels: BlendLabels, uniq: string, frames: ReadonlyArray<readonly [number, number]>, region: BlendRegion | null = null,
+): string {
   const { top, bottom, out } = labels;
   const enable = `enable='${frames.map(([first, last]) => `between(n,${first},${last})`).join('+')}'`;
   const l = (name: string): string => `[${uniq}${name}]`;
+  const at = region === null ? '' : `x=${region.x}:y=${region.y}:`;
+  // [under]: the backdrop the layer covers, to blend with; [backdrop]: the picture the result is laid back onto.
+  const cut = region === null
+    ? `[${bottom}]split${l('under')}${l('backdrop')}`
+    : `[${bottom}]split${l('whole')}${l('backdrop')};${l('whole')}crop=w=${region.width}:h=${region.height}:x=${region.x}:y=${region.y}${l('under')}`;
   if (mode === 'plus-lighter') {
-    return [
-      `[${top}]premultiply=inplace=1,format=gbrp${l('add')}`,
-      `[${bottom}]${l('add')}lut2=c0='min(255,x+y)':c1='min(255,x+y)':c2='min(255,x+y)':${enable}[${out}]`,
-    ].join(';');
+    const add = `[${top}]premultiply=inplace=1,format=gbrp${l('add')}`;
+    const sum = `lut2=c0='min(255,x+y)':c1='min(255,x+y)':c2='min(255,x+y)':${enable}`;
+    if (region === null) return `${add};[${bottom}]${l('add')}${sum}[${out}]`;
+    return [add, cut, `${l('under')}${l('add')}${sum}${l('sum')}`, `${l('backdrop')}${l('sum')}overlay=${at}format=gbrp:eof_action=pass:${enable}[${out}]`].join(';');
   }
   let mixed: string;
   if (SEPARABLE[mode] !== undefined) {
@@ -125,9 +137,9 @@ export function blendFilter(mode: string, labels: BlendLabels, uniq: string, fra
     `[${top}]split${l('colourA')}${l('alphaA')}`,
     `${l('colourA')}format=gbrp${l('colour')}`,
     `${l('alphaA')}alphaextract${l('alpha')}`,
-    `[${bottom}]split${l('under')}${l('backdrop')}`,
+    cut,
     mixed,
     `${l('mixed')}${l('alpha')}alphamerge${l('blended')}`,
-    `${l('backdrop')}${l('blended')}overlay=format=gbrp:eof_action=pass:${enable}[${out}]`,
+    `${l('backdrop')}${l('blended')}overlay=${at}format=gbrp:eof_action=pass:${enable}[${out}]`,
   ].join(';');
 }

@@ -10,6 +10,8 @@ import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { RenderFailure } from '../../common/render-failure';
 import { encodingFor } from '../encoding-settings';
+import { previewOutputs } from '../video-previews';
+import { visibleBounds, type PixelBox } from '../rgba-png';
 import type { RenderPlan } from '../plan/render-plan.types';
 import type { RemotionRenderer } from '../remotion-renderer';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult } from '../render-engine';
@@ -19,7 +21,7 @@ import { MAX_LAYER_SIDE_PX, NotExpressible } from './compositor-support';
 import { encoderArgs, encoderInputFilter } from './encoder-args';
 import { largestSide } from './layer-geometry';
 import { describeSource, type SourceDescription } from './source-inputs';
-import { videoGraph } from './video-graph';
+import { videoGraph, type StillsInput } from './video-graph';
 
 export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
 
@@ -38,7 +40,15 @@ export interface CompositorRendererOptions {
 interface Inputs {
   args: string[];
   bySrc: Map<string, { index: number; source: SourceDescription }>;
-  stillsBySlot: Map<number, number>;
+  stillsBySlot: Map<number, StillsInput>;
+}
+
+function union(a: PixelBox | null, b: PixelBox | null): PixelBox | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 }
 
 function ffconcat(segments: CompositePlan['slots'][number] & { kind: 'stills' }, shotFiles: string[], blank: string, fps: number): string {
@@ -94,13 +104,15 @@ export class CompositorRenderer {
       const stillsMs = Date.now() - stillsStarted;
       const inputs = await this.stillInputs(plan, composite, sources, shotFiles, workDir);
       const encoding = encodingFor(output);
+      const previews = args.previews === undefined ? null : previewOutputs('vrgb', plan, args.previews);
       const graph = [
         videoGraph(plan, composite, {
           videoSource: (src) => this.entry(inputs, src).source.video(this.entry(inputs, src).index),
-          stillsInput: (slot) => inputs.stillsBySlot.get(slot)!,
+          stillsInput: (slot) => inputs.stillsBySlot.get(slot) ?? null,
         }, 'vrgb'),
+        ...(previews === null ? [] : [previews.graph]),
         // The one conversion to YUV, with the matrix and range the output is tagged with.
-        `[vrgb]${encoderInputFilter(encoding)}[vout]`,
+        `[${previews === null ? 'vrgb' : 'vrgb_video'}]${encoderInputFilter(encoding)}[vout]`,
         audioGraph(plan, (src): AudioInput => {
           const entry = this.entry(inputs, src);
           return { inputIndex: entry.index, hasAudio: entry.source.hasAudio };
@@ -114,16 +126,19 @@ export class CompositorRenderer {
         ...inputs.args,
         '-filter_complex_script', graphPath,
         ...encoderArgs(encoding, plan, { video: 'vout', audio: 'aout' }, outPath),
+        ...(previews === null ? [] : previews.outputArgs),
         '-progress', 'pipe:1', '-nostats',
       ], plan, abort.signal, (f) => progress(STILLS_SHARE + f * (1 - STILLS_SHARE)));
       return {
         outPath,
         durationInFrames: plan.durationInFrames,
         engine: 'compositor',
+        previewsMade: previews !== null,
         split: { stills: shots.length, stillsMs, compositeMs: Date.now() - compositeStarted },
       };
     } catch (err) {
-      await fs.rm(outPath, { force: true }).catch(() => undefined);
+      const written = [outPath, ...(args.previews === undefined ? [] : [args.previews.thumbnailPath, args.previews.gifPath])];
+      await Promise.all(written.map((path) => fs.rm(path, { force: true }).catch(() => undefined)));
       if (timedOut) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
       if (abort.signal.aborted) throw new RenderCancelled('compositor render');
       throw err;
@@ -164,19 +179,25 @@ export class CompositorRenderer {
     return { args, bySrc, stillsBySlot: new Map() };
   }
 
-  /** Then one image sequence per still slot that shows anything: its shots as a concat list. */
+  /**
+   * Then one image sequence per still slot that shows anything: its shots as a concat list, and the part of
+   * the canvas they draw on, so ffmpeg composites that much rather than the whole canvas every frame.
+   */
   private async stillInputs(plan: RenderPlan, composite: CompositePlan, inputs: Inputs, shotFiles: string[], workDir: string): Promise<Inputs> {
     const args = [...inputs.args];
-    const stillsBySlot = new Map<number, number>();
+    const stillsBySlot = new Map<number, StillsInput>();
     let next = inputs.bySrc.size;
     const blank = shotFiles[shotFiles.length - 1] ?? '';
+    const bounds = await Promise.all(composite.shots.map(async (_, shot) => visibleBounds(await fs.readFile(shotFiles[shot]))));
     for (const [slotIndex, slot] of composite.slots.entries()) {
-      if (slot.kind !== 'stills' || slot.segments.every((s) => s.shot === null)) continue;
+      if (slot.kind !== 'stills') continue;
+      const box = slot.segments.reduce<PixelBox | null>((acc, s) => (s.shot === null ? acc : union(acc, bounds[s.shot])), null);
+      if (box === null) continue;
       const listPath = join(workDir, `stills-${slotIndex}.ffconcat`);
       await fs.writeFile(listPath, ffconcat(slot, shotFiles, blank, plan.fps));
       // Our own list of our own PNGs: the concat demuxer may open files, but only local ones.
       args.push('-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', `file:${listPath}`);
-      stillsBySlot.set(slotIndex, next++);
+      stillsBySlot.set(slotIndex, { inputIndex: next++, box });
     }
     return { args, bySrc: inputs.bySrc, stillsBySlot };
   }

@@ -11,7 +11,7 @@
  * goes through `blendFilter` against what lies below it.
  */
 import type { PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
-import { blendFilter } from './blend-filter';
+import { blendFilter, type BlendRegion } from './blend-filter';
 import type { CompositePlan } from './composite-plan';
 import { EDGE_PX, layerGeometry, placedSize, unrotatedSize, type Size } from './layer-geometry';
 
@@ -26,10 +26,17 @@ export interface VideoSource {
   scaleColourOptions: string;
 }
 
+/** A still slot's image sequence (the concat list of its canvas-sized shots) and the part of the canvas any of them draws on. */
+export interface StillsInput {
+  /** ffmpeg input index (`-i`). */
+  inputIndex: number;
+  box: BlendRegion;
+}
+
 export interface VideoGraphInputs {
   videoSource(src: string): VideoSource;
-  /** ffmpeg input index of a still slot's image sequence (the concat list of its shots). */
-  stillsInput(slotIndex: number): number;
+  /** A still slot's pictures; null when none of them draws anything. */
+  stillsInput(slotIndex: number): StillsInput | null;
 }
 
 function num(value: number): string {
@@ -67,9 +74,10 @@ function rotation(degrees: number, out: Size): string[] {
 
 /**
  * The filter chain from a decoded video to the layer's pixels, cut to the
- * canvas, with where they go; null when the layer never reaches the canvas.
+ * canvas, with where they go, and whether every pixel of the canvas is opaque
+ * in every frame of the timeline; null when the layer never reaches the canvas.
  */
-export function videoLayerChain(layer: PlanVisualLayer, source: VideoSource, plan: RenderPlan): { chain: string; place: Placement } | null {
+export function videoLayerChain(layer: PlanVisualLayer, source: VideoSource, plan: RenderPlan): { chain: string; place: Placement; coversCanvas: boolean } | null {
   const canvas = { width: plan.width, height: plan.height };
   const g = layerGeometry(layer, source.size, canvas);
   const beforeRotation = unrotatedSize(g);
@@ -113,14 +121,17 @@ export function videoLayerChain(layer: PlanVisualLayer, source: VideoSource, pla
   if (layer.fromFrame > 0 || after > 0) {
     filters.push(`tpad=start=${layer.fromFrame}:stop=${Math.max(0, after)}:color=black@0`);
   }
-  return { chain: filters.join(','), place };
+  const coversCanvas = layer.fromFrame === 0 && after <= 0 && layer.opacity === 1 && g.blur === null && g.rotationDeg % 90 === 0
+    && place.x === 0 && place.y === 0 && place.width === canvas.width && place.height === canvas.height;
+  return { chain: filters.join(','), place, coversCanvas };
 }
 
 /** The whole picture: the background, then every slot bottom to top, into [outLabel] (gbrp). */
 export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: VideoGraphInputs, outLabel: string): string {
   const { width, height, fps, durationInFrames: frames } = plan;
-  const chains: string[] = [`color=c=${plan.backgroundColor}:s=${width}x${height}:r=${num(fps)},trim=end_frame=${frames},format=gbrp[bg]`];
-  let below = 'bg';
+  const chains: string[] = [];
+  const background = `color=c=${plan.backgroundColor}:s=${width}x${height}:r=${num(fps)},trim=end_frame=${frames},format=gbrp`;
+  let below: string | null = null;
 
   // A source used by several layers is decoded once and split.
   const uses = new Map<number, number>();
@@ -145,7 +156,7 @@ export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: V
     const out = `acc${i}`;
     let top: string;
     let mode: string;
-    let place = { x: 0, y: 0, fullCanvas: true };
+    let region: BlendRegion;
     let shown: Array<[number, number]>;
     if (slot.kind === 'video') {
       const source = inputs.videoSource(slot.layer.src);
@@ -156,31 +167,40 @@ export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: V
         chains.push(`[${label}]nullsink`);
         return;
       }
+      if (below === null && built.coversCanvas && slot.layer.blendMode === 'normal') {
+        // Nothing below shows through an opaque layer over the whole canvas: it is the picture so far.
+        chains.push(`[${label}]${built.chain},format=gbrp[${out}]`);
+        below = out;
+        return;
+      }
       chains.push(`[${label}]${built.chain}[layer${i}]`);
       top = `layer${i}`;
       mode = slot.layer.blendMode;
       shown = [[slot.layer.fromFrame, slot.layer.fromFrame + slot.layer.durationInFrames - 1]];
-      place = { x: built.place.x, y: built.place.y, fullCanvas: built.place.width === width && built.place.height === height };
+      region = { x: built.place.x, y: built.place.y, width: built.place.width, height: built.place.height };
     } else {
-      if (slot.segments.every((segment) => segment.shot === null)) return;
-      // Converted once per picture, before fps repeats it for every frame of its segment.
-      chains.push(`[${inputs.stillsInput(i)}:v]format=gbrap,fps=${num(fps)},trim=end_frame=${frames},setpts=PTS-STARTPTS[stills${i}]`);
+      const stills = inputs.stillsInput(i);
+      if (stills === null) return;
+      region = stills.box;
+      // Cut to what the pictures draw on and converted once per picture, before fps repeats it for every frame.
+      const cut = `crop=w=${region.width}:h=${region.height}:x=${region.x}:y=${region.y}`;
+      chains.push(`[${stills.inputIndex}:v]format=gbrap,${cut},fps=${num(fps)},trim=end_frame=${frames},setpts=PTS-STARTPTS[stills${i}]`);
       top = `stills${i}`;
       mode = slot.blendMode;
       shown = slot.segments.filter((segment) => segment.shot !== null).map((segment) => [segment.fromFrame, segment.fromFrame + segment.durationInFrames - 1]);
     }
+    if (below === null) {
+      chains.push(`${background}[bg]`);
+      below = 'bg';
+    }
     if (mode === 'normal') {
-      chains.push(`[${below}][${top}]overlay=x=${place.x}:y=${place.y}:format=gbrp:eof_action=pass[${out}]`);
+      chains.push(`[${below}][${top}]overlay=x=${region.x}:y=${region.y}:format=gbrp:eof_action=pass[${out}]`);
     } else {
-      let canvasTop = top;
-      if (!place.fullCanvas) {
-        canvasTop = `canvas${i}`;
-        chains.push(`[${top}]pad=w=${width}:h=${height}:x=${place.x}:y=${place.y}:color=black@0[${canvasTop}]`);
-      }
-      chains.push(blendFilter(mode, { top: canvasTop, bottom: below, out }, `b${i}_`, shown));
+      const wholeCanvas = region.x === 0 && region.y === 0 && region.width === width && region.height === height;
+      chains.push(blendFilter(mode, { top, bottom: below, out }, `b${i}_`, shown, wholeCanvas ? null : region));
     }
     below = out;
   });
-  chains.push(`[${below}]null[${outLabel}]`);
+  chains.push(below === null ? `${background}[${outLabel}]` : `[${below}]null[${outLabel}]`);
   return chains.join(';');
 }

@@ -81,8 +81,11 @@ const CELL = 4;
 const hex = ([r, g, b]: Rgb, alpha = 1): string =>
   `0x${[r, g, b, Math.round(alpha * 255)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
-/** The cells of frame `frame` (of two, at 1 fps) with the layer shown on `frames` only. */
-async function blendCells(mode: string, frames: Array<[number, number]> = [[0, 1]], frame = 0): Promise<Rgb[]> {
+/**
+ * The cells of frame `frame` (of two, at 1 fps) with the layer shown on `frames` only; with `onlyCells`, the
+ * layer is cut to those cells and blended as a region of the canvas.
+ */
+async function blendCells(mode: string, frames: Array<[number, number]> = [[0, 1]], frame = 0, onlyCells: [number, number] | null = null): Promise<Rgb[]> {
   const cells = (pick: (c: (typeof CASES)[number]) => string, format: string, prefix: string): string => {
     const sources = CASES.map((c, i) => `color=c=${pick(c)}:s=${CELL}x${CELL}:r=1,format=${format}[${prefix}${i}]`);
     return `${sources.join(';')};${CASES.map((_, i) => `[${prefix}${i}]`).join('')}hstack=inputs=${CASES.length}[${prefix}]`;
@@ -90,7 +93,14 @@ async function blendCells(mode: string, frames: Array<[number, number]> = [[0, 1
   const graph = [
     cells((c) => hex(c.cs, c.alpha), 'gbrap', 'top'),
     cells((c) => hex(c.cb), 'gbrp', 'bottom'),
-    blendFilter(mode, { top: 'top', bottom: 'bottom', out: 'blended' }, 't_', frames),
+    ...(onlyCells === null
+      ? [blendFilter(mode, { top: 'top', bottom: 'bottom', out: 'blended' }, 't_', frames)]
+      : [
+        `[top]crop=w=${(onlyCells[1] - onlyCells[0] + 1) * CELL}:h=${CELL}:x=${onlyCells[0] * CELL}:y=0[cut]`,
+        blendFilter(mode, { top: 'cut', bottom: 'bottom', out: 'blended' }, 't_', frames, {
+          x: onlyCells[0] * CELL, y: 0, width: (onlyCells[1] - onlyCells[0] + 1) * CELL, height: CELL,
+        }),
+      ]),
     '[blended]format=rgb24[out]',
   ].join(';');
   const { stdout } = await run('ffmpeg', ['-v', 'error', '-filter_complex', graph, '-map', '[out]', '-frames:v', '2', '-f', 'rawvideo', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 20 });
@@ -111,6 +121,12 @@ describe('blendFilter', () => {
     const [hidden, shown] = await Promise.all([blendCells(mode, [[1, 1]], 0), blendCells(mode, [[1, 1]], 1)]);
     expect(hidden).toEqual(CASES.map((c) => c.cb));
     expect(shown).not.toEqual(CASES.map((c) => c.cb));
+  });
+
+  it.each(['screen', 'luminosity', 'plus-lighter'])('%s blended into a region changes that region only, as over the whole canvas', async (mode) => {
+    const [whole, region] = await Promise.all([blendCells(mode), blendCells(mode, [[0, 1]], 0, [2, 3])]);
+    expect(region).toEqual(CASES.map((c, i) => (i === 2 || i === 3 ? whole[i] : c.cb)));
+    expect(region[2]).not.toEqual(CASES[2].cb);
   });
 
   it.each(CSS_BLEND_MODES.filter((mode) => mode !== 'normal'))('%s gives the W3C result through the layer alpha', async (mode) => {

@@ -15,6 +15,7 @@ import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { RenderCancelled } from '../../../src/render/render-engine';
 import { RenderEngines } from '../../../src/render/render-engines';
+import { previewGifFromVideo, thumbnailFromVideo } from '../../../src/render/video-previews';
 import { ensureBundle, MediaFixtures, near, type Rgb, newRenderer, output, pixel, planFor, probe, readFrame } from './render-fixtures';
 
 jest.setTimeout(180_000);
@@ -102,6 +103,30 @@ describe('compositor', () => {
     }
   });
 
+  it('makes the thumbnail and the preview GIF in the same run, the frames cutting them from its video gives', async () => {
+    const outPath = join(fixtures.dir, 'with-previews.mp4');
+    const made = { thumbnailPath: join(fixtures.dir, 'made.jpg'), gifPath: join(fixtures.dir, 'made.gif') };
+    const result = await compositor.renderVideo({ plan: scene, output: OUT, outPath, previews: made, onProgress: () => undefined });
+    expect(result.previewsMade).toBe(true);
+    const cut = { thumbnailPath: join(fixtures.dir, 'cut.jpg'), gifPath: join(fixtures.dir, 'cut.gif') };
+    await thumbnailFromVideo({ videoPath: outPath, outPath: cut.thumbnailPath, width: scene.width, durationInFrames: scene.durationInFrames, fps: scene.fps });
+    await previewGifFromVideo({ videoPath: outPath, outPath: cut.gifPath, width: scene.width });
+    expect((await probe(made.thumbnailPath)).video).toMatchObject({ codec: 'mjpeg', width: 160, height: 90 });
+    // The middle frame (9 of 20) shows the red image in the top-left quarter over the blue video.
+    const [madeThumb, cutThumb] = await Promise.all([readFrame(made.thumbnailPath, 0), readFrame(cut.thumbnailPath, 0)]);
+    expect(near(pixel(madeThumb, 40, 22), RED)).toBe(true);
+    expect(near(pixel(madeThumb, 120, 70), BLUE)).toBe(true);
+    expect(near(pixel(madeThumb, 40, 22), pixel(cutThumb, 40, 22))).toBe(true);
+    const [madeGif, cutGif] = await Promise.all([probe(made.gifPath), probe(cut.gifPath)]);
+    // 2 s at 5 fps. (Cutting from the file, ffmpeg's output-rate conversion repeats the last frame twice more.)
+    expect(madeGif.video).toMatchObject({ codec: 'gif', width: 160, height: 90, frames: 10 });
+    expect(madeGif.format.duration).toBeCloseTo(2, 1);
+    expect(cutGif.video.frames).toBeGreaterThanOrEqual(10);
+    // GIF frame 4 (0.8 s) has the image; frame 6 (1.2 s) does not.
+    expect(near(pixel(await readFrame(made.gifPath, 4), 40, 22), RED)).toBe(true);
+    expect(near(pixel(await readFrame(made.gifPath, 6), 40, 22), BLUE)).toBe(true);
+  });
+
   it('needs no browser for a plan without still content', async () => {
     const result = await compositor.renderVideo({ plan: { ...long, durationInFrames: 15 }, output: output(160, 90, 30), outPath: join(fixtures.dir, 'video-only.mp4'), onProgress: () => undefined });
     expect(result.split?.stills).toBe(0);
@@ -110,10 +135,11 @@ describe('compositor', () => {
 
   it('stops within about 2 s of a cancel and leaves no output and no temporary files', async () => {
     const outPath = join(fixtures.dir, 'canceled.mp4');
+    const previews = { thumbnailPath: join(fixtures.dir, 'canceled.jpg'), gifPath: join(fixtures.dir, 'canceled.gif') };
     const abort = new AbortController();
     let canceledAt = 0;
     const error = await compositor.renderVideo({
-      plan: long, output: output(160, 90, 30), outPath, signal: abort.signal,
+      plan: long, output: output(160, 90, 30), outPath, previews, signal: abort.signal,
       onProgress: (f) => {
         if (f > 0.2 && canceledAt === 0) {
           canceledAt = Date.now();
@@ -124,7 +150,7 @@ describe('compositor', () => {
     expect(canceledAt).toBeGreaterThan(0);
     expect(Date.now() - canceledAt).toBeLessThan(2_000);
     expect(error).toBeInstanceOf(RenderCancelled);
-    expect(existsSync(outPath)).toBe(false);
+    expect([outPath, previews.thumbnailPath, previews.gifPath].filter((path) => existsSync(path))).toEqual([]);
     expect(await workDirs()).toEqual([]);
   });
 
