@@ -24,8 +24,9 @@ import { WebhookSink } from './support/webhook-sink';
  * hand-written ffmpeg filter graph (the floor). Prints seconds, fps, realtime
  * factor, peak RSS of each process tree, the ratios against the targets of
  * issue 22, and the compositor's split (stills drawn, composite + encode).
- *   node dist/bench/render.js [--quick] [--hd] [--runs N] [--warmup N]
+ *   node dist/bench/render.js [--quick] [--hd] [--runs N] [--warmup N] [--only=A,B]
  * --hd: 1920x1080 30 fps 60 s (the remotion contenders once each).
+ * --only=service,ffmpeg: only those contenders (a quick look; publish ratios from a run of all four).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const POLL_MS = 100;
@@ -195,8 +196,11 @@ function summarize(results: RunResult[], size: ReferenceSize) {
 
 async function main(): Promise<void> {
   const hd = process.argv.includes('--hd');
+  // --only service,ffmpeg: a quick look while working; the published ratios need all four in one run.
+  const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
+  const only = onlyArg === undefined ? null : onlyArg.slice('--only='.length).split(',');
   // A 60 s 1080p render takes minutes per contender: one run each unless asked.
-  const args = parseBenchArgs(process.argv.slice(2).filter((arg) => arg !== '--hd'), (quick) => ({ runs: hd ? 1 : 3, duration: 0, tasks: 0, warmup: quick || hd ? 0 : 1 }));
+  const args = parseBenchArgs(process.argv.slice(2).filter((arg) => arg !== '--hd' && arg !== onlyArg), (quick) => ({ runs: hd ? 1 : 3, duration: 0, tasks: 0, warmup: quick || hd ? 0 : 1 }));
   const size = hd ? HD_SIZE : args.quick ? QUICK_SIZE : FULL_SIZE;
   const root = mkdtempSync(join(tmpdir(), 'rs-bench-render-'));
   const mediaDir = join(root, 'media');
@@ -219,7 +223,7 @@ async function main(): Promise<void> {
   writeFileSync(planPath, JSON.stringify(plan));
   const baseline = ffmpegBaselineArgs(plan, size, mediaDir, workDir, join(workDir, 'ffmpeg.mp4'));
   const ctx: Context = { size, mediaDir, mediaBase, workDir, planPath, service, serviceEngine: 'auto', prepared, client, sink, ffmpegArgs: baseline.args };
-  const order: Contender[] = ['service', 'remotion-cli', 'ffmpeg', 'service-remotion'];
+  const order = (['service', 'remotion-cli', 'ffmpeg', 'service-remotion'] as Contender[]).filter((c) => only === null || only.includes(c));
   const results: RunResult[] = [];
   try {
     for (let i = 0; i < args.warmup; i++) {
