@@ -32,12 +32,20 @@ describe('probeMedia', () => {
     );
     const probe = await probeMedia(bare(path));
     expect(probe.formatName).toContain('mp4');
-    expect(probe.video).toEqual({ codec: 'h264', width: 64, height: 48, fps: 25, colorSpace: null, fullRange: false });
+    expect(probe.video).toEqual({ codec: 'h264', width: 64, height: 48, fps: 25, colorSpace: null, fullRange: false, rotationDeg: 0 });
     expect(probe.startTimeMs).toBe(0);
     expect(probe.audio).toMatchObject({ codec: 'aac', sampleRate: 44100, channels: 1 });
     expect(probe.durationMs).toBeGreaterThanOrEqual(990);
     expect(probe.durationMs).toBeLessThan(1100);
     expect(probe.isStillImage).toBe(false);
+  });
+
+  // ffmpeg's `rotate` tag becomes a display matrix only on a stream copy; ffprobe reports the matrix's angle counter-clockwise.
+  it.each([['90', 270], ['270', 90], ['180', 180]])('reads a phone video whose display matrix comes from rotate=%s as turned %i degrees clockwise, the stored size unchanged', async (rotate, degrees) => {
+    const stored = make(`s${rotate}.mp4`, '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25', '-t', '0.2', '-c:v', 'libx264');
+    const path = make(`r${rotate}.mp4`, '-i', stored, '-c', 'copy', '-metadata:s:v:0', `rotate=${rotate}`);
+    const probe = await probeMedia(bare(path));
+    expect(probe.video).toMatchObject({ width: 64, height: 48, rotationDeg: degrees });
   });
 
   it.each([

@@ -16,6 +16,11 @@ export interface MediaProbe {
     colorSpace: string | null;
     /** Full range (`pc`, or a `yuvj` pixel format) rather than TV range. */
     fullRange: boolean;
+    /**
+     * Clockwise degrees (0, 90, 180, 270) a player turns the stored frames to show them, from the
+     * display matrix phones write: `width` and `height` are the stored frame's, before the turn.
+     */
+    rotationDeg: number;
   } | null;
   audio: { codec: string; sampleRate: number; channels: number } | null;
   isStillImage: boolean;
@@ -63,6 +68,7 @@ interface RawStream {
   sample_rate?: string;
   channels?: number;
   disposition?: { attached_pic?: number };
+  side_data_list?: Array<{ side_data_type?: string; rotation?: number }>;
 }
 
 interface RawProbe {
@@ -97,6 +103,14 @@ function parseRate(rate: string | undefined): number {
   return den > 0 && Number.isFinite(num) ? num / den : 0;
 }
 
+/** ffprobe gives the display matrix's angle counter-clockwise in [-180, 180]; snapped to quarter turns, clockwise. */
+function displayRotation(stream: RawStream): number {
+  const matrix = stream.side_data_list?.find((d) => d.side_data_type === 'Display Matrix');
+  const counterClockwise = Number(matrix?.rotation ?? 0);
+  if (!Number.isFinite(counterClockwise)) return 0;
+  return (((Math.round(-counterClockwise / 90) * 90) % 360) + 360) % 360;
+}
+
 function toProbe(raw: RawProbe, sizeBytes: number, isImageProbe: boolean): MediaProbe {
   const streams = raw.streams ?? [];
   const videoStream = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
@@ -115,6 +129,7 @@ function toProbe(raw: RawProbe, sizeBytes: number, isImageProbe: boolean): Media
           fps: parseRate(videoStream.avg_frame_rate) || parseRate(videoStream.r_frame_rate),
           colorSpace: videoStream.color_space && videoStream.color_space !== 'unknown' ? videoStream.color_space : null,
           fullRange: videoStream.color_range === 'pc' || (videoStream.pix_fmt ?? '').startsWith('yuvj'),
+          rotationDeg: displayRotation(videoStream),
         }
       : null,
     audio: audioStream

@@ -3,7 +3,7 @@ import type { PlanVisualLayer } from '../plan/render-plan.types';
 import { clipFrames, colourOptions } from './source-inputs';
 
 const video = (over: Partial<NonNullable<MediaProbe['video']>>): NonNullable<MediaProbe['video']> => ({
-  codec: 'h264', width: 1280, height: 720, fps: 25, colorSpace: null, fullRange: false, ...over,
+  codec: 'h264', width: 1280, height: 720, fps: 25, colorSpace: null, fullRange: false, rotationDeg: 0, ...over,
 });
 
 describe('colourOptions', () => {

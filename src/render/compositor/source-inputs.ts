@@ -9,6 +9,8 @@
  * - Colour: a tagged matrix is honoured; an untagged source is BT.709 from a
  *   height of 720 px up and BT.601 below (1278x720 and 480x854 are BT.709,
  *   1282x700 is BT.601). Full range (`pc` or a `yuvj` format) is honoured.
+ * - Orientation: a display matrix (phone video) is honoured; the layer's
+ *   size is the upright picture's.
  * - Frames: at layer time t the composition shows the last source frame whose
  *   timestamp is at most t, on the file's own timestamps (a stream starting at
  *   0.5 s shows its first frame until then); after the last frame it holds it.
@@ -72,7 +74,10 @@ export async function describeSource(path: string): Promise<SourceDescription> {
     hasAudio: probe.audio !== null,
     video: (inputIndex) => ({
       inputIndex,
-      size: { width: video?.width ?? 0, height: video?.height ?? 0 },
+      // ffmpeg turns the frames as a player does (autorotate), and so does the composition's decoder.
+      size: video !== null && video.rotationDeg % 180 === 90
+        ? { width: video.height, height: video.width }
+        : { width: video?.width ?? 0, height: video?.height ?? 0 },
       scaleColourOptions: video === null ? '' : colourOptions(video),
       clipFrames: (layer, fps) => clipFrames(layer, fps, probe.startTimeMs),
     }),

@@ -84,4 +84,28 @@ describe('compositor sources decode like the composition', () => {
     const r25 = await bothEngines('r25.mp4', 1_200);
     expect(r25.remotion.slice(2).map(frameShown)).toEqual(Array.from({ length: 12 }, (_, k) => Math.floor(2.5 * k)));
   });
+
+  it.each([90, 270])('a phone video stored on its side (turned %s degrees by its display matrix): the same picture, upright', async (rotate) => {
+    // Stored 160x90, red left half and blue right half; shown 90x160, so contain leaves bars at the sides.
+    const file = `turned-${rotate}.mp4`;
+    await ffmpeg([
+      '-f', 'lavfi', '-i', 'color=c=red:s=80x90:r=10:d=1[l];color=c=blue:s=80x90:r=10:d=1[r];[l][r]hstack',
+      '-c:v', 'libx264', '-qp', '0', '-pix_fmt', 'yuv444p', fixtures.path(`stored-${file}`),
+    ]);
+    // ffmpeg writes the `rotate` tag as a display matrix on a stream copy only.
+    await ffmpeg(['-i', fixtures.path(`stored-${file}`), '-c', 'copy', '-metadata:s:v:0', `rotate=${rotate}`, fixtures.path(file)]);
+    const plan = planFor(fixtures, OUT, 500, [{ id: 'v', type: 'video', clips: [{ id: 'a', media_url: file, start_time_ms: 0, end_time_ms: 500 }] }]);
+    const points: Array<[number, number]> = [[80, 20], [80, 70], [10, 45], [150, 45]];
+    const seen: Record<string, Rgb[]> = {};
+    for (const [engine, renderer] of [['remotion', remotion], ['compositor', compositor]] as const) {
+      const out = fixtures.path(`${file}.${engine}.mp4`);
+      await renderer.renderVideo({ plan, output: OUT, outPath: out, onProgress: () => undefined });
+      const frame = await readFrame(out, 2);
+      seen[engine] = points.map(([x, y]) => pixel(frame, x, y));
+    }
+    const close = (a: Rgb, b: Rgb) => a.every((v, i) => Math.abs(v - b[i]) <= 12);
+    // Upright means one colour above the other in the middle column, and the bars of a portrait picture at the sides.
+    expect(close(seen.remotion[0], seen.remotion[1])).toBe(false);
+    expect(seen.compositor.map((c, i) => close(c, seen.remotion[i]))).toEqual(points.map(() => true));
+  });
 });
