@@ -6,6 +6,7 @@ import { projectRoot } from '../common/project-root';
 import { RenderFailure } from '../common/render-failure';
 import type { CreateTaskBody, TaskOutput, TaskRecord, TaskStatus, UsagePeriod } from './api-models';
 import { NetworkError } from './http-transport';
+import { EXIT, failureReport, type FailureFacts } from './error-report';
 import { ProgressDisplay } from './progress-display';
 import { RenderApiError, RenderClient } from './render-client';
 import { selfSignedCertificate } from './self-signed-cert';
@@ -129,10 +130,20 @@ async function downloadOutputs(client: RenderClient, task: TaskRecord, output: T
   }
 }
 
-function failureOf(task: TaskRecord): RenderApiError {
-  if (task.status === 'canceled') return new RenderApiError(0, 'TASK_CANCELED', `task ${task.task_id} was canceled`, null, null, null);
-  const code = task.error?.code ?? 'TASK_FAILED';
-  return new RenderApiError(0, code, task.error?.message ?? `task ${task.task_id} failed`, task.error?.details ?? null, null, null);
+/** A task the CLI waited for ended without its output. */
+class TaskEnded extends Error {
+  constructor(readonly failure: FailureFacts) {
+    super(failure.message);
+  }
+}
+
+function failureOf(task: TaskRecord): TaskEnded {
+  if (task.status === 'canceled') return new TaskEnded({ code: 'TASK_CANCELED', message: `task ${task.task_id} was canceled` });
+  return new TaskEnded({
+    code: task.error?.code ?? 'TASK_FAILED',
+    message: task.error?.message ?? `task ${task.task_id} failed`,
+    details: task.error?.details ?? null,
+  });
 }
 
 async function render(args: string[], flags: Flags): Promise<void> {
@@ -257,29 +268,32 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-/** Every failure is one line, `error: <CODE>: <message>`, never a stack trace. */
+/**
+ * Every failure starts with one line, `error: <CODE>: <message>`, then what a person needs to act on it
+ * (failureReport); never a stack trace. The exit code names the failure class (EXIT).
+ */
 export async function main(argv: string[]): Promise<number> {
   try {
     return await run(argv);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`error: USAGE: ${error.message}\n(render-cli --help for usage)\n`);
-      return 2;
+      return EXIT.usage;
     }
-    if (error instanceof RenderApiError) {
-      process.stderr.write(`error: ${error.code}: ${error.message}\n`);
-      return 1;
+    if (error instanceof TaskEnded) {
+      process.stderr.write(failureReport(error.failure));
+      return EXIT.taskFailed;
     }
-    if (error instanceof RenderFailure) {
-      process.stderr.write(`error: ${error.code}: ${error.message}\n`);
-      return 1;
+    if (error instanceof RenderApiError || error instanceof RenderFailure) {
+      process.stderr.write(failureReport(error));
+      return EXIT.refused;
     }
     if (error instanceof NetworkError) {
-      process.stderr.write(`error: NETWORK_ERROR: ${error.message}\n`);
-      return 1;
+      process.stderr.write(failureReport({ code: 'NETWORK_ERROR', message: error.message }));
+      return EXIT.unreachable;
     }
     process.stderr.write(`error: INTERNAL: ${(error as Error).message ?? String(error)}\n`);
-    return 1;
+    return EXIT.refused;
   }
 }
 
