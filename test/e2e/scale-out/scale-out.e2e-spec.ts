@@ -88,7 +88,7 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     const taskIds = created.map((response) => response.body.task_id as string);
     expect(new Set(taskIds).size).toBe(TASKS);
 
-    // SIGKILL worker-a while it renders a task (past the download, inside Remotion), then start it again.
+    // SIGKILL worker-a while it renders a task (past the download), then start it again.
     const victim = processes.find((proc) => proc.name === 'worker-a')!;
     const killedTask = await eventually('worker-a to start a render', async () => victim.lines().find((line) => line.msg === 'render started')?.task_id, 60_000, 50);
     await eventually('the render to reach Remotion', async () => ((await apis[0].get(`/v3/tasks/${killedTask}`)).body.progress?.percentage >= 10 ? true : null), 20_000, 50);
@@ -129,7 +129,9 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     }
 
     for (const [i, id] of taskIds.entries()) {
-      const requests = await receiver.waitFor(`/hooks/${i}`, (received) => received.some((r) => r.json?.event === 'task.completed'), 30_000);
+      // A worker killed while it delivers holds that task's webhook lock until it expires (the webhook's 30 s
+      // timeout + 15 s margin), so the killed worker's task may wait that long for its next delivery.
+      const requests = await receiver.waitFor(`/hooks/${i}`, (received) => received.some((r) => r.json?.event === 'task.completed'), 60_000);
       checkEventStream(id, requests);
     }
     const killedEvents = uniqueEvents(receiver.received(`/hooks/${taskIds.indexOf(killedTask)}`));

@@ -14,6 +14,8 @@ const run = promisify(execFile);
  * (the SSRF guard allow-lists it in tests). Any other path answers 404, which
  * makes a task fail at download: the cheapest way to get task.failed.
  * `/slow` holds its answer for 10 s, keeping a task in its download phase.
+ * `/dripping.png` sends half of the image, then the rest 2 s later: a render
+ * that lasts long enough for a task.progress event, however fast it draws.
  */
 export class MediaHost {
   private constructor(
@@ -33,6 +35,13 @@ export class MediaHost {
     };
     const server = createServer((req, res) => {
       const file = files[req.url ?? ''];
+      if (req.url === '/dripping.png') {
+        const { bytes } = files['/image.png'];
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length });
+        res.write(bytes.subarray(0, bytes.length >> 1));
+        setTimeout(() => res.end(bytes.subarray(bytes.length >> 1)), 2_000).unref();
+        return;
+      }
       if (req.url === '/slow') {
         setTimeout(() => res.writeHead(404).end('gone'), 10_000).unref();
         return;

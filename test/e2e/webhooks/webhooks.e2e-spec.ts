@@ -72,7 +72,9 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
 
   it('delivers queued, started, progress and completed of a real render with every field, signed both ways', async () => {
     const path = newPath();
-    const taskId = await createTask('/image.png', { url: receiver.url(path), secret: WHSEC, headers: { 'X-Tenant': 'acme', Authorization: 'Bearer client-token' } });
+    // The media arrives over 2 s: progress events come every PROGRESS_INTERVAL_MS (500 ms here) while a task runs,
+    // and the compositor draws this tiny render in well under a second.
+    const taskId = await createTask('/dripping.png', { url: receiver.url(path), secret: WHSEC, headers: { 'X-Tenant': 'acme', Authorization: 'Bearer client-token' } });
     const requests = await receiver.waitFor(path, (all) => all.some((request) => request.json?.event === 'task.completed' || request.json?.event === 'task.failed'), 90_000);
     expect(requests.every((request) => request.answered === 200)).toBe(true);
     const kinds = events(requests);
