@@ -138,12 +138,13 @@ describe('rendering through the API', () => {
   it('stops a render that is canceled while processing and keeps no output', async () => {
     const created = await client.post('/v3/tasks', {
       input: {
-        timeline: timeline(20_000, [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/green-320x180.jpg`, start_time_ms: 0, end_time_ms: 20_000, properties: { rotation: 10 } }] }]),
+        // Two minutes of video: long enough to be canceled mid-render by either engine (the compositor draws 20 s in ~1.5 s).
+        timeline: timeline(120_000, [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/green-320x180.jpg`, start_time_ms: 0, end_time_ms: 120_000, properties: { rotation: 10 } }] }]),
         output: { resolution: { width: 320, height: 180 }, framerate: 30 },
       },
       webhook: WEBHOOK,
     });
-    await waitFor(client, created.body.task_id, (record) => record.status === 'processing' && record.progress.percentage > 10);
+    await waitFor(client, created.body.task_id, (record) => record.status === 'processing' && record.progress.current_phase === 'render');
     const canceledAt = Date.now();
     const cancel = await client.delete(`/v3/tasks/${created.body.task_id}`);
     expect(cancel.status).toBe(200);
