@@ -31,6 +31,7 @@ export type CreatedTask = Answer<'TasksController_create', 201>;
 export type TaskList = Answer<'TasksController_list', 200>;
 export type CanceledTask = Answer<'TasksController_cancel', 200>;
 export type RetriedTask = Answer<'TasksController_retry', 201>;
+export type SubmittedRequest = Answer<'TasksController_submittedRequest', 200>;
 export type DeliveryList = Answer<'DeliveriesController_list', 200>;
 export type Redelivery = Answer<'DeliveriesController_redeliver', 202>;
 export type ModelList = Answer<'ModelsController_list', 200>;

@@ -40,6 +40,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/tasks/{taskId}/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read back the create body a task was submitted with (credentials left out) */
+        get: operations["TasksController_submittedRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/tasks/{taskId}/retry": {
         parameters: {
             query?: never;
@@ -632,6 +649,27 @@ export interface components {
             retry_count: number;
             links: components["schemas"]["TaskLinksResponse"];
         };
+        SubmittedRequestResponse: {
+            /**
+             * @description Task identifier (prefix tsk_)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            /**
+             * @description The failed task this one retries (its request is that task's)
+             * @example null
+             */
+            retry_of: string | null;
+            /** @description The create body as submitted, without the fields listed in redacted_fields; a retry shows its original's configuration */
+            request: components["schemas"]["CreateTaskDto"];
+            /**
+             * @description Paths of submitted fields left out because they are credentials for the client's own server (webhook.secret, webhook.headers.<name>)
+             * @example [
+             *       "webhook.secret"
+             *     ]
+             */
+            redacted_fields: string[];
+        };
         CanceledTaskResponse: {
             /**
              * @description Task identifier (prefix tsk_)
@@ -1115,6 +1153,94 @@ export interface operations {
             };
             /** @description Error envelope; error.code: TASK_NOT_CANCELABLE */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
+    };
+    TasksController_submittedRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API date version; only 2025-01-17 */
+                "X-Service-Version"?: string;
+            };
+            path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmittedRequestResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,7 +18,7 @@ const USAGE = `usage: render-cli <command> [options]
   cancel <task_id>            retry <task_id>
   deliveries <task_id>        redeliver <task_id> <event_id>
   usage [--period P]          models
-  preview <timeline.json> [--no-open]
+  preview <timeline.json | task_id> [--no-open] [--print-plan]
   webhook-listen [--port N] [--host H] [--secret S] [--cert PEM --key PEM]
 connection: --url (RENDER_API_URL, the /v3 base), --api-key (RENDER_API_KEY), --ca (RENDER_API_CA, a PEM file)`;
 
@@ -42,6 +42,7 @@ const OPTIONS = {
   secret: { type: 'string' },
   cert: { type: 'string' },
   'no-open': { type: 'boolean' },
+  'print-plan': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 
@@ -173,28 +174,50 @@ async function list(flags: Flags): Promise<void> {
   out(`${page.tasks.length} of ${total} (offset ${offset}${hasMore ? ', more with --offset' : ''})`);
 }
 
-async function preview(args: string[], flags: Flags): Promise<number> {
-  const target = positional(args, 0, 'timeline.json');
+/**
+ * The create body to preview: a task's as the service read it back
+ * (GET /v3/tasks/{id}/request), or a timeline file's.
+ */
+async function previewSource(target: string, flags: Flags): Promise<{ body: Record<string, unknown>; fetchText: (url: string) => Promise<string> }> {
   if (/^tsk_[A-Za-z0-9]+$/.test(target)) {
-    throw new UsageError('preview takes a timeline file: the API does not return a task\'s timeline, so a task id cannot be previewed');
+    const client = clientFrom(flags);
+    const submitted = await client.getTaskRequest(target);
+    if (submitted.redacted_fields.length > 0) process.stderr.write(`preview: left out by the service: ${submitted.redacted_fields.join(', ')}\n`);
+    return { body: submitted.request as Record<string, unknown>, fetchText: (url) => client.fetchText(url) };
   }
+  const fetchText = async (url: string) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`GET ${url} answered HTTP ${response.status}`);
+    return response.text();
+  };
+  return { body: readTimeline(target), fetchText };
+}
+
+async function preview(args: string[], flags: Flags): Promise<number> {
+  const target = positional(args, 0, 'timeline.json | task_id');
+  const source = await previewSource(target, flags);
   // Loaded here: the validators and plan builders would slow every other command's start.
   const { validateCreateTaskBody } = await import('../common/validation/validate-body');
   const { openStudio, previewPlan } = await import('./studio-preview');
   let input;
   try {
-    input = validateCreateTaskBody(readTimeline(target));
+    input = validateCreateTaskBody(source.body);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
     const details = (error as { details?: { field: string; issue: string }[] }).details;
     const first = details?.[0];
     throw new UsageError(`${target}: ${(error as Error).message}${first ? ` (${first.field}: ${first.issue})` : ''}`);
   }
   const plan = await previewPlan(input, async (url) => {
-    const response = await fetch(url);
-    if (!response.ok) throw new UsageError(`subtitle file ${url}: HTTP ${response.status}`);
-    return response.text();
+    try {
+      return await source.fetchText(url);
+    } catch (error) {
+      throw new UsageError(`subtitle file ${url}: ${(error as Error).message}`);
+    }
   });
+  if (flags['print-plan']) {
+    out(JSON.stringify(plan, null, 2));
+    return 0;
+  }
   out('opening Remotion Studio: choose the "Timeline" composition; media load from their URLs in the browser');
   return openStudio(projectRoot(__dirname), plan, flags['no-open'] ? ['--no-open'] : []);
 }

@@ -11,6 +11,7 @@ import type {
   ModelList,
   Redelivery,
   RetriedTask,
+  SubmittedRequest,
   TaskList,
   TaskRecord,
   UsagePeriod,
@@ -126,6 +127,11 @@ export class RenderClient {
     return this.call('GET', `tasks/${encodeURIComponent(taskId)}`);
   }
 
+  /** The create body the task was submitted with (webhook credentials left out). */
+  getTaskRequest(taskId: string): Promise<SubmittedRequest> {
+    return this.call('GET', `tasks/${encodeURIComponent(taskId)}/request`);
+  }
+
   listTasks(query: ListTasksQuery = {}): Promise<TaskList> {
     return this.call('GET', 'tasks', undefined, query);
   }
@@ -170,8 +176,18 @@ export class RenderClient {
    * both the service's CA and the system roots are trusted.
    */
   download(url: string, path: string): Promise<number> {
-    const ca = this.options.ca ? Buffer.concat([Buffer.from(rootCertificates.join('\n')), Buffer.from('\n'), this.options.ca]) : undefined;
-    return downloadTo({ url: new URL(url), headers: {}, timeoutMs: this.options.timeoutMs ?? 300_000, ca }, path);
+    return downloadTo({ url: new URL(url), headers: {}, timeoutMs: this.options.timeoutMs ?? 300_000, ca: this.publicCa() }, path);
+  }
+
+  /** Reads a text file a timeline names (a subtitle file), without the API key, trusting what `download` trusts. */
+  async fetchText(url: string): Promise<string> {
+    const response = await send({ method: 'GET', url: new URL(url), headers: {}, timeoutMs: this.options.timeoutMs ?? 30_000, ca: this.publicCa() });
+    if (response.status !== 200) throw new Error(`GET ${url} answered HTTP ${response.status}`);
+    return response.text;
+  }
+
+  private publicCa(): Buffer | undefined {
+    return this.options.ca ? Buffer.concat([Buffer.from(rootCertificates.join('\n')), Buffer.from('\n'), this.options.ca]) : undefined;
   }
 
   private async call<T>(method: string, path: string, body?: unknown, query: object = {}): Promise<T> {

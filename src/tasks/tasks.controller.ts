@@ -9,6 +9,7 @@ import {
   CanceledTaskResponse,
   CreatedTaskResponse,
   RetriedTaskResponse,
+  SubmittedRequestResponse,
   TaskListResponse,
   TaskRecordResponse,
 } from '../openapi/responses/task.response';
@@ -63,6 +64,16 @@ export class TasksController {
   @ApiErrorResponses('TASK_NOT_FOUND')
   get(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
     return this.tasks.get(principal, taskId);
+  }
+
+  @Get(':taskId/request')
+  @RequirePermission('tasks:read')
+  @ApiOperation({ summary: 'Read back the create body a task was submitted with (credentials left out)' })
+  @ApiTaskIdParam()
+  @ApiOkResponse({ type: SubmittedRequestResponse })
+  @ApiErrorResponses('TASK_NOT_FOUND')
+  submittedRequest(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
+    return this.tasks.submittedRequest(principal, taskId);
   }
 
   @Delete(':taskId')

@@ -13,6 +13,7 @@ import { EstimateModel, workUnitsOf } from './estimate-model';
 import type { CreateTaskInput } from './task-input.types';
 import { TaskEntity } from './task.entity';
 import { PHASES, PRIORITY_RANK, type PhaseName, type PhaseState } from './task.types';
+import { submittedInput, submittedRequestView } from './submitted-request';
 import { OutputUrlSigner, taskRecord, taskSummary } from './task-view';
 import { TasksRepository, type ListFilter } from './tasks.repository';
 
@@ -166,6 +167,10 @@ export class TasksService {
     return taskRecord(await this.mustFind(principal, taskId), this.signer, this.now());
   }
 
+  async submittedRequest(principal: Principal, taskId: string) {
+    return submittedRequestView(await this.mustFind(principal, taskId));
+  }
+
   async list(principal: Principal, filter: ListFilter) {
     const { tasks, total } = await this.tasks.list(principal.accountId, filter);
     return {
@@ -218,18 +223,7 @@ export class TasksService {
       });
     }
     if (original.retriedBy) throw this.alreadyRetried(original.retriedBy);
-    const input: CreateTaskInput = {
-      input: { timeline: original.timeline, output: original.outputRequest },
-      webhook: original.webhook,
-      model: original.model,
-      metadata: {
-        priority: original.priority,
-        retention_hours: original.retentionHours,
-        tags: original.tags,
-        ...(original.userReference !== null ? { user_reference: original.userReference } : {}),
-      },
-    };
-    const { task } = await this.createFrom(principal, input, original);
+    const { task } = await this.createFrom(principal, submittedInput(original), original);
     return {
       task_id: task.id,
       original_task_id: original.id,

@@ -3,6 +3,7 @@ import type { RenderErrorCode } from '../../common/error-codes';
 import { MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from '../../tasks/dto/input-values';
 import type { ModelId, Priority, WebhookEventType } from '../../tasks/task-input.types';
 import { TASK_STATUSES, type TaskStatus } from '../../tasks/task.types';
+import { CreateTaskDto } from '../../tasks/dto/create-task.dto';
 
 const TASK_ID = { description: 'Task identifier (prefix tsk_)', example: 'tsk_01m82ey3w9y7j458wxb9m2y1j4' };
 const TIMESTAMP = { type: 'string', format: 'date-time' } as const;
@@ -309,4 +310,23 @@ export class RetriedTaskResponse {
 
   @ApiProperty({ type: 'integer', minimum: 1 })
   retry_count!: number;
+}
+
+/** GET /v3/tasks/{taskId}/request → 200. */
+export class SubmittedRequestResponse {
+  @ApiProperty(TASK_ID)
+  task_id!: string;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The failed task this one retries (its request is that task\'s)', example: null })
+  retry_of!: string | null;
+
+  @ApiProperty({ type: () => CreateTaskDto, description: 'The create body as submitted, without the fields listed in redacted_fields; a retry shows its original\'s configuration' })
+  request!: CreateTaskDto;
+
+  @ApiProperty({
+    type: [String],
+    description: 'Paths of submitted fields left out because they are credentials for the client\'s own server (webhook.secret, webhook.headers.<name>)',
+    example: ['webhook.secret'],
+  })
+  redacted_fields!: string[];
 }
