@@ -14,6 +14,12 @@ import { decodedPath, loggableUrl } from '../common/request-path';
 import { HealthController } from '../health/health.controller';
 import { loggedCheck, READINESS_CHECKS, ReadinessCheck } from '../health/readiness';
 import { ModelsController } from '../models/models.controller';
+import { SampleMedia } from '../media/sample-media';
+import { SamplesController } from '../media/samples.controller';
+import { observeHttpRequests } from '../metrics/http-metrics';
+import { MetricsAccess } from '../metrics/metrics-access';
+import { METRICS_ACCESS, MetricsController } from '../metrics/metrics.controller';
+import { ServiceMetrics } from '../metrics/service-metrics';
 import { OPENAPI_DOCUMENT, OpenApiController, OpenApiHolder } from '../openapi/openapi.controller';
 import { FilesController } from '../storage/files.controller';
 import { OUTPUT_STORAGE, URL_SIGNER } from '../storage/output-storage';
@@ -57,6 +63,7 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
     frameworkErrors: refuseUnroutableRequest,
   } as ConstructorParameters<typeof FastifyAdapter>[0]);
   const openapi = new OpenApiHolder();
+  const metrics = new ServiceMetrics({ tasks: services.tasksRepository, jobs: runtime.jobs, store: services.metricStore });
 
   @Module({
     imports: [
@@ -70,7 +77,7 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
         },
       }),
     ],
-    controllers: [TasksController, DeliveriesController, ModelsController, UsageController, FilesController, HealthController, OpenApiController],
+    controllers: [TasksController, DeliveriesController, ModelsController, UsageController, FilesController, HealthController, OpenApiController, MetricsController, SamplesController],
     providers: [
       { provide: TasksService, useValue: services.tasks },
       { provide: DeliveriesService, useValue: new DeliveriesService(runtime.db, services.dispatcher, services.tasksRepository) },
@@ -80,6 +87,9 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
       { provide: BANDWIDTH_METER, useValue: new BandwidthMeter(runtime.db) },
       { provide: READINESS_CHECKS, useValue: readiness.map((check) => loggedCheck(check, logger)) },
       { provide: OPENAPI_DOCUMENT, useValue: openapi },
+      { provide: ServiceMetrics, useValue: metrics },
+      { provide: METRICS_ACCESS, useValue: new MetricsAccess(config.metricsToken) },
+      { provide: SampleMedia, useValue: services.samples },
     ],
   })
   class ApiModule {}
@@ -90,6 +100,7 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
   const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
   const routeMethods = new RouteMethods();
   fastify.addHook('onRoute', (route) => routeMethods.record(route.url, route.method));
+  observeHttpRequests(fastify, metrics);
   acceptEmptyJsonBodies(fastify);
   const gate = new RequestGate(runtime.keys, new RateLimiter(runtime.commandRedis, config.redisPrefix), config.unauthenticatedRateLimit);
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -158,6 +158,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/samples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the sample media files, with URLs a task may use as media_url */
+        get: operations["SamplesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/samples/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sample media file (no API key; GET and HEAD, single byte ranges, ETag) */
+        get: operations["SamplesController_serve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -784,6 +818,25 @@ export interface components {
             usage: components["schemas"]["UsageFiguresResponse"];
             limits: components["schemas"]["UsageLimitsResponse"];
             costs: components["schemas"]["UsageCostsResponse"];
+        };
+        /** @enum {string} */
+        SampleKind: "video" | "image" | "audio" | "subtitle";
+        SampleRecordResponse: {
+            /** @example testcard-640x360.mp4 */
+            name: string;
+            /**
+             * @description Where the service serves it (GET, no API key). Used verbatim as a media_url, the worker reads the file from disk instead of fetching it.
+             * @example https://localhost:8443/samples/testcard-640x360.mp4
+             */
+            url: string;
+            kind: components["schemas"]["SampleKind"];
+            /** @example video/mp4 */
+            content_type: string;
+            /** @example 115757 */
+            size_bytes: number;
+        };
+        SampleListResponse: {
+            samples: components["schemas"]["SampleRecordResponse"][];
         };
     };
     responses: never;
@@ -1734,6 +1787,142 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SamplesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SampleListResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
+    };
+    SamplesController_serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A name listed by GET /v3/samples */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "audio/mpeg": string;
+                    "application/x-subrip": string;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "audio/mpeg": string;
+                    "application/x-subrip": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error envelope; error.code: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,14 +5,12 @@ import { join, resolve } from 'node:path';
 import { projectRoot } from '../common/project-root';
 import { main } from './cli';
 import { demoTaskBody } from './demo-timeline';
-import { startStaticServer } from './static-server';
 
 /**
- * `npm run demo`: with the service running (`npm start`), renders the demo
- * timeline through the CLI with its progress bar. The media are served from
- * composition/public/samples on 127.0.0.1, so the service must allow-list
- * that address (NETWORK_ALLOWLIST=127.0.0.1), as its SSRF guard refuses
- * loopback otherwise.
+ * `npm run demo`: with the service running (`npm start`, no variables needed),
+ * renders the demo timeline through the CLI with its progress bar. The media
+ * are the service's own samples (`<service>/samples/<name>`, read from disk by
+ * its workers), so nothing has to be served or allow-listed.
  */
 async function demo(): Promise<number> {
   const root = projectRoot(__dirname);
@@ -22,19 +20,16 @@ async function demo(): Promise<number> {
   const ca = process.env.RENDER_API_CA ?? (existsSync(defaultCa) ? defaultCa : undefined);
   const key = process.env.RENDER_API_KEY ?? issueDemoKey(root);
   if (!key) return 1;
-  const media = await startStaticServer(join(root, 'composition', 'public', 'samples'));
-  try {
-    const bodyPath = join(mkdtempSync(join(tmpdir(), 'render-demo-')), 'timeline.json');
-    writeFileSync(bodyPath, JSON.stringify(demoTaskBody(media.baseUrl), null, 2));
-    const outDir = join(dataDir, 'demo-output');
-    process.stdout.write(`demo: rendering ${bodyPath} (media from ${media.baseUrl}) on ${url}\n`);
-    const code = await main(['render', bodyPath, '--wait', '--out', outDir, '--url', url, '--api-key', key, ...(ca ? ['--ca', ca] : [])]);
-    if (code === 0) process.stdout.write(`demo: done; the files above are in ${outDir}\n`);
-    else process.stderr.write('demo: if the error is MEDIA_DOWNLOAD_FAILED, start the service with NETWORK_ALLOWLIST=127.0.0.1 npm start\n');
-    return code;
-  } finally {
-    await media.close();
-  }
+  // The samples live under the service's public base URL, which is the API's without /v3.
+  const serviceBase = url.replace(/\/v3\/?$/, '');
+  const bodyPath = join(mkdtempSync(join(tmpdir(), 'render-demo-')), 'timeline.json');
+  writeFileSync(bodyPath, JSON.stringify(demoTaskBody(serviceBase), null, 2));
+  const outDir = join(dataDir, 'demo-output');
+  process.stdout.write(`demo: rendering ${bodyPath} (the service's sample media) on ${url}\n`);
+  const code = await main(['render', bodyPath, '--wait', '--out', outDir, '--url', url, '--api-key', key, ...(ca ? ['--ca', ca] : [])]);
+  if (code === 0) process.stdout.write(`demo: done; the files above are in ${outDir}\n`);
+  else process.stderr.write(`demo: if the sample URLs were refused (VALIDATION_ERROR on media_url), RENDER_API_URL must start with the service's PUBLIC_BASE_URL (GET ${url}/samples lists them)\n`);
+  return code;
 }
 
 /** A key of a "demo" account from the key CLI, against the same data dir as `npm start`. */

@@ -54,6 +54,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '10,20' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
   });
 
+  it('leaves /metrics closed without METRICS_TOKEN and refuses a short or spaced token without echoing it', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'prometheus-scrape-0123' }).metricsToken).toBe('prometheus-scrape-0123');
+    for (const token of ['too-short-token', 'has a space in the middle']) {
+      let message = '';
+      try {
+        loadConfig({ METRICS_TOKEN: token });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/METRICS_TOKEN is not accepted; use at least 16 printable ASCII characters/);
+      expect(message).not.toContain(token);
+    }
+  });
+
   it('keeps the Chromium sandbox on unless the operator says off, and takes only plain user names', () => {
     expect(loadConfig({ CHROMIUM_USER: 'render' }).chromiumSandbox).toEqual({ mode: 'on', user: 'render' });
     expect(loadConfig({ CHROMIUM_SANDBOX: 'off', CHROMIUM_USER: 'render' }).chromiumSandbox).toEqual({ mode: 'off' });

@@ -81,6 +81,8 @@ export interface AppConfig {
   priceList: PriceList;
   /** Extra PEM CA file trusted for webhook deliveries (private CAs, tests). */
   webhookCaFile: string | null;
+  /** Bearer token that /metrics requires; unset = /metrics refuses every request. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -246,6 +248,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     retentionSweepIntervalMs: read.integer('RETENTION_SWEEP_INTERVAL_MS', 600_000, 100, 86_400_000),
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     webhookCaFile: read.optional('WEBHOOK_CA_FILE'),
+    metricsToken: read.optional('METRICS_TOKEN'),
     priceList: readPriceListFile(read.optional('PRICE_LIST_FILE'), read.problems),
     unauthenticatedRateLimit: read.integer('UNAUTHENTICATED_RATE_LIMIT', 600, 1, 1_000_000),
   };
@@ -254,6 +257,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   if (config.urlSigningSecret !== null && Buffer.byteLength(config.urlSigningSecret) < 16) {
     read.problems.push('URL_SIGNING_SECRET is not accepted; use at least 16 bytes of random text (the same on every node)');
+  }
+  if (config.metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(config.metricsToken)) {
+    read.problems.push('METRICS_TOKEN is not accepted; use at least 16 printable ASCII characters without spaces (it is sent as a bearer token)');
   }
   if (config.storageUrl && !/^s3:\/\/[^/]+/.test(config.storageUrl)) {
     read.problems.push('STORAGE_URL is not accepted; use s3://bucket or s3://bucket/prefix');

@@ -14,6 +14,7 @@ import { DownloadSlots } from './download-slots';
 import type { DownloadBudget } from './download-budget';
 import { MediaProbe, probeMedia } from './ffprobe';
 import { mediaExtension, subtitleExtension } from './media-extension';
+import type { SampleMedia } from './sample-media';
 
 export type MediaExpectation = 'visual' | 'audio' | 'subtitle';
 
@@ -42,6 +43,10 @@ export interface MediaFetcherOptions {
   maxRetryWaitMs?: number;
   /** Extra certificate authority to trust (self-signed test servers). */
   ca?: string | Buffer;
+  /** Told the bytes each download received (complete or not; never for cache hits), for /metrics. */
+  onDownloaded?: (bytes: number) => void;
+  /** The service's own sample URLs, copied from disk instead of downloaded (the guard never sees them). */
+  samples?: SampleMedia;
 }
 
 export interface FetchRequest {
@@ -154,7 +159,8 @@ async function checkUtf8Text(path: string): Promise<string | null> {
 /**
  * Downloads media URLs for renders through the SSRF guard, with size and time
  * limits, bounded parallelism, retries of transient failures, and a private
- * one-hour cache shared by the tasks of this worker. Every failure is a
+ * one-hour cache shared by the tasks of this worker. The service's own sample
+ * URLs (sample-media.ts) are copied from disk instead. Every failure is a
  * RenderFailure with the spec's code; an abort through `signal` is rethrown as is.
  */
 export class MediaFetcher {
@@ -187,7 +193,8 @@ export class MediaFetcher {
     const limit: SizeLimit = budget !== undefined && budget.remaining() < fileLimit.maxBytes
       ? { maxBytes: budget.remaining(), refuse: (u) => budget.refusal(u) }
       : fileLimit;
-    const { key, meta, fromCache } = await this.obtain(url.href, req.signal, limit);
+    const sample = this.opts.samples?.sampleFileFor(req.url) ?? null;
+    const { key, meta, fromCache } = await this.obtain(url.href, sample, req.signal, limit);
     if (meta.sizeBytes > limit.maxBytes) throw limit.refuse(req.url);
     budget?.charge(req.url, meta.sizeBytes);
     const placed = await this.classify(key, meta, req, url);
@@ -216,27 +223,31 @@ export class MediaFetcher {
     return removed;
   }
 
-  private obtain(url: string, signal: AbortSignal | undefined, limit: SizeLimit): Promise<Obtained> {
+  /** `sample`: the file on disk when `url` is one of the service's sample URLs. */
+  private obtain(url: string, sample: string | null, signal: AbortSignal | undefined, limit: SizeLimit): Promise<Obtained> {
     const key = createHash('sha256').update(url).digest('hex');
     const running = this.inFlight.get(key);
     if (running) {
       // Share the download; if it was aborted by its own task, this task still wants the file.
       return running.then(
         (result) => ({ ...result, fromCache: true }),
-        (error: unknown) => (error instanceof RenderFailure || signal?.aborted ? Promise.reject(error) : this.obtain(url, signal, limit)),
+        (error: unknown) => (error instanceof RenderFailure || signal?.aborted ? Promise.reject(error) : this.obtain(url, sample, signal, limit)),
       );
     }
-    const work = this.obtainUnshared(key, url, signal, limit).finally(() => this.inFlight.delete(key));
+    const work = this.obtainUnshared(key, url, sample, signal, limit).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, work);
     return work;
   }
 
-  private async obtainUnshared(key: string, url: string, signal: AbortSignal | undefined, limit: SizeLimit): Promise<Obtained> {
+  private async obtainUnshared(key: string, url: string, sample: string | null, signal: AbortSignal | undefined, limit: SizeLimit): Promise<Obtained> {
     const cached = await this.readMeta(key);
     const fresh = cached !== null && Date.now() - cached.fetchedAt < this.cacheTtlMs && (await this.dataExists(key));
     if (fresh && !cached.etag && !cached.lastModified) return { key, meta: cached, fromCache: true };
     try {
-      const meta = await this.downloadWithRetries(key, url, fresh ? cached : null, signal, limit);
+      const validators = fresh ? cached : null;
+      const meta = sample !== null
+        ? await this.copySample(key, url, sample, validators, limit)
+        : await this.downloadWithRetries(key, url, validators, signal, limit);
       return meta === 'not-modified' && fresh ? { key, meta: cached, fromCache: true } : { key, meta: meta as CacheMeta, fromCache: false };
     } catch (error) {
       // A revalidation that cannot reach the server still has a copy younger than the TTL.
@@ -351,6 +362,8 @@ export class MediaFetcher {
     } catch (error) {
       await unlink(partPath).catch(() => undefined);
       throw error;
+    } finally {
+      this.opts.onDownloaded?.(received);
     }
     const meta: CacheMeta = {
       url,
@@ -359,6 +372,34 @@ export class MediaFetcher {
       etag: typeof response.headers.etag === 'string' ? response.headers.etag : null,
       lastModified: response.headers['last-modified'] ?? null,
     };
+    await this.writeMeta(key, meta);
+    return meta;
+  }
+
+  /**
+   * A sample is a file of this installation: copied into the cache like a
+   * download (so probing, placing and the sweep treat it the same), with its
+   * size and modification time standing in for HTTP validators. No connection,
+   * no retries, and nothing counted as downloaded.
+   */
+  private async copySample(key: string, url: string, path: string, validators: CacheMeta | null, limit: SizeLimit): Promise<CacheMeta | 'not-modified'> {
+    const info = await stat(path).catch(() => {
+      // The path stays out of the message: clients read it.
+      throw downloadFailed(url, `sample ${url} is missing from this worker's installation`, false, null, null);
+    });
+    const lastModified = info.mtime.toUTCString();
+    if (validators && validators.lastModified === lastModified && validators.sizeBytes === info.size) return 'not-modified';
+    if (info.size > limit.maxBytes) throw limit.refuse(url);
+    await mkdir(this.opts.cacheDir, { recursive: true });
+    const partPath = join(this.opts.cacheDir, `${key}.${nanoid(10)}.part`);
+    try {
+      await copyFile(path, partPath);
+      await rename(partPath, this.dataPath(key));
+    } catch (error) {
+      await unlink(partPath).catch(() => undefined);
+      throw error;
+    }
+    const meta: CacheMeta = { url, fetchedAt: Date.now(), sizeBytes: info.size, etag: null, lastModified };
     await this.writeMeta(key, meta);
     return meta;
   }

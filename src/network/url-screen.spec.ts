@@ -1,4 +1,5 @@
 import { minimalTaskBody } from '../../test/fixtures/task-bodies';
+import { SampleMedia } from '../media/sample-media';
 import type { CreateTaskInput } from '../tasks/task-input.types';
 import { SsrfGuard } from './ssrf-guard';
 import { screenTaskUrls } from './url-screen';
@@ -11,6 +12,7 @@ const input = (mediaUrl: string, webhookUrl = 'https://hooks.example.com/x') => 
 
 describe('screenTaskUrls', () => {
   const strict = new SsrfGuard([]);
+  const samples = new SampleMedia('https://localhost:8443');
 
   it.each([
     'http://127.0.0.1/a.mp4',
@@ -22,22 +24,50 @@ describe('screenTaskUrls', () => {
     'http://localhost:8080/a.png',
     'http://media.localhost/a.png',
   ])('refuses %s at create time, naming the field', (url) => {
-    const issues = screenTaskUrls(input(url), strict);
+    const issues = screenTaskUrls(input(url), strict, samples);
     expect(issues).toEqual([{ field: 'input.timeline.tracks[0].clips[0].media_url', issue: expect.stringMatching(/must not point at/), provided_value: url }]);
   });
 
   it('leaves public addresses and host names to the fetch-time guard', () => {
-    expect(screenTaskUrls(input('https://media.example.com/a.mp4'), strict)).toEqual([]);
-    expect(screenTaskUrls(input('http://93.184.216.34/a.mp4'), strict)).toEqual([]);
+    expect(screenTaskUrls(input('https://media.example.com/a.mp4'), strict, samples)).toEqual([]);
+    expect(screenTaskUrls(input('http://93.184.216.34/a.mp4'), strict, samples)).toEqual([]);
   });
 
   it('checks the webhook URL too', () => {
-    expect(screenTaskUrls(input('https://media.example.com/a.mp4', 'https://192.168.1.10/hook'), strict).map((i) => i.field)).toEqual(['webhook.url']);
+    expect(screenTaskUrls(input('https://media.example.com/a.mp4', 'https://192.168.1.10/hook'), strict, samples).map((i) => i.field)).toEqual(['webhook.url']);
   });
 
   it('lets allow-listed addresses and hosts through', () => {
-    expect(screenTaskUrls(input('http://127.0.0.1:9000/a.mp4', 'https://127.0.0.1/hook'), new SsrfGuard(['127.0.0.1']))).toEqual([]);
-    expect(screenTaskUrls(input('http://localhost:9000/a.mp4'), new SsrfGuard(['127.0.0.0/8']))).toEqual([]);
-    expect(screenTaskUrls(input('http://10.0.0.5/a.mp4'), new SsrfGuard(['10.0.0.0/8']))).toEqual([]);
+    expect(screenTaskUrls(input('http://127.0.0.1:9000/a.mp4', 'https://127.0.0.1/hook'), new SsrfGuard(['127.0.0.1']), samples)).toEqual([]);
+    expect(screenTaskUrls(input('http://localhost:9000/a.mp4'), new SsrfGuard(['127.0.0.0/8']), samples)).toEqual([]);
+    expect(screenTaskUrls(input('http://10.0.0.5/a.mp4'), new SsrfGuard(['10.0.0.0/8']), samples)).toEqual([]);
+  });
+
+  it('accepts the service\'s own sample URLs as media without an address check', () => {
+    const body = input(samples.urlOf('testcard-640x360.mp4'));
+    body.input.timeline.tracks[0].clips.push({ ...body.input.timeline.tracks[0].clips[0], id: 'clip-2', media_url: samples.urlOf('captions-zh.srt') });
+    expect(screenTaskUrls(body, strict, samples)).toEqual([]);
+  });
+
+  it.each([
+    'https://localhost:8443/v3/models',
+    'https://localhost:8443/samples/../v3/models',
+    'https://localhost:8443/samples/unknown.mp4',
+    'https://localhost:8443/samples/%2e%2e/x',
+    'https://localhost:8443/samples/tone.mp3?x=1',
+    'https://localhost:9443/samples/tone.mp3',
+    'https://127.0.0.1:8443/samples/tone.mp3',
+    'http://localhost:8443/samples/tone.mp3',
+  ])('still refuses the loopback URL %s', (url) => {
+    expect(screenTaskUrls(input(url), strict, samples)).toEqual([
+      { field: 'input.timeline.tracks[0].clips[0].media_url', issue: expect.stringMatching(/must not point at/), provided_value: url },
+    ]);
+  });
+
+  it('gives webhooks no sample exception', () => {
+    const url = samples.urlOf('tone.mp3');
+    expect(screenTaskUrls(input(samples.urlOf('tone.mp3'), url), strict, samples)).toEqual([
+      { field: 'webhook.url', issue: expect.stringMatching(/must not point at localhost/), provided_value: url },
+    ]);
   });
 });

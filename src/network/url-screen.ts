@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../common/api-error';
+import type { SampleMedia } from '../media/sample-media';
 import type { CreateTaskInput } from '../tasks/task-input.types';
 import { parseIp } from './ip-address';
 import type { SsrfGuard } from './ssrf-guard';
@@ -9,11 +10,19 @@ import type { SsrfGuard } from './ssrf-guard';
  * literal, or `localhost`) that is not allow-listed can never be fetched, so it
  * is a validation error now rather than a failed task later. Host names are
  * resolved and checked again when they are fetched.
+ *
+ * The service's own sample URLs (exactly as GET /v3/samples lists them) are
+ * accepted as media without any address check: the worker reads them from disk
+ * and never connects to them. Webhooks get no such exception.
  */
-export function screenTaskUrls(input: CreateTaskInput, guard: SsrfGuard): ValidationIssue[] {
+export function screenTaskUrls(input: CreateTaskInput, guard: SsrfGuard, samples: SampleMedia): ValidationIssue[] {
   const urls: Array<{ field: string; url: string }> = [{ field: 'webhook.url', url: input.webhook.url }];
   input.input.timeline.tracks.forEach((track, t) =>
-    track.clips.forEach((clip, c) => urls.push({ field: `input.timeline.tracks[${t}].clips[${c}].media_url`, url: clip.media_url })),
+    track.clips.forEach((clip, c) => {
+      if (samples.sampleFileFor(clip.media_url) === null) {
+        urls.push({ field: `input.timeline.tracks[${t}].clips[${c}].media_url`, url: clip.media_url });
+      }
+    }),
   );
   return urls.flatMap(({ field, url }) => {
     const reason = refusal(url, guard);

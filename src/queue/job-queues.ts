@@ -30,6 +30,15 @@ const ENQUEUE_TIMEOUT_MS = 3_000;
 
 /** Bull's priority: 1 is served first. */
 const BULL_PRIORITY = { urgent: 1, high: 2, standard: 3, low: 4 } as const;
+export type RenderPriority = keyof typeof BULL_PRIORITY;
+export const RENDER_PRIORITIES = Object.keys(BULL_PRIORITY) as RenderPriority[];
+
+/** Render jobs of one priority that no worker has started yet. */
+export interface RenderBacklog {
+  jobs: number;
+  /** Enqueue time (ms) of the longest-waiting one; null when there is none. */
+  oldestEnqueuedAt: number | null;
+}
 
 export class JobQueues {
   private readonly queues = new Map<QueueName, Queue>();
@@ -97,6 +106,25 @@ export class JobQueues {
   async removeRender(taskId: string): Promise<void> {
     const job = await this.queue('render').getJob(taskId);
     if (job && !(await job.isActive())) await job.remove().catch(() => undefined);
+  }
+
+  /**
+   * Render jobs not started yet, by priority: waiting, paused, and delayed (an
+   * account at its allowance waits that way). Reads every such job: the cost
+   * grows with the backlog.
+   */
+  async renderBacklog(): Promise<Record<RenderPriority, RenderBacklog>> {
+    const backlog = Object.fromEntries(RENDER_PRIORITIES.map((priority) => [priority, { jobs: 0, oldestEnqueuedAt: null }])) as Record<RenderPriority, RenderBacklog>;
+    const jobs = await this.queue('render').getJobs(['waiting', 'paused', 'delayed']);
+    for (const job of jobs) {
+      // A job taken or removed between the listing and its read is gone.
+      if (!job) continue;
+      const priority = RENDER_PRIORITIES.find((name) => BULL_PRIORITY[name] === job.opts.priority) ?? 'standard';
+      const entry = backlog[priority];
+      entry.jobs += 1;
+      entry.oldestEnqueuedAt = Math.min(entry.oldestEnqueuedAt ?? job.timestamp, job.timestamp);
+    }
+    return backlog;
   }
 
   /** Registers the processor of a queue; a second registration is a start-up error. */

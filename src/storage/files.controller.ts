@@ -1,11 +1,9 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { Readable } from 'node:stream';
 import { BANDWIDTH_METER, BandwidthMeter } from '../usage/bandwidth-meter';
 import { ApiError } from '../common/api-error';
+import { sendFile } from './file-response';
 import { LocalStorage } from './local-storage';
 import { isValidObjectKey, OUTPUT_STORAGE, OutputStorage, URL_SIGNER } from './output-storage';
 import { UrlSigner } from './url-signer';
@@ -20,27 +18,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.json': 'application/json',
 };
-
-export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
-
-/**
- * One `bytes=` range of RFC 9110 against a file of `size` bytes. Multiple ranges
- * and malformed headers give null: serving the whole file is always allowed.
- */
-export function parseRange(header: string | undefined, size: number): ByteRange {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (match[2] !== '' && Number(match[2]) < start) return null;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end };
-}
 
 function forbidden(): ApiError {
   // One message for every refusal: the answer must not tell which part of a forged link was wrong.
@@ -79,44 +56,12 @@ export class FilesController {
   }
 
   private async send(path: string, request: FastifyRequest, reply: FastifyReply, accountId: string): Promise<void> {
-    const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR') {
-        throw new ApiError('NOT_FOUND', 'The file no longer exists');
-      }
-      throw error;
+    await sendFile(path, request, reply, {
+      contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+      cacheControl: 'private',
+      missing: () => new ApiError('NOT_FOUND', 'The file no longer exists'),
+      // Keys start with the owning account's id; what was actually read out is what is billed as bandwidth.
+      onSent: (bytes) => void this.meter.record(accountId, bytes).catch(() => undefined),
     });
-    // Everything below reads through this one descriptor, so a file swapped meanwhile cannot mix in.
-    const info = await handle.stat();
-    if (!info.isFile()) {
-      await handle.close();
-      throw new ApiError('NOT_FOUND', 'The file no longer exists');
-    }
-    const size = info.size;
-    const range = parseRange(request.headers.range, size);
-    reply.headers({
-      'accept-ranges': 'bytes',
-      'cache-control': 'private',
-      'content-type': CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-      'last-modified': info.mtime.toUTCString(),
-      'x-content-type-options': 'nosniff',
-    });
-    if (range === 'unsatisfiable') {
-      await handle.close();
-      return void reply.code(416).header('content-range', `bytes */${size}`).send();
-    }
-    const { start, end } = range ?? { start: 0, end: size - 1 };
-    if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-    reply.header('content-length', String(Math.max(0, end - start + 1)));
-    if (request.method === 'HEAD' || size === 0) {
-      await handle.close();
-      // Fastify's HEAD handling drains a stream body and keeps our length; an empty body would reset it to 0.
-      return void reply.send(Readable.from([]));
-    }
-    const stream = createReadStream('', { fd: handle, start, end });
-    // Keys start with the owning account's id; what was actually read out is what is billed as bandwidth.
-    let sent = 0;
-    stream.on('data', (chunk) => (sent += chunk.length));
-    stream.on('close', () => void this.meter.record(accountId, sent).catch(() => undefined));
-    return void reply.send(stream);
   }
 }

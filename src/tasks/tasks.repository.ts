@@ -2,7 +2,7 @@ import { EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Database } from '../database/database';
 import { TaskEntity } from './task.entity';
-import type { TaskStatus } from './task.types';
+import { TASK_STATUSES, type TaskStatus } from './task.types';
 
 export interface ListFilter {
   status?: TaskStatus;
@@ -133,6 +133,19 @@ export class TasksRepository {
       .orderBy('task.created_at', 'ASC')
       .take(limit)
       .getMany();
+  }
+
+  /** Tasks of every account per status (for /metrics); a status no task has is 0. */
+  async countByStatus(): Promise<Record<TaskStatus, number>> {
+    const rows = await this.repo()
+      .createQueryBuilder('task')
+      .select('task.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('task.status')
+      .getRawMany<{ status: TaskStatus; count: string | number }>();
+    const counts = Object.fromEntries(TASK_STATUSES.map((status) => [status, 0])) as Record<TaskStatus, number>;
+    for (const row of rows) counts[row.status] = Number(row.count);
+    return counts;
   }
 
   findProcessingNotUpdatedSince(since: number, limit: number): Promise<TaskEntity[]> {

@@ -6,6 +6,7 @@ import { newId } from '../common/ids';
 import type { Database } from '../database/database';
 import { guardedRequest } from '../network/guarded-http';
 import type { SsrfGuard } from '../network/ssrf-guard';
+import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { JobQueues } from '../queue/job-queues';
 import { TaskEntity } from '../tasks/task.entity';
 import { DeliveryAttemptEntity } from './delivery-attempt.entity';
@@ -59,6 +60,7 @@ export class WebhookDeliveryProcessor {
     private readonly guard: SsrfGuard,
     private readonly retryScheduleMs: number[],
     private readonly logger: Logger,
+    private readonly metrics: WorkerMetrics,
     private readonly ca?: Buffer,
   ) {}
 
@@ -139,6 +141,7 @@ export class WebhookDeliveryProcessor {
       { event_id: event.id, task_id: event.taskId, attempt: attemptNo, http_status: outcome.httpStatus, outcome: status },
       'webhook attempt',
     );
+    void this.metrics.webhookAttempted(status === 'pending' ? 'retrying' : status);
     if (status === 'pending') await this.jobs.enqueueWebhook(event.id, event.taskId, attemptNo + 1, nextAttemptAt! - Date.now());
   }
 

@@ -8,6 +8,7 @@ import { DownloadBudget } from '../media/download-budget';
 import { probeMedia } from '../media/ffprobe';
 import type { FetchedMedia, MediaExpectation, MediaFetcher } from '../media/media-fetcher';
 import { encodingFor } from '../render/encoding-settings';
+import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { MediaServer } from '../render/media-server';
 import type { RenderEngines } from '../render/render-engines';
 import { RenderCancelled } from '../render/render-engine';
@@ -57,6 +58,7 @@ export interface RenderProcessorDeps {
   renderer: RenderEngines;
   mediaServer: MediaServer;
   storage: OutputStorage;
+  metrics: WorkerMetrics;
 }
 
 /**
@@ -205,6 +207,7 @@ export class RenderProcessor {
     });
     checkCanceled();
     const videoMs = Date.now() - videoStartedAt;
+    void this.deps.metrics.renderFinished({ engine: rendered.engine, width: plan.width, height: plan.height, frames: plan.durationInFrames, seconds: videoMs / 1000 });
     if (!rendered.previewsMade) {
       await Promise.all([
         thumbnailFromVideo({ videoPath, outPath: previews.thumbnailPath, width: plan.width, durationInFrames: plan.durationInFrames, fps: plan.fps, signal }),

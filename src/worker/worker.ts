@@ -77,11 +77,13 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
     maxSubtitleBytes: config.subtitleLimits.maxBytes,
     timeoutMs: config.mediaDownloadTimeoutMs,
     parallelDownloads: config.mediaParallelDownloads,
+    onDownloaded: (bytes) => void services.workerMetrics.mediaDownloaded(bytes),
+    samples: services.samples,
   });
   const lifecycle = new TaskLifecycle(db, services.tasksRepository, services.dispatcher, storage, config.renderMaxAttempts);
-  const renders = new RenderProcessor({ config, logger, workerId, lifecycle, fetcher, renderer, mediaServer, storage });
+  const renders = new RenderProcessor({ config, logger, workerId, lifecycle, fetcher, renderer, mediaServer, storage, metrics: services.workerMetrics });
   const deliveries = new WebhookDeliveryProcessor(
-    db, runtime.commandRedis, config.redisPrefix, jobs, services.dispatcher, guard, config.webhookRetryScheduleMs, logger, ca,
+    db, runtime.commandRedis, config.redisPrefix, jobs, services.dispatcher, guard, config.webhookRetryScheduleMs, logger, services.workerMetrics, ca,
   );
   const sweeper = new RetentionSweeper(db, storage, logger);
   const reaper = new Reaper(db, services.tasksRepository, jobs, services.dispatcher, logger, {

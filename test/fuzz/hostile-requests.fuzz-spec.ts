@@ -168,6 +168,10 @@ describe('fuzz: hostile requests against the real server', () => {
       ['/files/../data/render.sqlite', ['NOT_FOUND', 'FORBIDDEN', 'VALIDATION_ERROR']],
       ['/files/..%2f..%2frender.sqlite?expires=9999999999&signature=00', ['NOT_FOUND', 'FORBIDDEN', 'VALIDATION_ERROR']],
       ['/files/%2e%2e/url-signing.key', ['NOT_FOUND', 'FORBIDDEN', 'VALIDATION_ERROR']],
+      ['/samples/../data/render.sqlite', ['NOT_FOUND', 'VALIDATION_ERROR']],
+      ['/samples/..%2f..%2fpackage.json', ['NOT_FOUND', 'VALIDATION_ERROR']],
+      ['/samples/%2e%2e', ['NOT_FOUND', 'VALIDATION_ERROR']],
+      ['/samples/tone.mp3%00.png', ['NOT_FOUND', 'VALIDATION_ERROR']],
       ['/.env', ['NOT_FOUND']],
       ['/v3/openapi.json/../../../etc/passwd', ['NOT_FOUND', 'VALIDATION_ERROR']],
     ];

@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoTaskBody } from '../../../src/client/demo-timeline';
-import { startStaticServer } from '../../../src/client/static-server';
-import { projectRoot } from '../../../src/common/project-root';
 import { ffprobe } from '../../support/media-fixtures';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { runCli } from './cli-process';
@@ -12,7 +10,6 @@ jest.setTimeout(180_000);
 
 describe('render-cli against a running service', () => {
   let app: TestApp;
-  let media: Awaited<ReturnType<typeof startStaticServer>>;
   let env: Record<string, string>;
   const work = mkdtempSync(join(tmpdir(), 'rs-cli-'));
 
@@ -23,20 +20,18 @@ describe('render-cli against a running service', () => {
   };
 
   beforeAll(async () => {
-    media = await startStaticServer(join(projectRoot(__dirname), 'composition', 'public', 'samples'));
     app = await startTestApp({ role: 'all', env: { WORKER_CONCURRENCY: '1' } });
     const client = await app.client();
     env = { RENDER_API_URL: `${app.baseUrl}/v3`, RENDER_API_KEY: client.key!, RENDER_API_CA: app.certPath };
   }, 120_000);
   afterAll(async () => {
     await app?.close();
-    await media?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
   it('renders the demo timeline with --wait and downloads a valid video, thumbnail and preview', async () => {
     const out = join(work, 'out');
-    const run = await runCli(['render', writeBody('demo.json', demoTaskBody(media.baseUrl)), '--wait', '--out', out], env);
+    const run = await runCli(['render', writeBody('demo.json', demoTaskBody(app.baseUrl)), '--wait', '--out', out], env);
     expect(run.stderr).not.toContain('error:');
     expect(run.code).toBe(0);
     const taskId = /^task (tsk_\w+) queued$/m.exec(run.stdout)?.[1];
@@ -72,9 +67,10 @@ describe('render-cli against a running service', () => {
   });
 
   it('reports a failed render with its code, retries it and cancels the retry', async () => {
-    const body = demoTaskBody(media.baseUrl);
+    const body = demoTaskBody(app.baseUrl);
     body.input.timeline.tracks = [body.input.timeline.tracks[1]];
-    body.input.timeline.tracks[0].clips = [{ ...body.input.timeline.tracks[0].clips[0], media_url: `${media.baseUrl}/media/missing.mp4` }];
+    // Not a sample name: an ordinary URL, fetched over the network (127.0.0.1 is allow-listed here) and answered 404.
+    body.input.timeline.tracks[0].clips = [{ ...body.input.timeline.tracks[0].clips[0], media_url: `${app.baseUrl}/samples/missing.mp4` }];
     const failed = await runCli(['render', writeBody('missing.json', body), '--wait'], env);
     // Exit 4: the task ended failed (not a refused request); the code line, then a hint about media URLs.
     expect(failed.code).toBe(4);
@@ -89,7 +85,7 @@ describe('render-cli against a running service', () => {
   });
 
   it('cancels a task it submitted without waiting, once', async () => {
-    const submitted = await runCli(['render', writeBody('cancel.json', demoTaskBody(media.baseUrl))], env);
+    const submitted = await runCli(['render', writeBody('cancel.json', demoTaskBody(app.baseUrl))], env);
     expect(submitted.code).toBe(0);
     const taskId = /^task (tsk_\w+) queued$/.exec(submitted.stdout.trim())![1];
     const canceled = await runCli(['cancel', taskId], env);
@@ -131,7 +127,7 @@ describe('render-cli against a running service', () => {
   });
 
   it('exits 2 with a usage line for mistakes in the command line, and 3 when the service is not there', async () => {
-    for (const args of [['status'], ['list', '--status', 'done'], ['frobnicate'], ['preview', 'tsk_abc123'], ['render', join(work, 'absent.json')]]) {
+    for (const args of [['status'], ['list', '--status', 'done'], ['frobnicate'], ['preview'], ['render', join(work, 'absent.json')]]) {
       const run = await runCli(args, env);
       expect([args, run.code, run.stderr]).toEqual([args, 2, expect.stringMatching(/^error: USAGE: .+\n/)]);
     }

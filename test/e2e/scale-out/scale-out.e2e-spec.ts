@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { HttpClient } from '../../support/http-client';
 import { ffprobe, startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
+import { PrometheusSamples } from '../../support/prometheus-text';
 import { WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import {
@@ -17,6 +18,7 @@ jest.setTimeout(300_000);
 const TASKS = 20;
 const LOCK_MS = 4_000;
 const STALL_CHECK_MS = 1_000;
+const METRICS_TOKEN = randomBytes(24).toString('hex');
 
 /**
  * Two API and two worker processes on one PostgreSQL database, one Redis and one
@@ -54,6 +56,7 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
       BULL_LOCK_DURATION_MS: String(LOCK_MS),
       BULL_STALLED_INTERVAL_MS: String(STALL_CHECK_MS),
       WORKER_CONCURRENCY: '1',
+      METRICS_TOKEN,
     };
     // The key CLI runs first and migrates the fresh database, so the four processes start on a ready schema.
     const key = createKey(build, env, 'scale-load', 100_000);
@@ -137,8 +140,41 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     const killedEvents = uniqueEvents(receiver.received(`/hooks/${taskIds.indexOf(killedTask)}`));
     expect(killedEvents.filter((event) => event.json?.event === 'task.started')).toHaveLength(1);
 
+    await checkMetricsAcrossProcesses(taskIds.length);
+
     process.stdout.write(`scale-out: ${TASKS} tasks done in ${allDoneMs} ms; stall recovery ${recoveryMs} ms after SIGKILL\n`);
   });
+
+  /** Workers serve no HTTP: what they measured reaches /metrics through Redis and the database, the same on either API process. */
+  async function checkMetricsAcrossProcesses(tasks: number): Promise<void> {
+    const scrapes = await Promise.all(
+      apis.map(async (api) => {
+        const response = await api.get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+        expect(response.status).toBe(200);
+        return new PrometheusSamples(response.raw.toString('utf8'));
+      }),
+    );
+    const P = 'render_service_';
+    const deploymentWide = (samples: PrometheusSamples) =>
+      [`${P}tasks`, `${P}render_duration_seconds_count`, `${P}render_frames_per_second_count`, `${P}media_download_bytes_total`, `${P}webhook_attempts_total`]
+        .map((name) => samples.series(name));
+    expect(deploymentWide(scrapes[1])).toEqual(deploymentWide(scrapes[0]));
+    const [samples] = scrapes;
+    expect(samples.value(`${P}tasks`, { state: 'completed' })).toBe(tasks);
+    expect(samples.value(`${P}tasks`, { state: 'processing' })).toBe(0);
+    const renders = samples.series(`${P}render_duration_seconds_count`);
+    expect(renders.every(({ labels }) => labels.resolution === '480p')).toBe(true);
+    // The killed worker may have finished drawing its task before SIGKILL: that render is then timed twice.
+    expect(renders.reduce((sum, { value }) => sum + value, 0)).toBeGreaterThanOrEqual(tasks);
+    expect(renders.reduce((sum, { value }) => sum + value, 0)).toBeLessThanOrEqual(tasks + 1);
+    // The media host sends no validators, so every request it saw was one whole download: the byte count is exact.
+    const size = statSync(join(media.dir, 'yellow-2s.mp4')).size;
+    expect(samples.value(`${P}media_download_bytes_total`)).toBe(media.hits.get('yellow-2s.mp4')! * size);
+    expect(samples.value(`${P}webhook_attempts_total`, { outcome: 'delivered' })).toBeGreaterThanOrEqual(3 * tasks - 1);
+    expect(samples.valueOrZero(`${P}webhook_attempts_total`, { outcome: 'failed' })).toBe(0);
+    // Each API process counts only the requests it answered itself: the tasks went in through both, alternately.
+    for (const own of scrapes) expect(own.value(`${P}http_requests_total`, { method: 'POST', route: '/v3/tasks', status: '201' })).toBe(tasks / 2);
+  }
 
   it('counts one key’s rate limit across both API processes', async () => {
     const key = createKey(build, env, 'scale-limited', 6);

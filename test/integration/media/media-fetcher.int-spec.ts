@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { RenderFailure } from '../../../src/common/render-failure';
 import { DownloadBudget } from '../../../src/media/download-budget';
 import { MediaFetcher, MediaFetcherOptions } from '../../../src/media/media-fetcher';
+import { SampleMedia } from '../../../src/media/sample-media';
 import { SsrfGuard } from '../../../src/network/ssrf-guard';
 import { makeMediaFixtures, TestServer } from './test-server';
 
@@ -367,5 +368,54 @@ describe('MediaFetcher against a real HTTP server', () => {
     const f = fetcher({ parallelDownloads: 2 });
     await Promise.all([0, 1, 2, 3, 4].map((i) => f.fetch({ url: server.url(`/slow${i}`), expect: 'audio', destDir: dest() })));
     expect(server.maxActive).toBe(2);
+  });
+
+  describe("the service's own sample URLs", () => {
+    // The service's public origin is this test server's: a network fetch of a sample would reach it and be counted.
+    let samples: SampleMedia;
+    const strict = new SsrfGuard([]);
+    beforeAll(() => {
+      samples = new SampleMedia(server.url(''));
+    });
+
+    it('reads a sample from disk, probes it as usual and caches it, with a guard that refuses everything loopback', async () => {
+      const url = samples.urlOf('testcard-640x360.mp4');
+      const path = new URL(url).pathname;
+      // Different bytes on the wire: only a read from disk gives the sample file.
+      server.serveFile(path, fixtures.mp4);
+      const downloaded: number[] = [];
+      const f = fetcher({ guard: strict, samples, onDownloaded: (bytes) => downloaded.push(bytes) });
+      const first = await f.fetch({ url, expect: 'visual', destDir: dest() });
+      expect(first).toMatchObject({ kind: 'video', fromCache: false, probe: { video: { width: 640, height: 360 } } });
+      expect(first.probe?.audio).toBeTruthy();
+      expect(readFileSync(first.path).equals(readFileSync(samples.sampleFileFor(url)!))).toBe(true);
+      const again = await f.fetch({ url, expect: 'audio', destDir: dest() });
+      expect([again.kind, again.fromCache]).toEqual(['audio', true]);
+      const subtitle = await f.fetch({ url: samples.urlOf('captions-zh.srt'), expect: 'subtitle', destDir: dest() });
+      expect(readFileSync(subtitle.path, 'utf8')).toContain('示例视频');
+      expect(server.hitCount(path)).toBe(0);
+      expect(server.hitCount('/samples/captions-zh.srt')).toBe(0);
+      expect(downloaded).toEqual([]);
+    });
+
+    it('keeps the size limits and the task budget', async () => {
+      const url = samples.urlOf('testcard-640x360.mp4');
+      const error = await failure(fetcher({ guard: strict, samples, maxBytes: 10_000 }).fetch({ url, expect: 'visual', destDir: dest() }));
+      expect(error).toMatchObject({ code: 'FILE_TOO_LARGE' });
+      const budget = new DownloadBudget(1_000_000);
+      await fetcher({ guard: strict, samples }).fetch({ url, expect: 'visual', destDir: dest(), budget });
+      expect(budget.remaining()).toBe(1_000_000 - readFileSync(samples.sampleFileFor(url)!).length);
+    });
+
+    it.each(['/samples/unknown.mp4', '/samples/../v3/models', '/samples/tone.mp3?v=2'])(
+      'fetches any other URL of that origin through the guard (%s: refused, never connected)',
+      async (path) => {
+        const url = server.url(path);
+        const error = await failure(fetcher({ guard: strict, samples }).fetch({ url, expect: 'visual', destDir: dest() }));
+        expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: false });
+        expect(error.message).toMatch(/not allowed/);
+        expect(server.hitCount(new URL(url).pathname)).toBe(0);
+      },
+    );
   });
 });

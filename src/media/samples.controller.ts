@@ -1,0 +1,60 @@
+import { Controller, Get, Param, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PermissionGuard, RequirePermission } from '../auth/permission.guard';
+import { ApiError } from '../common/api-error';
+import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
+import { ErrorEnvelopeResponse } from '../openapi/responses/error.response';
+import { SampleListResponse } from '../openapi/responses/sample.response';
+import { sendFile } from '../storage/file-response';
+import { SAMPLE_FILES, SampleMedia } from './sample-media';
+
+const FILE_CONTENT = Object.fromEntries(
+  [...new Set(SAMPLE_FILES.map((file) => file.contentType.split(';')[0]))].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+);
+
+function unknownSample(): ApiError {
+  return new ApiError('NOT_FOUND', 'There is no sample media of that name', {
+    suggestedAction: 'GET /v3/samples lists the sample files and their URLs',
+  });
+}
+
+/**
+ * The bundled sample media: listed under /v3 with an API key, served read-only
+ * under /samples/<name> without one (they are public files, like a CDN's).
+ */
+@ApiTags('samples')
+@Controller()
+export class SamplesController {
+  constructor(private readonly samples: SampleMedia) {}
+
+  @Get('v3/samples')
+  @ApiBearerAuth()
+  @UseGuards(PermissionGuard)
+  @RequirePermission('models:read')
+  @ApiOperation({ summary: 'List the sample media files, with URLs a task may use as media_url' })
+  @ApiOkResponse({ type: SampleListResponse })
+  @ApiErrorResponses()
+  async list() {
+    return { samples: await this.samples.list() };
+  }
+
+  @Get('samples/:name')
+  @ApiOperation({ summary: 'A sample media file (no API key; GET and HEAD, single byte ranges, ETag)' })
+  @ApiParam({ name: 'name', description: 'A name listed by GET /v3/samples', schema: { type: 'string' } })
+  @ApiResponse({ status: 200, description: 'The file', content: FILE_CONTENT })
+  @ApiResponse({ status: 206, description: 'The requested byte range', content: FILE_CONTENT })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
+  @ApiResponse({ status: 404, description: 'Error envelope; error.code: NOT_FOUND', type: ErrorEnvelopeResponse })
+  @ApiResponse({ status: 416, description: 'Range not satisfiable' })
+  async serve(@Param('name') name: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    // A lookup in the catalogue, never a path made from the request: nothing else on disk is reachable.
+    const sample = this.samples.find(name);
+    if (!sample) throw unknownSample();
+    await sendFile(sample.path, request, reply, {
+      contentType: sample.file.contentType,
+      cacheControl: 'public, max-age=3600',
+      missing: unknownSample,
+    });
+  }
+}
