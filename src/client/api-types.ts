@@ -834,6 +834,11 @@ export interface components {
             content_type: string;
             /** @example 115757 */
             size_bytes: number;
+            /**
+             * @description Of a video or audio file; null for images and subtitles
+             * @example 3000
+             */
+            duration_ms: number | null;
         };
         SampleListResponse: {
             samples: components["schemas"]["SampleRecordResponse"][];
