@@ -31,6 +31,8 @@ import { UsageController } from '../usage/usage.controller';
 import { UsageService } from '../usage/usage.service';
 import { DeliveriesController } from '../webhooks/deliveries.controller';
 import { DeliveriesService } from '../webhooks/deliveries.service';
+import { createTaskEventStreams, TaskEventStreams } from '../events/task-event-streams';
+import { TaskEventsController } from '../events/task-events.controller';
 import { refuseMalformedConnection, refuseUnroutableRequest, RouteMethods } from './framework-errors';
 import type { Runtime } from './runtime';
 import type { Services } from './services';
@@ -77,10 +79,11 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
         },
       }),
     ],
-    controllers: [TasksController, DeliveriesController, ModelsController, UsageController, FilesController, HealthController, OpenApiController, MetricsController, SamplesController],
+    controllers: [TasksController, TaskEventsController, DeliveriesController, ModelsController, UsageController, FilesController, HealthController, OpenApiController, MetricsController, SamplesController],
     providers: [
       { provide: TasksService, useValue: services.tasks },
       { provide: DeliveriesService, useValue: new DeliveriesService(runtime.db, services.dispatcher, services.tasksRepository) },
+      { provide: TaskEventStreams, useValue: createTaskEventStreams(runtime, services.tasksRepository) },
       { provide: UsageService, useValue: new UsageService(runtime.db, runtime.config.priceList) },
       { provide: OUTPUT_STORAGE, useValue: runtime.storage },
       { provide: URL_SIGNER, useValue: new UrlSigner(runtime.signingSecret) },

@@ -74,6 +74,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/tasks/{taskId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a task's events live (Server-Sent Events)
+         * @description The events the webhooks carry (same ids and JSON payloads), past ones first, then new ones as they happen; the stream ends after task.completed, task.failed or task.canceled. Comment lines keep a quiet stream alive.
+         */
+        get: operations["TaskEventsController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/tasks/{taskId}/deliveries": {
         parameters: {
             query?: never;
@@ -1423,6 +1443,104 @@ export interface operations {
                 };
             };
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED, QUOTA_EXCEEDED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
+    };
+    TaskEventsController_stream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API date version; only 2025-01-17 */
+                "X-Service-Version"?: string;
+                /** @description Resume after this event id; an unknown id replays the whole history */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream: `id: <event id>`, `event: <type>`, `data: <webhook JSON body>` per event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: evt_01jhx8m3c7a5v2r9k4t6w8y0zq
+                     *     event: task.queued
+                     *     data: {"event":"task.queued","timestamp":"2025-01-17T10:00:00.000Z","task_id":"tsk_01jhx8m3c6f0d4b7n2p5r8s1tv","data":{"queue_position":1,"estimated_start_time":"2025-01-17T10:00:00.000Z","priority":"standard"}}
+                     *
+                     *     : keep-alive
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -147,6 +147,23 @@ function failureOf(task: TaskRecord): TaskEnded {
   });
 }
 
+/**
+ * Shows the task's progress until it ends, from its event stream; when the
+ * stream cannot be had (an older service without it, the key's streams all in
+ * use, a network or proxy failure) by reading the task every second instead.
+ */
+async function followTask(client: RenderClient, taskId: string, display: ProgressDisplay): Promise<TaskRecord> {
+  try {
+    for await (const event of client.streamEvents(taskId)) display.updateFromEvent(event);
+  } catch (error) {
+    const reason = error instanceof RenderApiError ? `${error.code}: ${error.message}` : (error as Error).message;
+    display.note(`event stream unavailable (${reason}); polling the task instead`);
+    return client.waitForTask(taskId, (current) => display.update(current));
+  }
+  // The final event has been shown; the record holds what comes next (the output URLs or the error).
+  return client.getTask(taskId);
+}
+
 async function render(args: string[], flags: Flags): Promise<void> {
   const body = readTimeline(positional(args, 0, 'timeline.json'));
   if (flags['webhook-url']) body.webhook = { ...(body.webhook as object | undefined), url: flags['webhook-url'] };
@@ -157,7 +174,7 @@ async function render(args: string[], flags: Flags): Promise<void> {
   out(`task ${taskId} ${outcome.kind === 'created' ? 'queued' : `recovered (request_id ${outcome.requestId} had landed)`}`);
   if (!flags.wait) return;
   const display = new ProgressDisplay(process.stderr);
-  const task = await client.waitForTask(taskId, (current) => display.update(current));
+  const task = await followTask(client, taskId, display);
   display.finish();
   if (task.status !== 'completed' || !task.output) throw failureOf(task);
   await downloadOutputs(client, task, task.output, flags.out ?? '.');

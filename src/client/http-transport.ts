@@ -17,6 +17,8 @@ export interface TransportRequest {
   timeoutMs: number;
   /** PEM certificate(s) to trust instead of the system roots (the service's self-signed certificate). */
   ca?: Buffer;
+  /** Aborting destroys the exchange, however far it got. */
+  signal?: AbortSignal;
 }
 
 /** No answer at all: refused, reset, timed out. The request may or may not have reached the service. */
@@ -32,7 +34,7 @@ export class NetworkError extends Error {
 
 function open(req: TransportRequest, onResponse: (res: IncomingMessage) => void) {
   const send = req.url.protocol === 'http:' ? httpRequest : httpsRequest;
-  const outgoing = send(req.url, { method: req.method, headers: req.headers, ca: req.ca }, onResponse);
+  const outgoing = send(req.url, { method: req.method, headers: req.headers, ca: req.ca, signal: req.signal }, onResponse);
   outgoing.setTimeout(req.timeoutMs, () => outgoing.destroy(new NetworkError(`no answer from ${req.url.host} within ${req.timeoutMs} ms`, true)));
   return outgoing;
 }
@@ -76,4 +78,34 @@ export function downloadTo(req: Omit<TransportRequest, 'method' | 'body'>, path:
     outgoing.on('error', (error) => reject(asNetworkError(error, req.url)));
     outgoing.end();
   });
+}
+
+/** An answer read as it arrives (an event stream): `chunks` are UTF-8 text, whole characters. */
+export interface StreamingResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  chunks: AsyncIterable<string>;
+}
+
+/**
+ * Starts a GET and resolves once the answer's headers are in. `timeoutMs` is an
+ * idle limit: the exchange fails with NetworkError when nothing arrives for that long.
+ */
+export function openStream(req: Omit<TransportRequest, 'method' | 'body'>): Promise<StreamingResponse> {
+  return new Promise((resolve, reject) => {
+    const outgoing = open({ ...req, method: 'GET' }, (res) => {
+      res.setEncoding('utf8');
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, chunks: textOf(res, req.url) });
+    });
+    outgoing.on('error', (error) => reject(asNetworkError(error, req.url)));
+    outgoing.end();
+  });
+}
+
+async function* textOf(res: IncomingMessage, url: URL): AsyncGenerator<string> {
+  try {
+    for await (const chunk of res) yield chunk as string;
+  } catch (error) {
+    throw asNetworkError(error, url);
+  }
 }

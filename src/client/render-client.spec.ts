@@ -124,6 +124,98 @@ describe('RenderClient', () => {
     expect(service.seen).toHaveLength(2);
   });
 
+  describe('streamEvents', () => {
+    const frame = (id: string, event: string) =>
+      `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify({ event, timestamp: '2025-01-17T10:00:00.000Z', task_id: 'tsk_1', data: {} })}\n\n`;
+    const eventStream = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const collect = async (events: AsyncIterable<{ id: string; event: string }>) => {
+      const seen: string[] = [];
+      for await (const event of events) seen.push(`${event.id} ${event.event}`);
+      return seen;
+    };
+
+    it('reopens a dropped stream with Last-Event-ID and ends after the final event', async () => {
+      const lastEventIds: Array<string | undefined> = [];
+      const service = await stub(tls, [
+        (req, _body, res) => {
+          lastEventIds.push(req.headers['last-event-id'] as string | undefined);
+          eventStream(res);
+          res.write(frame('evt_1', 'task.queued') + ': keep-alive\n\n' + frame('evt_2', 'task.started'));
+          // Half an event, then the connection is cut: that event was never received.
+          res.write('id: evt_3\nevent: task.progress\n', () => res.socket?.destroy());
+        },
+        (req, _body, res) => {
+          lastEventIds.push(req.headers['last-event-id'] as string | undefined);
+          eventStream(res);
+          res.write(frame('evt_3', 'task.progress') + frame('evt_4', 'task.completed'));
+        },
+      ]);
+      servers.push(service.server);
+      const client = new RenderClient({ baseUrl: service.base, apiKey: 'k_1', ca: tls.cert, sleep: async () => undefined });
+      expect(await collect(client.streamEvents('tsk_1'))).toEqual(['evt_1 task.queued', 'evt_2 task.started', 'evt_3 task.progress', 'evt_4 task.completed']);
+      expect(service.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /v3/tasks/tsk_1/events', 'GET /v3/tasks/tsk_1/events']);
+      expect(lastEventIds).toEqual([undefined, 'evt_2']);
+    });
+
+    it('starts after the given lastEventId, and throws a refusal at once', async () => {
+      const service = await stub(tls, [
+        (req, _body, res) => {
+          expect(req.headers['last-event-id']).toBe('evt_9');
+          json(res, 404, { error: { code: 'TASK_NOT_FOUND', message: 'no such task', request_id: 'req_1' } });
+        },
+      ]);
+      servers.push(service.server);
+      const client = new RenderClient({ baseUrl: service.base, apiKey: 'k_1', ca: tls.cert, sleep: async () => undefined });
+      await expect(collect(client.streamEvents('tsk_1', { lastEventId: 'evt_9' }))).rejects.toMatchObject({ status: 404, code: 'TASK_NOT_FOUND', requestId: 'req_1' });
+      expect(service.seen).toHaveLength(1);
+    });
+
+    it('gives up with a NetworkError when reopening brings no event streamReconnects times in a row', async () => {
+      const endsEarly: Handler = (_req, _body, res) => {
+        eventStream(res);
+        res.end(': keep-alive\n\n');
+      };
+      const service = await stub(tls, [
+        (_req, _body, res) => {
+          eventStream(res);
+          res.end(frame('evt_1', 'task.queued'));
+        },
+        endsEarly,
+        endsEarly,
+      ]);
+      servers.push(service.server);
+      const client = new RenderClient({ baseUrl: service.base, apiKey: 'k_1', ca: tls.cert, streamReconnects: 2, sleep: async () => undefined });
+      const seen: string[] = [];
+      await expect(
+        (async () => {
+          for await (const event of client.streamEvents('tsk_1')) seen.push(event.id);
+        })(),
+      ).rejects.toMatchObject({ name: 'NetworkError', message: 'the event stream of tsk_1 ended before the task did' });
+      expect(seen).toEqual(['evt_1']);
+      // The first stream, then streamReconnects reopenings, none of them bringing an event.
+      expect(service.seen).toHaveLength(3);
+    });
+
+    it('stops quietly when its signal is aborted', async () => {
+      const service = await stub(tls, [
+        (_req, _body, res) => {
+          eventStream(res);
+          res.write(frame('evt_1', 'task.queued'));
+        },
+      ]);
+      servers.push(service.server);
+      const client = new RenderClient({ baseUrl: service.base, apiKey: 'k_1', ca: tls.cert });
+      const abort = new AbortController();
+      const seen: string[] = [];
+      for await (const event of client.streamEvents('tsk_1', { signal: abort.signal })) {
+        seen.push(event.id);
+        abort.abort();
+      }
+      expect(seen).toEqual(['evt_1']);
+      service.server.closeAllConnections();
+    });
+  });
+
   it('refuses a plain-http base', () => {
     expect(() => new RenderClient({ baseUrl: 'http://127.0.0.1/v3', apiKey: 'k' })).toThrow('https');
   });

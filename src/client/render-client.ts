@@ -17,7 +17,9 @@ import type {
   UsagePeriod,
   UsageRecord,
 } from './api-models';
-import { downloadTo, NetworkError, send, type TransportResponse } from './http-transport';
+import { FINAL_EVENT_TYPES } from '../events/final-events';
+import { SseParser, taskEventOf, type StreamedTaskEvent } from './event-stream';
+import { downloadTo, NetworkError, openStream, send, type TransportResponse } from './http-transport';
 
 export interface RenderClientOptions {
   /** The published base, ending in /v3 (e.g. https://localhost:8443/v3). */
@@ -33,7 +35,16 @@ export interface RenderClientOptions {
   /** Attempts of a create whose answer was lost (network error or timeout). */
   createAttempts?: number;
   onRateLimited?: (waitSeconds: number) => void;
+  /** Reconnections in a row that bring no event before streamEvents gives up (default 3). */
+  streamReconnects?: number;
   sleep?: (ms: number) => Promise<void>;
+}
+
+export interface StreamEventsOptions {
+  /** Start after this event (the id of the last event already handled); unknown to the service = from the start. */
+  lastEventId?: string;
+  /** Aborting closes the stream and ends the iteration quietly. */
+  signal?: AbortSignal;
 }
 
 export interface RateLimitInfo {
@@ -64,6 +75,9 @@ export type CreateOutcome =
   | { kind: 'recovered'; task: TaskRecord; requestId: string };
 
 const TERMINAL = new Set(['completed', 'failed', 'canceled']);
+
+/** Wait before reopening a dropped event stream (the service sends no `retry:` of its own). */
+const STREAM_RECONNECT_DELAY_MS = 1_000;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -167,6 +181,64 @@ export class RenderClient {
       onUpdate(task);
       if (TERMINAL.has(task.status)) return task;
       await this.sleep(intervalMs);
+    }
+  }
+
+  /**
+   * Follows a task's events live (`GET /v3/tasks/{id}/events`): the past ones
+   * first, then each as it happens, ending after the final one (completed,
+   * failed or canceled). A dropped stream is reopened with Last-Event-ID, so no
+   * event is repeated or missed; after `streamReconnects` reopenings in a row
+   * without an event the last NetworkError is thrown. Refusals (404, 429…) are
+   * thrown at once as RenderApiError.
+   */
+  async *streamEvents(taskId: string, options: StreamEventsOptions = {}): AsyncGenerator<StreamedTaskEvent, void, undefined> {
+    let lastEventId = options.lastEventId;
+    let fruitless = 0;
+    for (;;) {
+      let failure: NetworkError;
+      try {
+        for await (const event of this.streamOnce(taskId, lastEventId, options.signal)) {
+          lastEventId = event.id;
+          fruitless = 0;
+          yield event;
+          if (FINAL_EVENT_TYPES.has(event.event)) return;
+        }
+        failure = new NetworkError(`the event stream of ${taskId} ended before the task did`, false);
+      } catch (error) {
+        if (options.signal?.aborted) return;
+        if (!(error instanceof NetworkError)) throw error;
+        failure = error;
+      }
+      fruitless += 1;
+      if (fruitless > (this.options.streamReconnects ?? 3)) throw failure;
+      await this.sleep(STREAM_RECONNECT_DELAY_MS);
+    }
+  }
+
+  /** One connection of streamEvents: its events until it ends. */
+  private async *streamOnce(taskId: string, lastEventId: string | undefined, signal: AbortSignal | undefined): AsyncGenerator<StreamedTaskEvent> {
+    const response = await openStream({
+      url: new URL(`tasks/${encodeURIComponent(taskId)}/events`, this.base),
+      headers: {
+        authorization: `Bearer ${this.options.apiKey}`,
+        accept: 'text/event-stream',
+        ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+      },
+      // An idle limit: the service's keep-alives (every 15 s by default) must come more often.
+      timeoutMs: this.options.timeoutMs ?? 30_000,
+      ca: this.options.ca,
+      signal,
+    });
+    this.lastRateLimit = rateLimitOf(response.headers);
+    if (response.status !== 200) {
+      let text = '';
+      for await (const chunk of response.chunks) text += chunk;
+      throw parseError({ status: response.status, headers: response.headers, text });
+    }
+    const parser = new SseParser();
+    for await (const chunk of response.chunks) {
+      for (const message of parser.push(chunk)) yield taskEventOf(message);
     }
   }
 

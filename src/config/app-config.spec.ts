@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       chromiumPath: '/usr/lib/chromium/chromium-headless-shell',
       chromiumSandbox: { mode: 'on', user: 'nobody' },
       publicBaseUrl: 'https://localhost:8443',
+      sseHeartbeatMs: 15_000,
+      sseMaxStreamsPerKey: 5,
     });
     expect(config.storagePublicUrl).toBe(config.publicBaseUrl);
   });

@@ -83,6 +83,10 @@ export interface AppConfig {
   webhookCaFile: string | null;
   /** Bearer token that /metrics requires; unset = /metrics refuses every request. */
   metricsToken: string | null;
+  /** How often an open task event stream (Server-Sent Events) sends a keep-alive comment. */
+  sseHeartbeatMs: number;
+  /** Task event streams one API key may hold open at once, across every API process. */
+  sseMaxStreamsPerKey: number;
 }
 
 export class ConfigError extends Error {
@@ -249,6 +253,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     webhookCaFile: read.optional('WEBHOOK_CA_FILE'),
     metricsToken: read.optional('METRICS_TOKEN'),
+    sseHeartbeatMs: read.integer('SSE_HEARTBEAT_MS', 15_000, 100, 300_000),
+    sseMaxStreamsPerKey: read.integer('SSE_MAX_STREAMS_PER_KEY', 5, 1, 1_000),
     priceList: readPriceListFile(read.optional('PRICE_LIST_FILE'), read.problems),
     unauthenticatedRateLimit: read.integer('UNAUTHENTICATED_RATE_LIMIT', 600, 1, 1_000_000),
   };

@@ -1,0 +1,132 @@
+import type { BeforeApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { Runtime } from '../app/runtime';
+import type { Principal } from '../auth/auth.types';
+import { ApiError } from '../common/api-error';
+import type { TasksRepository } from '../tasks/tasks.repository';
+import { FINAL_EVENT_TYPES } from './final-events';
+import { SSE_KEEP_ALIVE, sseEvent } from './sse-frame';
+import { StreamSlots } from './stream-slots';
+import { TaskEventsRepository } from './task-events.repository';
+
+/** Where a stream's text goes: the HTTP response once the stream is accepted. */
+export interface EventStreamSink {
+  write(text: string): void;
+  end(): void;
+  /** Called once the client has gone. */
+  onClose(listener: () => void): void;
+}
+
+export interface TaskEventStreamSettings {
+  heartbeatMs: number;
+  maxStreamsPerKey: number;
+  /** How often the outbox is read for new events: it is written by whichever process runs the task. */
+  pollIntervalMs: number;
+}
+
+/** Rows read per query; a task rarely has more events than this in all. */
+const BATCH = 100;
+/** Longest Last-Event-ID looked up; event ids are far shorter, so a longer one is simply unknown. */
+const MAX_EVENT_ID_LENGTH = 64;
+
+/**
+ * `GET /v3/tasks/{id}/events`: a task's outbox events as Server-Sent Events, the
+ * past ones first, then each new one as it is written, until a final event.
+ */
+export class TaskEventStreams implements BeforeApplicationShutdown {
+  /** The stop function of every open stream of this process. */
+  private readonly open = new Set<() => void>();
+
+  constructor(
+    private readonly tasks: TasksRepository,
+    private readonly events: TaskEventsRepository,
+    private readonly slots: StreamSlots,
+    private readonly settings: TaskEventStreamSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Everything that can refuse the stream, checked before any byte of it is sent
+   * (so refusals are ordinary error answers): the task (404) and the key's open
+   * streams (429). Resolves with the function that starts the stream.
+   */
+  async prepare(principal: Principal, taskId: string, lastEventId: string | undefined): Promise<(sink: EventStreamSink) => void> {
+    if (!(await this.tasks.findForAccount(principal.accountId, taskId))) {
+      throw new ApiError('TASK_NOT_FOUND', `No task ${taskId.slice(0, 64)} exists for this account`);
+    }
+    const resumeAfter = await this.resumePoint(principal.accountId, taskId, lastEventId);
+    const limit = this.settings.maxStreamsPerKey;
+    const slot = await this.slots.acquire(principal.keyId, limit);
+    if (!slot) {
+      throw new ApiError('RATE_LIMIT_EXCEEDED', `This API key already has ${limit} event streams open, the most it may hold at once`, {
+        details: { max_streams_per_key: limit },
+        suggestedAction: 'Close another event stream of this key first, or read GET /v3/tasks/{task_id} instead',
+      });
+    }
+    return (sink) => this.run(principal.accountId, taskId, resumeAfter, sink, () => slot.release());
+  }
+
+  /** Ends every open stream: the API is stopping (an open response would hold the server's close forever). */
+  beforeApplicationShutdown(): void {
+    for (const stop of [...this.open]) stop();
+  }
+
+  /** The sequence number to resume after: that of Last-Event-ID, or 0 (the whole history) when it is absent or unknown. */
+  private async resumePoint(accountId: string, taskId: string, lastEventId: string | undefined): Promise<number> {
+    const id = lastEventId?.trim();
+    if (!id || id.length > MAX_EVENT_ID_LENGTH) return 0;
+    return (await this.events.sequenceOf(accountId, taskId, id)) ?? 0;
+  }
+
+  private run(accountId: string, taskId: string, afterSeq: number, sink: EventStreamSink, release: () => Promise<void>): void {
+    let cursor = afterSeq;
+    let stopped = false;
+    let nextPoll: NodeJS.Timeout | undefined;
+    const heartbeat = setInterval(() => sink.write(SSE_KEEP_ALIVE), this.settings.heartbeatMs);
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(heartbeat);
+      clearTimeout(nextPoll);
+      this.open.delete(stop);
+      release().catch((error: unknown) => this.logger.warn({ err: error, task_id: taskId }, 'event stream slot not released; its lease will expire'));
+      sink.end();
+    };
+    const poll = async () => {
+      try {
+        for (;;) {
+          const batch = await this.events.after(accountId, taskId, cursor, BATCH);
+          if (stopped) return;
+          for (const event of batch) {
+            sink.write(sseEvent(event.id, event.type, event.body));
+            cursor = event.seq;
+            if (FINAL_EVENT_TYPES.has(event.type)) return stop();
+          }
+          if (batch.length < BATCH) break;
+        }
+      } catch (error) {
+        // The database is unreachable: end the stream rather than log every 300 ms; the client resumes with Last-Event-ID.
+        if (!stopped) this.logger.warn({ err: error, task_id: taskId }, 'reading task events failed; the stream is ended');
+        return stop();
+      }
+      if (!stopped) nextPoll = setTimeout(() => void poll(), this.settings.pollIntervalMs);
+    };
+    this.open.add(stop);
+    sink.onClose(stop);
+    void poll();
+  }
+}
+
+/** Quick enough to feel live, cheap enough for many streams: one indexed query per stream per interval. */
+const POLL_INTERVAL_MS = 300;
+
+export function createTaskEventStreams(runtime: Runtime, tasks: TasksRepository): TaskEventStreams {
+  const { config, db, commandRedis, logger } = runtime;
+  return new TaskEventStreams(
+    tasks,
+    new TaskEventsRepository(db),
+    new StreamSlots(commandRedis, config.redisPrefix),
+    { heartbeatMs: config.sseHeartbeatMs, maxStreamsPerKey: config.sseMaxStreamsPerKey, pollIntervalMs: POLL_INTERVAL_MS },
+    logger,
+  );
+}
