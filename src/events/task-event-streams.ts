@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Runtime } from '../app/runtime';
 import type { Principal } from '../auth/auth.types';
 import { ApiError } from '../common/api-error';
+import { ownedTask } from '../tasks/task-ownership';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import { FINAL_EVENT_TYPES } from './final-events';
 import { SSE_KEEP_ALIVE, sseEvent } from './sse-frame';
@@ -51,9 +52,7 @@ export class TaskEventStreams implements BeforeApplicationShutdown {
    * streams (429). Resolves with the function that starts the stream.
    */
   async prepare(principal: Principal, taskId: string, lastEventId: string | undefined): Promise<(sink: EventStreamSink) => void> {
-    if (!(await this.tasks.findForAccount(principal.accountId, taskId))) {
-      throw new ApiError('TASK_NOT_FOUND', `No task ${taskId.slice(0, 64)} exists for this account`);
-    }
+    await ownedTask(this.tasks, principal, taskId);
     const resumeAfter = await this.resumePoint(principal.accountId, taskId, lastEventId);
     const limit = this.settings.maxStreamsPerKey;
     const slot = await this.slots.acquire(principal.keyId, limit);

@@ -14,6 +14,7 @@ import type { CreateTaskInput } from './task-input.types';
 import { TaskEntity } from './task.entity';
 import { PHASES, PRIORITY_RANK, type PhaseName, type PhaseState } from './task.types';
 import { submittedInput, submittedRequestView } from './submitted-request';
+import { ownedTask } from './task-ownership';
 import { OutputUrlSigner, taskRecord, taskSummary } from './task-view';
 import { TasksRepository, type ListFilter } from './tasks.repository';
 
@@ -273,10 +274,8 @@ export class TasksService {
     });
   }
 
-  private async mustFind(principal: Principal, taskId: string): Promise<TaskEntity> {
-    const task = /^tsk_[0-9a-z]{26}$/.test(taskId) ? await this.tasks.findForAccount(principal.accountId, taskId) : null;
-    if (!task) throw new ApiError('TASK_NOT_FOUND', `No task ${taskId.slice(0, 64)} exists for this account`);
-    return task;
+  private mustFind(principal: Principal, taskId: string): Promise<TaskEntity> {
+    return ownedTask(this.tasks, principal, taskId);
   }
 }
 

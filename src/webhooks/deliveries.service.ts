@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/auth.types';
 import { ApiError } from '../common/api-error';
 import type { Database } from '../database/database';
+import { ownedTask } from '../tasks/task-ownership';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import { DeliveryAttemptEntity } from './delivery-attempt.entity';
 import { TaskEventEntity } from './task-event.entity';
@@ -71,8 +72,6 @@ export class DeliveriesService {
   }
 
   private async mustOwnTask(principal: Principal, taskId: string): Promise<void> {
-    if (!(await this.tasks.findForAccount(principal.accountId, taskId))) {
-      throw new ApiError('TASK_NOT_FOUND', `No task ${taskId.slice(0, 64)} exists for this account`);
-    }
+    await ownedTask(this.tasks, principal, taskId);
   }
 }
