@@ -5,6 +5,7 @@
  *   fonts   node scripts/prepare-fonts.js (font files into composition/public/fonts)
  *   tsc     TypeScript of src/ (and bench/) into dist/
  *   bundle  the Remotion composition into dist/remotion-bundle
+ *   console the web console's browser code and static files into dist/console
  * Each step has its own content hash in dist/.build-stamp, removed when the
  * step starts and written back only after it succeeded, so editing an API
  * file never re-runs webpack and a failed bundle does not redo tsc.
@@ -26,10 +27,13 @@ const STAMP_FILE = path.join(DIST, '.build-stamp');
 const BUNDLE_DIR = path.join(DIST, 'remotion-bundle');
 const PREPARE_FONTS = path.join(ROOT, 'scripts', 'prepare-fonts.js');
 const BUNDLE_SCRIPT = path.join(ROOT, 'scripts', 'bundle-composition.js');
+const CONSOLE_DIR = path.join(DIST, 'console');
+const CONSOLE_WEB = path.join(ROOT, 'src', 'console', 'web');
+const STUDIO_SAMPLES = path.join(ROOT, 'composition', 'samples');
 /** Bump when this file changes what a step produces, to force one rebuild. */
 const STAMP_VERSION = 1;
 /** Kept when tsc's output is cleaned: everything else in dist/ is tsc's. */
-const NOT_TSC_OUTPUT = /^(?:\.build-stamp|\.build-lock|remotion-bundle(?:\.tmp-.*)?)$/;
+const NOT_TSC_OUTPUT = /^(?:\.build-stamp|\.build-lock|remotion-bundle(?:\.tmp-.*)?|console)$/;
 
 function exists(file) {
   return fs.existsSync(file);
@@ -59,6 +63,8 @@ function tscStep() {
     inputs: () =>
       // test/parity and the render fixtures are compiled too: bench:parity runs them.
       hashInputs(ROOT, ['src', 'bench', 'fonts', 'test/parity', 'test/integration/render', 'package-lock.json', ...tsconfigFiles()], {
+        // The console's browser code is the console step's (tsconfig.build.json leaves it out).
+        exclude: ['src/console/web', 'src/console/logic'],
         ignore: (file) => /\.(int-|parity-)?spec\.tsx?$/.test(file),
         extra: [`v${STAMP_VERSION}`],
       }),
@@ -90,6 +96,39 @@ function bundleStep(fontsHash) {
       return { ok: true, output: '' };
     },
   };
+}
+
+function consoleStep() {
+  const tsconfig = path.join(CONSOLE_WEB, 'tsconfig.json');
+  return {
+    name: 'console',
+    available: exists(tsconfig),
+    // Its own tsconfig (DOM, ES modules), the static files, the API types and
+    // event-stream parser it imports from src/client, and the Studio samples it offers.
+    inputs: () =>
+      hashInputs(ROOT, ['src/console/web', 'composition/samples', 'package-lock.json', ...importClosure(ROOT, ['src/console/web/main.ts'])], {
+        ignore: (file) => /\.spec\.ts$/.test(file),
+        extra: [`v${STAMP_VERSION}`],
+      }),
+    outputPresent: () => exists(path.join(CONSOLE_DIR, 'index.html')),
+    run: () => {
+      fs.rmSync(CONSOLE_DIR, { recursive: true, force: true });
+      const compiled = runNode([require.resolve('typescript/bin/tsc', { paths: [ROOT] }), '-p', tsconfig]);
+      if (!compiled.ok) return compiled;
+      fs.cpSync(path.join(CONSOLE_WEB, 'static'), CONSOLE_DIR, { recursive: true });
+      fs.writeFileSync(path.join(CONSOLE_DIR, 'samples.json'), JSON.stringify(studioSamples()));
+      return compiled;
+    },
+  };
+}
+
+/** The Studio's sample timelines (composition/samples/*.json), named by file, for the console's "New task". */
+function studioSamples() {
+  return fs
+    .readdirSync(STUDIO_SAMPLES)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => ({ name: name.replace(/\.json$/, ''), ...JSON.parse(fs.readFileSync(path.join(STUDIO_SAMPLES, name), 'utf8')) }));
 }
 
 /** Stale .js files of deleted sources would still load (e.g. through globs). */
@@ -132,7 +171,7 @@ function plan(force) {
   const fonts = fontsStep();
   let fontsHash;
   const fontsHashOnce = () => (fontsHash ??= fonts.available ? fonts.inputs() : 'none');
-  const steps = [fonts, tscStep(), bundleStep(fontsHashOnce)];
+  const steps = [fonts, tscStep(), bundleStep(fontsHashOnce), consoleStep()];
   const todo = [];
   for (const step of steps) {
     if (!step.available) continue;

@@ -17,11 +17,9 @@ const SCANNED = /\.(?:ts|tsx|js|jsx|mjs|cjs)$/;
 
 function resolveImport(fromFile, specifier) {
   const base = path.resolve(path.dirname(fromFile), specifier);
-  for (const extension of EXTENSIONS) {
-    const candidate = base + extension;
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  }
-  return undefined;
+  // ES modules for the browser (the console) name their TypeScript sources by the emitted `.js`.
+  const candidates = [...EXTENSIONS.map((extension) => base + extension), base.replace(/\.js$/, '.ts')];
+  return candidates.find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
 }
 
 /** Relative paths (from root) of the entries and every project file they import. */

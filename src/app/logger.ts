@@ -1,4 +1,4 @@
-import pino, { Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { AppConfig } from '../config/app-config';
 
 /** Paths of log fields that may carry secrets; pino replaces their values. */
@@ -14,11 +14,12 @@ export const REDACTED_PATHS = [
   'key',
 ];
 
-export function createLogger(config: Pick<AppConfig, 'logLevel' | 'role'>): Logger {
+/** JSON lines on stdout, or on `destination` (tests read the log through it). */
+export function createLogger(config: Pick<AppConfig, 'logLevel' | 'role'>, destination?: DestinationStream): Logger {
   return pino({
     level: config.logLevel,
     base: { role: config.role, pid: process.pid },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  }, destination);
 }

@@ -1,0 +1,51 @@
+import { sampleBodies, servedName, UNANSWERED_WEBHOOK_URL, type SampleTimeline } from './sample-bodies';
+
+const SERVED = [
+  { name: 'red-16x9.png', url: 'https://svc/samples/red-16x9.png' },
+  { name: 'captions-en.srt', url: 'https://svc/samples/captions-en.srt' },
+];
+
+function timeline(name: string, mediaUrls: string[]): SampleTimeline {
+  return {
+    name,
+    timeline: { duration_ms: 1000, tracks: [{ id: 't', type: 'video', clips: mediaUrls.map((media_url, i) => ({ id: `c${i}`, media_url, start_time_ms: 0, end_time_ms: 1000 })) }] },
+    output: { resolution: { width: 320, height: 180 } },
+  };
+}
+
+describe('servedName', () => {
+  it('maps Studio media and subtitle paths onto the sample catalogue names', () => {
+    expect(servedName('samples/media/red-16x9.png')).toBe('red-16x9.png');
+    expect(servedName('samples/subtitles/en.srt')).toBe('captions-en.srt');
+    expect(servedName('https://elsewhere/red-16x9.png')).toBeNull();
+    expect(servedName('samples/media/../x.png')).toBeNull();
+  });
+});
+
+describe('sampleBodies', () => {
+  it('turns a sample into a create body on the served URLs, keeping every other field', () => {
+    const [sample] = sampleBodies([timeline('solid', ['samples/media/red-16x9.png', 'samples/subtitles/en.srt'])], SERVED);
+    expect(sample.name).toBe('solid');
+    expect(sample.body).toEqual({
+      input: {
+        timeline: {
+          duration_ms: 1000,
+          tracks: [{ id: 't', type: 'video', clips: [
+            { id: 'c0', media_url: 'https://svc/samples/red-16x9.png', start_time_ms: 0, end_time_ms: 1000 },
+            { id: 'c1', media_url: 'https://svc/samples/captions-en.srt', start_time_ms: 0, end_time_ms: 1000 },
+          ] }],
+        },
+        output: { resolution: { width: 320, height: 180 } },
+      },
+      webhook: { url: UNANSWERED_WEBHOOK_URL },
+      metadata: { user_reference: 'console sample solid', tags: ['console'] },
+    });
+  });
+
+  it('leaves out a sample that needs a file the service does not serve, and does not change its input', () => {
+    const input = timeline('cjk', ['samples/media/red-16x9.png', 'samples/subtitles/ko.vtt']);
+    const copy = JSON.parse(JSON.stringify(input)) as SampleTimeline;
+    expect(sampleBodies([input, timeline('ok', ['samples/media/red-16x9.png'])], SERVED).map((s) => s.name)).toEqual(['ok']);
+    expect(input).toEqual(copy);
+  });
+});

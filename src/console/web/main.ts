@@ -1,0 +1,105 @@
+import { ConsoleApi } from './api.js';
+import { el, replaceChildren } from './dom.js';
+import { newTaskPage } from './new-task-page.js';
+import type { Page, PageContext } from './page.js';
+import { taskPage } from './task-page.js';
+import { tasksPage } from './tasks-page.js';
+import { usagePage } from './usage-page.js';
+
+/**
+ * The console's entry: the API key form, the navigation and a hash router
+ * (#/tasks, #/tasks/<id>, #/new, #/usage). Routes live in the fragment, which
+ * browsers never send, and never carry the key.
+ */
+const api = new ConsoleApi();
+const main = document.getElementById('main') as HTMLElement;
+const keyArea = document.getElementById('key-area') as HTMLElement;
+const nav = document.getElementById('nav') as HTMLElement;
+let current: Page | null = null;
+
+const context: PageContext = {
+  api,
+  navigate: (hash) => {
+    if (location.hash === hash) route();
+    else location.hash = hash;
+  },
+};
+
+function keyForm(): HTMLElement {
+  const input = el('input', { id: 'api-key', type: 'password', autocomplete: 'off', spellcheck: 'false', required: true, placeholder: 'rsk_…' });
+  const form = el(
+    'form',
+    { class: 'key-form', 'aria-labelledby': 'key-title' },
+    el('h1', { id: 'key-title' }, 'Sign in with an API key'),
+    el('p', {}, 'The key stays in this tab (sessionStorage) and is sent only in the Authorization header of calls to this service. You see the tasks and usage of the key’s account.'),
+    el('label', { for: 'api-key' }, 'API key'),
+    input,
+    el('button', { type: 'submit' }, 'Use this key'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (input.value.trim() === '') return;
+    api.setKey(input.value);
+    input.value = '';
+    showKeyState();
+    context.navigate(location.hash && location.hash !== '#/' ? location.hash : '#/tasks');
+  });
+  return form;
+}
+
+function showKeyState(): void {
+  const key = api.key;
+  nav.hidden = key === null;
+  replaceChildren(
+    keyArea,
+    key === null
+      ? null
+      : el(
+          'button',
+          {
+            type: 'button',
+            id: 'forget-key',
+            onclick: () => {
+              api.forgetKey();
+              showKeyState();
+              route();
+            },
+          },
+          'Forget key',
+        ),
+  );
+}
+
+function pageFor(hash: string): Page {
+  const task = /^#\/tasks\/(tsk_[A-Za-z0-9]+)$/.exec(hash);
+  if (task) return taskPage(context, task[1]);
+  if (hash === '#/new') return newTaskPage(context);
+  if (hash === '#/usage') return usagePage(context);
+  return tasksPage(context);
+}
+
+function route(): void {
+  current?.dispose();
+  current = null;
+  if (api.key === null) {
+    replaceChildren(main, keyForm());
+    document.title = 'Render console';
+    (document.getElementById('api-key') as HTMLInputElement).focus();
+    return;
+  }
+  current = pageFor(location.hash);
+  replaceChildren(main, current.node);
+  document.title = `${current.title} · Render console`;
+  for (const link of nav.querySelectorAll('a')) {
+    const active = location.hash.startsWith(link.getAttribute('href') ?? '-');
+    if (active) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+}
+
+// Only #/ fragments are routes: the skip link's #main just moves the focus.
+window.addEventListener('hashchange', () => {
+  if (location.hash === '' || location.hash.startsWith('#/')) route();
+});
+showKeyState();
+route();
