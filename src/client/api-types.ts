@@ -162,22 +162,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/files/{path}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["FilesController_serve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v3/samples": {
         parameters: {
             query?: never;
@@ -216,15 +200,71 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ResolutionResponse: {
+            width: number;
+            height: number;
+        };
+        TaskOutputResponse: {
+            /** @description Pre-signed URL; null once expired */
+            video_url: string | null;
+            /** @description Pre-signed URL of a JPEG; null once expired */
+            thumbnail_url: string | null;
+            /** @description Pre-signed URL of a GIF; null once expired */
+            preview_url: string | null;
+            duration_ms: number;
+            file_size_bytes: number;
+            resolution: components["schemas"]["ResolutionResponse"];
+            /** @example mp4 */
+            format: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description true after expires_at: the files are gone and the URLs null */
+            expired: boolean;
+        };
+        /** @enum {string} */
+        RenderErrorCode: "MEDIA_DOWNLOAD_FAILED" | "INVALID_MEDIA_FORMAT" | "FILE_TOO_LARGE" | "PROCESSING_TIMEOUT" | "RENDER_FAILED" | "WORKER_CRASHED";
+        TaskFailureResponse: {
+            code: components["schemas"]["RenderErrorCode"];
+            message: string;
+            details: {
+                [key: string]: unknown;
+            };
+            retry_possible: boolean;
+            suggested_action: string | null;
+        };
+        EstimatedVsActualResponse: {
+            /** @description Estimated seconds */
+            estimated: number;
+            /** @description Actual processing seconds */
+            actual: number;
+            accuracy: number;
+        };
+        /** @enum {string} */
+        ExceededLimit: "max_tracks" | "max_clips_per_track" | "max_clips" | "max_resolution" | "max_duration_seconds" | "supported_formats";
+        ExceededLimitResponse: {
+            limit: components["schemas"]["ExceededLimit"];
+            /** @description The limit: a count, seconds, a resolution {width, height} or the supported formats */
+            allowed: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /** @description What the request asked for, in the same form */
+            provided: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /** @description MODEL_LIMIT_EXCEEDED: the model whose limit it is */
+            model?: string;
+            /** @description max_clips_per_track: the path of the track's clips */
+            field?: string;
+        };
         ValidationIssueResponse: {
             /** @description Path of the field, e.g. input.timeline.tracks[0].clips[1].properties.opacity */
             field: string;
             /** @description What is wrong with it */
             issue: string;
             /** @description The value as sent (null when the field was missing; long strings are shortened) */
-            provided_value: (string | number | boolean | {
+            provided_value: string | number | boolean | {
                 [key: string]: unknown;
-            } | unknown[]) | null;
+            } | unknown[] | (null);
         };
         ScaleDto: {
             /**
@@ -564,8 +604,8 @@ export interface components {
         ErrorBodyResponse: {
             code: components["schemas"]["ErrorCode"];
             message: string;
-            /** @description VALIDATION_ERROR and INVALID_FONT: an array of problems; other codes: an object (e.g. task_id, status) */
-            details?: components["schemas"]["ValidationIssueResponse"][] | {
+            /** @description VALIDATION_ERROR and INVALID_FONT: an array of problems; TIMELINE_TOO_COMPLEX and MODEL_LIMIT_EXCEEDED: an array of exceeded limits; other codes: an object (e.g. task_id, status) */
+            details?: components["schemas"]["ValidationIssueResponse"][] | components["schemas"]["ExceededLimitResponse"][] | {
                 [key: string]: unknown;
             };
             /**
@@ -627,50 +667,11 @@ export interface components {
             current_phase: "download" | "render" | "upload" | "completed" | null;
             phases: components["schemas"]["TaskPhasesResponse"];
         };
-        ResolutionResponse: {
-            width: number;
-            height: number;
-        };
-        TaskOutputResponse: {
-            /** @description Pre-signed URL; null once expired */
-            video_url: string | null;
-            /** @description Pre-signed URL of a JPEG; null once expired */
-            thumbnail_url: string | null;
-            /** @description Pre-signed URL of a GIF; null once expired */
-            preview_url: string | null;
-            duration_ms: number;
-            file_size_bytes: number;
-            resolution: components["schemas"]["ResolutionResponse"];
-            /** @example mp4 */
-            format: string;
-            /** Format: date-time */
-            expires_at: string;
-            /** @description true after expires_at: the files are gone and the URLs null */
-            expired: boolean;
-        };
-        /** @enum {string} */
-        RenderErrorCode: "MEDIA_DOWNLOAD_FAILED" | "INVALID_MEDIA_FORMAT" | "FILE_TOO_LARGE" | "PROCESSING_TIMEOUT" | "RENDER_FAILED" | "WORKER_CRASHED";
-        TaskFailureResponse: {
-            code: components["schemas"]["RenderErrorCode"];
-            message: string;
-            details: {
-                [key: string]: unknown;
-            };
-            retry_possible: boolean;
-            suggested_action: string | null;
-        };
-        EstimatedVsActualResponse: {
-            /** @description Estimated seconds */
-            estimated: number;
-            /** @description Actual processing seconds */
-            actual: number;
-            accuracy: number;
-        };
         TaskRecordMetadataResponse: {
             user_reference: string | null;
             tags: string[];
             processing_time_seconds: number | null;
-            estimated_vs_actual: components["schemas"]["EstimatedVsActualResponse"] | null;
+            estimated_vs_actual: components["schemas"]["EstimatedVsActualResponse"] | (null);
         };
         TaskRecordResponse: {
             /**
@@ -692,8 +693,8 @@ export interface components {
             priority: components["schemas"]["Priority"];
             model: components["schemas"]["ModelId"];
             progress: components["schemas"]["TaskProgressResponse"];
-            output: components["schemas"]["TaskOutputResponse"] | null;
-            error: components["schemas"]["TaskFailureResponse"] | null;
+            output: components["schemas"]["TaskOutputResponse"] | (null);
+            error: components["schemas"]["TaskFailureResponse"] | (null);
             metadata: components["schemas"]["TaskRecordMetadataResponse"];
             estimated_duration_seconds: number;
             /** @description The failed task this one retries */
@@ -894,6 +895,18 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -903,6 +916,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -912,6 +939,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -921,6 +962,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -930,6 +985,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -939,6 +1008,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -948,6 +1031,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -975,6 +1072,18 @@ export interface operations {
             /** @description The task is queued */
             201: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -984,6 +1093,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR, INVALID_FONT */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -993,6 +1116,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1002,6 +1139,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_CREDITS */
             402: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1011,6 +1162,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1020,6 +1185,20 @@ export interface operations {
             /** @description Error envelope; error.code: DUPLICATE_REQUEST_ID */
             409: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1029,6 +1208,20 @@ export interface operations {
             /** @description Error envelope; error.code: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1038,6 +1231,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1047,6 +1254,20 @@ export interface operations {
             /** @description Error envelope; error.code: MODEL_LIMIT_EXCEEDED, TIMELINE_TOO_COMPLEX */
             422: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1056,6 +1277,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED, QUOTA_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1065,6 +1300,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1074,6 +1323,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1099,6 +1362,18 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1108,6 +1383,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1117,6 +1406,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1126,6 +1429,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1135,6 +1452,20 @@ export interface operations {
             /** @description Error envelope; error.code: TASK_NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1144,6 +1475,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1153,6 +1498,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1162,6 +1521,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1187,6 +1560,18 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1196,6 +1581,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1205,6 +1604,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1214,6 +1627,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1223,6 +1650,20 @@ export interface operations {
             /** @description Error envelope; error.code: TASK_NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1232,6 +1673,20 @@ export interface operations {
             /** @description Error envelope; error.code: TASK_NOT_CANCELABLE */
             409: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1241,6 +1696,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1250,6 +1719,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1259,6 +1742,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1284,6 +1781,18 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1293,6 +1802,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1302,6 +1825,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1311,6 +1848,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1320,6 +1871,20 @@ export interface operations {
             /** @description Error envelope; error.code: TASK_NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1329,6 +1894,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1338,6 +1917,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1347,6 +1940,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1373,6 +1980,18 @@ export interface operations {
             /** @description The retry is queued */
             201: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1382,6 +2001,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1391,6 +2024,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1400,6 +2047,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_CREDITS */
             402: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1409,6 +2070,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1418,6 +2093,20 @@ export interface operations {
             /** @description Error envelope; error.code: TASK_NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1427,6 +2116,20 @@ export interface operations {
             /** @description Error envelope; error.code: TASK_NOT_RETRYABLE, TASK_ALREADY_RETRIED */
             409: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1436,6 +2139,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1445,6 +2162,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED, QUOTA_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1454,6 +2185,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1463,6 +2208,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1491,6 +2250,18 @@ export interface operations {
             /** @description An event stream: `id: <event id>`, `event: <type>`, `data: <webhook JSON body>` per event */
             200: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1507,6 +2278,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1516,6 +2301,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1525,6 +2324,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1534,6 +2347,20 @@ export interface operations {
             /** @description Error envelope; error.code: TASK_NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1543,6 +2370,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1552,6 +2393,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1561,6 +2416,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1583,6 +2452,18 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1592,6 +2473,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1601,6 +2496,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1610,6 +2519,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1619,6 +2542,20 @@ export interface operations {
             /** @description Error envelope; error.code: TASK_NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1628,6 +2565,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1637,6 +2588,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1646,6 +2611,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1671,6 +2650,18 @@ export interface operations {
             /** @description The event is pending delivery again */
             202: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1680,6 +2671,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1689,6 +2694,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1698,6 +2717,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1707,6 +2740,20 @@ export interface operations {
             /** @description Error envelope; error.code: TASK_NOT_FOUND, DELIVERY_NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1716,6 +2763,20 @@ export interface operations {
             /** @description Error envelope; error.code: DELIVERY_NOT_REDELIVERABLE */
             409: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1725,6 +2786,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1734,6 +2809,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1743,6 +2832,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1762,6 +2865,18 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1771,6 +2886,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1780,6 +2909,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1789,6 +2932,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1798,6 +2955,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1807,6 +2978,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1816,6 +3001,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1838,6 +3037,18 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1847,6 +3058,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1856,6 +3081,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1865,6 +3104,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1874,6 +3127,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1883,6 +3150,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1892,28 +3173,25 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeResponse"];
                 };
-            };
-        };
-    };
-    FilesController_serve: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -1928,6 +3206,18 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1937,6 +3227,20 @@ export interface operations {
             /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
             400: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1946,6 +3250,20 @@ export interface operations {
             /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
             401: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1955,6 +3273,20 @@ export interface operations {
             /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
             403: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1964,6 +3296,20 @@ export interface operations {
             /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1973,6 +3319,20 @@ export interface operations {
             /** @description Error envelope; error.code: INTERNAL_ERROR */
             500: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1982,6 +3342,20 @@ export interface operations {
             /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
             503: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2005,6 +3379,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2018,6 +3394,8 @@ export interface operations {
             /** @description The requested byte range */
             206: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2031,6 +3409,8 @@ export interface operations {
             /** @description Not modified (If-None-Match matched the ETag) */
             304: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2038,6 +3418,8 @@ export interface operations {
             /** @description Error envelope; error.code: NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2047,6 +3429,8 @@ export interface operations {
             /** @description Range not satisfiable */
             416: {
                 headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content?: never;

@@ -5,6 +5,7 @@ import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { ApiTaskIdParam } from '../openapi/api-parameters.decorator';
+import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
 import { openSseResponse } from './sse-response';
 import { TaskEventStreams } from './task-event-streams';
 
@@ -39,6 +40,7 @@ export class TaskEventsController {
   @ApiOkResponse({
     description: 'An event stream: `id: <event id>`, `event: <type>`, `data: <webhook JSON body>` per event',
     content: { 'text/event-stream': { schema: { type: 'string' }, example: STREAM_EXAMPLE } },
+    headers: V3_SUCCESS_HEADERS,
   })
   @ApiErrorResponses('TASK_NOT_FOUND')
   async stream(

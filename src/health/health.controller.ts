@@ -10,12 +10,12 @@ export class HealthController {
   constructor(@Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[]) {}
 
   @Get('healthz')
-  live() {
+  live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   @Get('readyz')
-  async ready(@Res() reply: FastifyReply) {
+  async ready(@Res() reply: FastifyReply): Promise<void> {
     const results = await Promise.all(
       this.checks.map(async (check) => {
         try {

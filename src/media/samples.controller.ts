@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PermissionGuard, RequirePermission } from '../auth/permission.guard';
 import { ApiError } from '../common/api-error';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
+import { PLAIN_HEADERS, V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
 import { ErrorEnvelopeResponse } from '../openapi/responses/error.response';
 import { SampleListResponse } from '../openapi/responses/sample.response';
 import { sendFile } from '../storage/file-response';
@@ -33,20 +34,20 @@ export class SamplesController {
   @UseGuards(PermissionGuard)
   @RequirePermission('models:read')
   @ApiOperation({ summary: 'List the sample media files, with URLs a task may use as media_url' })
-  @ApiOkResponse({ type: SampleListResponse })
+  @ApiOkResponse({ type: SampleListResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses()
-  async list() {
+  async list(): Promise<SampleListResponse> {
     return { samples: await this.samples.list() };
   }
 
   @Get('samples/:name')
   @ApiOperation({ summary: 'A sample media file (no API key; GET and HEAD, single byte ranges, ETag)' })
   @ApiParam({ name: 'name', description: 'A name listed by GET /v3/samples', schema: { type: 'string' } })
-  @ApiResponse({ status: 200, description: 'The file', content: FILE_CONTENT })
-  @ApiResponse({ status: 206, description: 'The requested byte range', content: FILE_CONTENT })
-  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
-  @ApiResponse({ status: 404, description: 'Error envelope; error.code: NOT_FOUND', type: ErrorEnvelopeResponse })
-  @ApiResponse({ status: 416, description: 'Range not satisfiable' })
+  @ApiResponse({ status: 200, description: 'The file', content: FILE_CONTENT, headers: PLAIN_HEADERS })
+  @ApiResponse({ status: 206, description: 'The requested byte range', content: FILE_CONTENT, headers: PLAIN_HEADERS })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)', headers: PLAIN_HEADERS })
+  @ApiResponse({ status: 404, description: 'Error envelope; error.code: NOT_FOUND', type: ErrorEnvelopeResponse, headers: PLAIN_HEADERS })
+  @ApiResponse({ status: 416, description: 'Range not satisfiable', headers: PLAIN_HEADERS })
   async serve(@Param('name') name: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     // A lookup in the catalogue, never a path made from the request: nothing else on disk is reachable.
     const sample = this.samples.find(name);

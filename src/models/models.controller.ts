@@ -2,6 +2,7 @@ import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PermissionGuard, RequirePermission } from '../auth/permission.guard';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
+import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
 import { ModelListResponse } from '../openapi/responses/model.response';
 import { listModels } from './model-catalogue';
 
@@ -13,9 +14,9 @@ export class ModelsController {
   @Get()
   @RequirePermission('models:read')
   @ApiOperation({ summary: 'List rendering models' })
-  @ApiOkResponse({ type: ModelListResponse })
+  @ApiOkResponse({ type: ModelListResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses()
-  list() {
+  list(): ModelListResponse {
     return { models: listModels() };
   }
 }

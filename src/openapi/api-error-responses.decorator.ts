@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse } from '@nestjs/swagger';
 import { HTTP_ERROR_STATUS, type HttpErrorCode } from '../common/error-codes';
+import { V3_ERROR_HEADERS } from './reply-headers';
 import { ErrorEnvelopeResponse, ValidationIssueResponse } from './responses/error.response';
 
 /** What any authenticated /v3 request can be answered with, whatever the endpoint (RequestGate, error filter). */
@@ -31,7 +32,9 @@ export function ApiErrorResponses(...codes: HttpErrorCode[]): MethodDecorator {
   }
   const decorators = [...byStatus.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([status, listed]) => ApiResponse({ status, type: ErrorEnvelopeResponse, description: `Error envelope; error.code: ${listed.join(', ')}` }));
+    .map(([status, listed]) =>
+      ApiResponse({ status, type: ErrorEnvelopeResponse, headers: V3_ERROR_HEADERS, description: `Error envelope; error.code: ${listed.join(', ')}` }),
+    );
   // The issue schema is referenced only from inside `details`, so it must be registered explicitly.
   return applyDecorators(ApiExtraModels(ValidationIssueResponse), ...decorators);
 }

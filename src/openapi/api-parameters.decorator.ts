@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiParam, ApiQuery } from '@nestjs/swagger';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_LIST_OFFSET } from '../tasks/dto/list-tasks-query.dto';
-import { USAGE_PERIODS } from '../tasks/dto/usage-query.dto';
+import { USAGE_PERIODS } from '../usage/usage-query.dto';
 import { TASK_STATUSES } from '../tasks/task.types';
 
 /*

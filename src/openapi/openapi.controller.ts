@@ -14,7 +14,7 @@ export class OpenApiController {
   constructor(@Inject(OPENAPI_DOCUMENT) private readonly holder: OpenApiHolder) {}
 
   @Get('openapi.json')
-  document() {
+  document(): OpenAPIObject | null {
     return this.holder.document;
   }
 }

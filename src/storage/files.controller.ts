@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { extname } from 'node:path';
-import { BANDWIDTH_METER, BandwidthMeter } from '../usage/bandwidth-meter';
+import { BandwidthUsageRepository } from '../usage/bandwidth-usage.repository';
 import { ApiError } from '../common/api-error';
 import { sendFile } from './file-response';
 import { LocalStorage } from './local-storage';
@@ -34,13 +35,16 @@ function queryValue(value: unknown): string | undefined {
  * Serves local output files under `/files/<key>?expires=&signature=` (outside
  * /v3, no API key: the signature is the credential). GET and HEAD (Fastify
  * answers HEAD from the GET route), single byte ranges for video seeking.
+ * Not in the OpenAPI document: clients follow the pre-signed URLs of a task's
+ * output as given (an object store's own URLs under S3 storage), never build them.
  */
+@ApiExcludeController()
 @Controller('files')
 export class FilesController {
   constructor(
     @Inject(OUTPUT_STORAGE) private readonly storage: OutputStorage,
     @Inject(URL_SIGNER) private readonly signer: UrlSigner,
-    @Inject(BANDWIDTH_METER) private readonly meter: BandwidthMeter,
+    private readonly bandwidth: BandwidthUsageRepository,
   ) {}
 
   @Get('*')
@@ -61,7 +65,7 @@ export class FilesController {
       cacheControl: 'private',
       missing: () => new ApiError('NOT_FOUND', 'The file no longer exists'),
       // Keys start with the owning account's id; what was actually read out is what is billed as bandwidth.
-      onSent: (bytes) => void this.meter.record(accountId, bytes).catch(() => undefined),
+      onSent: (bytes) => void this.bandwidth.record(accountId, bytes).catch(() => undefined),
     });
   }
 }

@@ -1,24 +1,31 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
-import { validateListQuery } from '../common/validation/validate-body';
+import { validateListQuery } from './task-validation';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { ApiListTasksQuery, ApiTaskIdParam } from '../openapi/api-parameters.decorator';
+import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
 import {
   CanceledTaskResponse,
   CreatedTaskResponse,
+  EstimatedVsActualResponse,
   RetriedTaskResponse,
   SubmittedRequestResponse,
+  TaskFailureResponse,
   TaskListResponse,
+  TaskOutputResponse,
   TaskRecordResponse,
 } from '../openapi/responses/task.response';
 import { CreateTaskDto } from './dto/create-task.dto';
+import { ExceededLimitResponse } from './exceeded-limit.response';
 import { TasksService } from './tasks.service';
 
 @ApiTags('tasks')
 @ApiBearerAuth()
 @ApiHeader({ name: 'X-Service-Version', required: false, description: 'API date version; only 2025-01-17' })
+// Referenced only from a oneOf (the record's nullable objects, the items of a 422's details), which Nest does not explore.
+@ApiExtraModels(TaskOutputResponse, TaskFailureResponse, EstimatedVsActualResponse, ExceededLimitResponse)
 @UseGuards(PermissionGuard)
 @Controller('v3/tasks')
 export class TasksController {
@@ -29,7 +36,7 @@ export class TasksController {
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Create a render task' })
   @ApiBody({ type: CreateTaskDto })
-  @ApiCreatedResponse({ type: CreatedTaskResponse, description: 'The task is queued' })
+  @ApiCreatedResponse({ type: CreatedTaskResponse, headers: V3_SUCCESS_HEADERS, description: 'The task is queued' })
   @ApiErrorResponses(
     'VALIDATION_ERROR',
     'INVALID_FONT',
@@ -41,7 +48,7 @@ export class TasksController {
     'TIMELINE_TOO_COMPLEX',
     'QUOTA_EXCEEDED',
   )
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown) {
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<CreatedTaskResponse> {
     const { task, queuePosition } = await this.tasks.create(principal, body);
     return this.tasks.createdResponse(task, queuePosition);
   }
@@ -50,9 +57,9 @@ export class TasksController {
   @RequirePermission('tasks:read')
   @ApiOperation({ summary: 'List tasks, newest first' })
   @ApiListTasksQuery()
-  @ApiOkResponse({ type: TaskListResponse })
+  @ApiOkResponse({ type: TaskListResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('VALIDATION_ERROR')
-  list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<TaskListResponse> {
     return this.tasks.list(principal, validateListQuery(query));
   }
 
@@ -60,9 +67,9 @@ export class TasksController {
   @RequirePermission('tasks:read')
   @ApiOperation({ summary: 'Read one task' })
   @ApiTaskIdParam()
-  @ApiOkResponse({ type: TaskRecordResponse })
+  @ApiOkResponse({ type: TaskRecordResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('TASK_NOT_FOUND')
-  get(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
+  get(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string): Promise<TaskRecordResponse> {
     return this.tasks.get(principal, taskId);
   }
 
@@ -70,9 +77,9 @@ export class TasksController {
   @RequirePermission('tasks:read')
   @ApiOperation({ summary: 'Read back the create body a task was submitted with (credentials left out)' })
   @ApiTaskIdParam()
-  @ApiOkResponse({ type: SubmittedRequestResponse })
+  @ApiOkResponse({ type: SubmittedRequestResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('TASK_NOT_FOUND')
-  submittedRequest(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
+  submittedRequest(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string): Promise<SubmittedRequestResponse> {
     return this.tasks.submittedRequest(principal, taskId);
   }
 
@@ -81,9 +88,9 @@ export class TasksController {
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Cancel a queued or processing task' })
   @ApiTaskIdParam()
-  @ApiOkResponse({ type: CanceledTaskResponse })
+  @ApiOkResponse({ type: CanceledTaskResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('TASK_NOT_FOUND', 'TASK_NOT_CANCELABLE')
-  cancel(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
+  cancel(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string): Promise<CanceledTaskResponse> {
     return this.tasks.cancel(principal, taskId);
   }
 
@@ -92,9 +99,9 @@ export class TasksController {
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Retry a failed task with the same configuration' })
   @ApiTaskIdParam()
-  @ApiCreatedResponse({ type: RetriedTaskResponse, description: 'The retry is queued' })
+  @ApiCreatedResponse({ type: RetriedTaskResponse, headers: V3_SUCCESS_HEADERS, description: 'The retry is queued' })
   @ApiErrorResponses('TASK_NOT_FOUND', 'TASK_NOT_RETRYABLE', 'TASK_ALREADY_RETRIED', 'INSUFFICIENT_CREDITS', 'QUOTA_EXCEEDED', 'UNSUPPORTED_MEDIA_TYPE')
-  retry(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
+  retry(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string): Promise<RetriedTaskResponse> {
     return this.tasks.retry(principal, taskId);
   }
 }

@@ -2,9 +2,10 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
-import { validateUsageQuery } from '../common/validation/validate-body';
+import { validateUsageQuery } from './usage-query.dto';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { ApiUsageQuery } from '../openapi/api-parameters.decorator';
+import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
 import { UsageRecordResponse } from '../openapi/responses/usage.response';
 import { UsageService } from './usage.service';
 
@@ -19,9 +20,9 @@ export class UsageController {
   @RequirePermission('usage:read')
   @ApiOperation({ summary: 'Usage statistics, limits and costs for a period (UTC)' })
   @ApiUsageQuery()
-  @ApiOkResponse({ type: UsageRecordResponse })
+  @ApiOkResponse({ type: UsageRecordResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('VALIDATION_ERROR')
-  get(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
+  get(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<UsageRecordResponse> {
     return this.usage.usage(principal, validateUsageQuery(query));
   }
 }

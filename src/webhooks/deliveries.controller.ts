@@ -4,6 +4,7 @@ import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { ApiEventIdParam, ApiTaskIdParam } from '../openapi/api-parameters.decorator';
+import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
 import { DeliveryListResponse, RedeliveryResponse } from '../openapi/responses/delivery.response';
 import { DeliveriesService } from './deliveries.service';
 
@@ -18,9 +19,9 @@ export class DeliveriesController {
   @Get()
   @RequirePermission('tasks:read')
   @ApiOperation({ summary: "Webhook deliveries of a task's events, with every attempt" })
-  @ApiOkResponse({ type: DeliveryListResponse })
+  @ApiOkResponse({ type: DeliveryListResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('TASK_NOT_FOUND')
-  list(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string) {
+  list(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string): Promise<DeliveryListResponse> {
     return this.deliveries.list(principal, taskId);
   }
 
@@ -29,9 +30,9 @@ export class DeliveriesController {
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Deliver a failed event again (same id and body)' })
   @ApiEventIdParam()
-  @ApiAcceptedResponse({ type: RedeliveryResponse, description: 'The event is pending delivery again' })
+  @ApiAcceptedResponse({ type: RedeliveryResponse, headers: V3_SUCCESS_HEADERS, description: 'The event is pending delivery again' })
   @ApiErrorResponses('TASK_NOT_FOUND', 'DELIVERY_NOT_FOUND', 'DELIVERY_NOT_REDELIVERABLE')
-  redeliver(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string, @Param('eventId') eventId: string) {
+  redeliver(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string, @Param('eventId') eventId: string): Promise<RedeliveryResponse> {
     return this.deliveries.redeliver(principal, taskId, eventId);
   }
 }

@@ -1,5 +1,6 @@
 import { request } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
+import { assertReplyKeepsContract } from './reply-contract';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -8,7 +9,11 @@ export interface TestResponse<T = any> {
   raw: Buffer;
 }
 
-/** A tiny HTTPS client that trusts the test service's self-signed certificate. */
+/**
+ * A tiny HTTPS client that trusts the test service's self-signed certificate.
+ * Every reply is checked against the OpenAPI document the service publishes: one
+ * that breaks it rejects the request (test/support/reply-contract.ts).
+ */
 export class HttpClient {
   constructor(
     readonly baseUrl: string,
@@ -28,9 +33,15 @@ export class HttpClient {
     return this.send<T>('DELETE', path, undefined, headers);
   }
 
-  send<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
-    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  async send<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
     const url = new URL(path, this.baseUrl);
+    const response = await this.exchange<T>(method, url, body, headers);
+    await assertReplyKeepsContract({ method, url, status: response.status, headers: response.headers, raw: response.raw }, this.ca);
+    return response;
+  }
+
+  private exchange<T>(method: string, url: URL, body: unknown, headers: Record<string, string>): Promise<TestResponse<T>> {
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = request(
         url,

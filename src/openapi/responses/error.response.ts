@@ -1,13 +1,16 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { HTTP_ERROR_STATUS, type HttpErrorCode } from '../../common/error-codes';
+import { NULL_VALUE } from '../nullable-schema';
 
-const ANY_JSON_VALUE = [
+export const JSON_VALUE = [
   { type: 'string' },
   { type: 'number' },
   { type: 'boolean' },
   { type: 'object', additionalProperties: true },
   { type: 'array', items: {} },
 ];
+/** The items of a 422's `details`: declared by the tasks folder, which owns those rules (src/tasks/exceeded-limit.response.ts). */
+export const EXCEEDED_LIMIT_SCHEMA = 'ExceededLimitResponse';
 
 /** One problem of a 400 VALIDATION_ERROR (`details` is an array of these). */
 export class ValidationIssueResponse {
@@ -17,7 +20,7 @@ export class ValidationIssueResponse {
   @ApiProperty({ description: 'What is wrong with it' })
   issue!: string;
 
-  @ApiProperty({ description: 'The value as sent (null when the field was missing; long strings are shortened)', oneOf: ANY_JSON_VALUE, nullable: true })
+  @ApiProperty({ description: 'The value as sent (null when the field was missing; long strings are shortened)', oneOf: [...JSON_VALUE, NULL_VALUE] })
   provided_value!: unknown;
 }
 
@@ -29,10 +32,16 @@ export class ErrorBodyResponse {
   message!: string;
 
   @ApiPropertyOptional({
-    description: 'VALIDATION_ERROR and INVALID_FONT: an array of problems; other codes: an object (e.g. task_id, status)',
-    oneOf: [{ type: 'array', items: { $ref: getSchemaPath(ValidationIssueResponse) } }, { type: 'object', additionalProperties: true }],
+    description:
+      'VALIDATION_ERROR and INVALID_FONT: an array of problems; TIMELINE_TOO_COMPLEX and MODEL_LIMIT_EXCEEDED: an array of exceeded limits; ' +
+      'other codes: an object (e.g. task_id, status)',
+    oneOf: [
+      { type: 'array', items: { $ref: getSchemaPath(ValidationIssueResponse) } },
+      { type: 'array', items: { $ref: getSchemaPath(EXCEEDED_LIMIT_SCHEMA) } },
+      { type: 'object', additionalProperties: true },
+    ],
   })
-  details?: ValidationIssueResponse[] | Record<string, unknown>;
+  details?: ValidationIssueResponse[] | Array<Record<string, unknown>> | Record<string, unknown>;
 
   @ApiProperty({ description: 'Also sent as the X-Request-Id header', example: 'req_01m82f3y3ehb8rsqh12m5yh12f' })
   request_id!: string;

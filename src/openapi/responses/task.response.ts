@@ -4,6 +4,7 @@ import { MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from '../../tasks/dto/inpu
 import type { ModelId, Priority, WebhookEventType } from '../../tasks/task-input.types';
 import { TASK_STATUSES, type TaskStatus } from '../../tasks/task.types';
 import { CreateTaskDto } from '../../tasks/dto/create-task.dto';
+import { nullableEnum, nullableRef } from '../nullable-schema';
 
 const TASK_ID = { description: 'Task identifier (prefix tsk_)', example: 'tsk_01m82ey3w9y7j458wxb9m2y1j4' };
 const TIMESTAMP = { type: 'string', format: 'date-time' } as const;
@@ -87,7 +88,7 @@ export class TaskProgressResponse {
   @ApiProperty({ type: 'integer', minimum: 0, maximum: 100 })
   percentage!: number;
 
-  @ApiProperty({ enum: CURRENT_PHASES, nullable: true, description: 'null until the render starts' })
+  @ApiProperty(nullableEnum(CURRENT_PHASES, { description: 'null until the render starts' }))
   current_phase!: (typeof CURRENT_PHASES)[number] | null;
 
   @ApiProperty({ type: TaskPhasesResponse })
@@ -170,7 +171,7 @@ export class TaskRecordMetadataResponse {
   @ApiProperty({ type: 'number', nullable: true })
   processing_time_seconds!: number | null;
 
-  @ApiProperty({ type: EstimatedVsActualResponse, nullable: true })
+  @ApiProperty(nullableRef(EstimatedVsActualResponse))
   estimated_vs_actual!: EstimatedVsActualResponse | null;
 }
 
@@ -206,10 +207,10 @@ export class TaskRecordResponse {
   @ApiProperty({ type: TaskProgressResponse })
   progress!: TaskProgressResponse;
 
-  @ApiProperty({ type: TaskOutputResponse, nullable: true })
+  @ApiProperty(nullableRef(TaskOutputResponse))
   output!: TaskOutputResponse | null;
 
-  @ApiProperty({ type: TaskFailureResponse, nullable: true })
+  @ApiProperty(nullableRef(TaskFailureResponse))
   error!: TaskFailureResponse | null;
 
   @ApiProperty({ type: TaskRecordMetadataResponse })
