@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# `npm test`: the same set-up as `npm start`, then the jest tiers in order
-# (unit, integration, fuzz, parity, e2e), stopping at the first that fails, and the
-# end-to-end render tests once more with RENDER_ENGINE=remotion so the
-# reference engine cannot rot while `auto` takes the compositor.
-# Extra arguments go to every tier (and skip the Remotion re-run):
+# `npm test`: the same set-up as `npm start`, then `npm run lint` (ESLint and
+# the layering check), then the jest tiers in order (unit, integration, fuzz,
+# parity, e2e), stopping at the first that fails, and the end-to-end render
+# tests once more with RENDER_ENGINE=remotion so the reference engine cannot
+# rot while `auto` takes the compositor.
+# Extra arguments go to every jest tier (and skip the lint and the Remotion re-run):
 #   npm test -- src/tasks -t "rejects"
 set -Eeuo pipefail
 
 # shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
-TIERS=(unit integration fuzz parity e2e render-remotion)
+TIERS=(lint unit integration fuzz parity e2e render-remotion)
 
 # Integration and e2e tests share real services (Redis, ports, files): in band.
 jest_args() {
@@ -35,14 +36,18 @@ main() {
   local -a args
   started=$(now_ms)
   for tier in "${TIERS[@]}"; do
-    if [[ $tier == render-remotion ]] && (($# > 0)); then continue; fi
-    mapfile -d '' -t args < <(jest_args "$tier" "$@")
-    say "test: $tier tests ..."
+    if [[ $tier == lint || $tier == render-remotion ]] && (($# > 0)); then continue; fi
+    say "test: $tier ..."
     tier_started=$(now_ms)
-    if [[ $tier == render-remotion ]]; then
-      RENDER_ENGINE=remotion "$ROOT/node_modules/.bin/jest" "${args[@]}" || rc=$?
+    if [[ $tier == lint ]]; then
+      npm run --silent lint || rc=$?
     else
-      "$ROOT/node_modules/.bin/jest" "${args[@]}" || rc=$?
+      mapfile -d '' -t args < <(jest_args "$tier" "$@")
+      if [[ $tier == render-remotion ]]; then
+        RENDER_ENGINE=remotion "$ROOT/node_modules/.bin/jest" "${args[@]}" || rc=$?
+      else
+        "$ROOT/node_modules/.bin/jest" "${args[@]}" || rc=$?
+      fi
     fi
     if ((rc != 0)); then
       failed=$tier
