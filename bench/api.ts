@@ -52,7 +52,7 @@ function createBody(requestId: string): Record<string, unknown> {
 async function startBare(certPath: string, keyPath: string, answersPath: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [join(__dirname, 'support', 'bare-server.js'), certPath, keyPath, answersPath], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(Number(line)));
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(Number(line)));
     child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
   });
   return { child, port };

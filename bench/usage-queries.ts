@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createApiApp } from '../src/app/api-app';
-import { createRuntime, type Runtime } from '../src/app/runtime';
-import { buildServices } from '../src/app/services';
+import { buildServices, composeApi, createRuntime, type Runtime } from '../src/app/composition-root';
+import { createLogger } from '../src/app/logger';
 import { loadTls } from '../src/app/tls';
 import { AccountEntity } from '../src/auth/account.entity';
 import { loadConfig } from '../src/config/app-config';
 import { StoredObjectEntity } from '../src/retention/stored-object.entity';
-import { USAGE_PERIODS } from '../src/tasks/dto/usage-query.dto';
+import { USAGE_PERIODS } from '../src/usage/usage-query.dto';
 import type { TaskStatus } from '../src/tasks/task.types';
 import { TaskEntity } from '../src/tasks/task.entity';
 import { insertRows, storedObjectRow, taskRow } from '../test/integration/usage/task-rows';
@@ -98,16 +98,16 @@ async function timed(run: () => Promise<unknown>): Promise<Omit<Timing, 'engine'
 
 async function seed(runtime: Runtime, now: number): Promise<string> {
   const issued = await runtime.keys.create({ account: 'bench-main', tier: 'pro', rateLimitPerMinute: 1_000_000 });
-  const dataSource = runtime.db.dataSource;
-  const mainId = (await dataSource.getRepository(AccountEntity).findOneByOrFail({ name: 'bench-main' })).id;
+  const db = runtime.db;
+  const mainId = (await db.repository(AccountEntity).findOneByOrFail({ name: 'bench-main' })).id;
   const main = historyRows(mainId, MAIN_TASKS, now);
   const started = Date.now();
-  await insertRows(dataSource, TaskEntity, main.tasks);
-  await insertRows(dataSource, StoredObjectEntity, main.objects);
+  await insertRows(db, TaskEntity, main.tasks);
+  await insertRows(db, StoredObjectEntity, main.objects);
   for (let other = 0; other < 10; other++) {
     const rows = historyRows(`acc_bench_other_${other}`, OTHER_TASKS / 10, now);
-    await insertRows(dataSource, TaskEntity, rows.tasks);
-    await insertRows(dataSource, StoredObjectEntity, rows.objects);
+    await insertRows(db, TaskEntity, rows.tasks);
+    await insertRows(db, StoredObjectEntity, rows.objects);
   }
   process.stdout.write(`  seeded ${MAIN_TASKS + OTHER_TASKS} tasks, ${main.objects.length} objects of the main account in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return issued.key;
@@ -117,8 +117,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl: string | 
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-bench-'));
   const env: Record<string, string> = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ROLE: 'api', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const config = loadConfig(env);
-  const runtime = await createRuntime(config);
-  const api = await createApiApp(runtime, buildServices(runtime), []);
+  const runtime = await createRuntime(config, createLogger(config));
+  const services = buildServices(runtime);
+  const api = await createApiApp(runtime, services, composeApi(runtime, services), []);
   try {
     await api.app.listen(0, '127.0.0.1');
     const baseUrl = `https://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
@@ -126,7 +127,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl: string | 
     process.stdout.write(`${engine}:\n`);
     const key = await seed(runtime, Date.now());
     // Statistics as a running database has them (PostgreSQL's autovacuum, SQLite's optimize on close).
-    await runtime.db.dataSource.query('ANALYZE');
+    await runtime.db.manager().query('ANALYZE');
     const requests = [
       ...USAGE_PERIODS.map((period) => `/v3/usage?period=${period}`),
       '/v3/tasks?limit=20',

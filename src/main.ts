@@ -2,8 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApiApp } from './app/api-app';
 import { createLogger } from './app/logger';
-import { createRuntime } from './app/runtime';
-import { buildServices } from './app/services';
+import { buildServices, composeApi, composeWorker, createRuntime } from './app/composition-root';
 import type { ReadinessCheck } from './health/readiness';
 import { startWorker, type Worker } from './worker/worker';
 
@@ -29,13 +28,13 @@ async function main(): Promise<void> {
   ];
   let worker: Worker | null = null;
   if (config.role !== 'api') {
-    worker = await startWorker(runtime, services);
+    worker = await startWorker(composeWorker(runtime, services));
     const browser = worker.browser;
     readiness.push({ name: 'browser', run: () => browser.checkReady() });
   }
   let stopApi: (() => Promise<void>) | null = null;
   if (config.role !== 'worker') {
-    const api = await createApiApp(runtime, services, readiness);
+    const api = await createApiApp(runtime, services, composeApi(runtime, services), readiness);
     await api.app.listen(config.port, config.host);
     stopApi = () => api.app.close();
     const lines = [`Render service listening on ${api.url}/v3 (role ${config.role})`];

@@ -4,10 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTls } from '../../src/app/tls';
-import { ApiKeysService, type CreateKeyRequest } from '../../src/auth/api-keys.service';
+import type { CreateKeyRequest } from '../../src/auth/api-keys.service';
+import { openKeyStore } from '../../src/auth/keys.cli';
 import { projectRoot } from '../../src/common/project-root';
 import { loadConfig } from '../../src/config/app-config';
-import { openDatabase } from '../../src/database/data-source';
 
 export type Env = Record<string, string>;
 
@@ -49,7 +49,7 @@ export async function prepareService(extraEnv: Env = {}): Promise<PreparedServic
     PORT: String(port),
     NETWORK_ALLOWLIST: '127.0.0.1',
     // Shared back ends given to the bench (e.g. DATABASE_URL=postgres://… npm run bench:api) reach the service too.
-    ...Object.fromEntries(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : []))),
+    ...Object.fromEntries(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
     ...extraEnv,
   };
   const tls = loadTls(loadConfig(base))!;
@@ -60,12 +60,11 @@ export async function prepareService(extraEnv: Env = {}): Promise<PreparedServic
 /** Issues a key straight in the service's database (migrated here if the service has not started yet). */
 export async function issueKey(prepared: PreparedService, request: CreateKeyRequest): Promise<string> {
   const config = loadConfig(prepared.env);
-  const dataSource = await openDatabase(config);
+  const store = await openKeyStore(config);
   try {
-    const issued = await new ApiKeysService(dataSource, config.apiKeyPrefix).create(request);
-    return issued.key;
+    return (await store.keys.create(request)).key;
   } finally {
-    await dataSource.destroy();
+    await store.close();
   }
 }
 

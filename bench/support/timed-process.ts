@@ -16,7 +16,7 @@ export async function runTimed(command: string, args: string[], options: { cwd?:
   const sampler = new RssSampler(() => child.pid);
   sampler.start();
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
   });
   const exitCode = await new Promise<number | null>((resolve, reject) => {

@@ -4,10 +4,9 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
-import { RateLimiter } from '../auth/rate-limiter';
-import { RequestGate } from '../auth/request-gate';
 import { AllExceptionsFilter } from '../common/all-exceptions.filter';
 import { ApiError } from '../common/api-error';
+import { ConsoleController } from '../console/console.controller';
 import { mapError } from '../common/error-envelope';
 import { newId } from '../common/ids';
 import { decodedPath, loggableUrl } from '../common/request-path';
@@ -17,25 +16,22 @@ import { ModelsController } from '../models/models.controller';
 import { SampleMedia } from '../media/sample-media';
 import { SamplesController } from '../media/samples.controller';
 import { observeHttpRequests } from '../metrics/http-metrics';
-import { MetricsAccess } from '../metrics/metrics-access';
 import { METRICS_ACCESS, MetricsController } from '../metrics/metrics.controller';
 import { ServiceMetrics } from '../metrics/service-metrics';
 import { OPENAPI_DOCUMENT, OpenApiController, OpenApiHolder } from '../openapi/openapi.controller';
 import { FilesController } from '../storage/files.controller';
 import { OUTPUT_STORAGE, URL_SIGNER } from '../storage/output-storage';
-import { UrlSigner } from '../storage/url-signer';
 import { TasksController } from '../tasks/tasks.controller';
 import { TasksService } from '../tasks/tasks.service';
-import { BANDWIDTH_METER, BandwidthMeter } from '../usage/bandwidth-meter';
+import { BandwidthUsageRepository } from '../usage/bandwidth-usage.repository';
 import { UsageController } from '../usage/usage.controller';
 import { UsageService } from '../usage/usage.service';
 import { DeliveriesController } from '../webhooks/deliveries.controller';
 import { DeliveriesService } from '../webhooks/deliveries.service';
-import { createTaskEventStreams, TaskEventStreams } from '../events/task-event-streams';
+import { TaskEventStreams } from '../events/task-event-streams';
 import { TaskEventsController } from '../events/task-events.controller';
 import { refuseMalformedConnection, refuseUnroutableRequest, RouteMethods } from './framework-errors';
-import type { Runtime } from './runtime';
-import type { Services } from './services';
+import type { ApiParts, Runtime, Services } from './composition-root';
 import { loadTls, TlsMaterial } from './tls';
 
 export interface ApiApp {
@@ -49,7 +45,7 @@ export interface ApiApp {
  * proxy), the request gate (auth, rate limits, version), the controllers and the
  * one error envelope. It never starts Chromium.
  */
-export async function createApiApp(runtime: Runtime, services: Services, readiness: ReadinessCheck[]): Promise<ApiApp> {
+export async function createApiApp(runtime: Runtime, services: Services, parts: ApiParts, readiness: ReadinessCheck[]): Promise<ApiApp> {
   const { config, logger } = runtime;
   const tls = loadTls(config);
   const adapter = new FastifyAdapter({
@@ -65,7 +61,7 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
     frameworkErrors: refuseUnroutableRequest,
   } as ConstructorParameters<typeof FastifyAdapter>[0]);
   const openapi = new OpenApiHolder();
-  const metrics = new ServiceMetrics({ tasks: services.tasksRepository, jobs: runtime.jobs, store: services.metricStore });
+  const { metrics } = parts;
 
   @Module({
     imports: [
@@ -79,19 +75,19 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
         },
       }),
     ],
-    controllers: [TasksController, TaskEventsController, DeliveriesController, ModelsController, UsageController, FilesController, HealthController, OpenApiController, MetricsController, SamplesController],
+    controllers: [TasksController, TaskEventsController, DeliveriesController, ModelsController, UsageController, FilesController, HealthController, OpenApiController, MetricsController, SamplesController, ConsoleController],
     providers: [
       { provide: TasksService, useValue: services.tasks },
-      { provide: DeliveriesService, useValue: new DeliveriesService(runtime.db, services.dispatcher, services.tasksRepository) },
-      { provide: TaskEventStreams, useValue: createTaskEventStreams(runtime, services.tasksRepository) },
-      { provide: UsageService, useValue: new UsageService(runtime.db, runtime.config.priceList) },
+      { provide: DeliveriesService, useValue: services.deliveries },
+      { provide: TaskEventStreams, useValue: services.eventStreams },
+      { provide: UsageService, useValue: services.usage },
       { provide: OUTPUT_STORAGE, useValue: runtime.storage },
-      { provide: URL_SIGNER, useValue: new UrlSigner(runtime.signingSecret) },
-      { provide: BANDWIDTH_METER, useValue: new BandwidthMeter(runtime.db) },
+      { provide: URL_SIGNER, useValue: services.urlSigner },
+      { provide: BandwidthUsageRepository, useValue: services.repositories.bandwidth },
       { provide: READINESS_CHECKS, useValue: readiness.map((check) => loggedCheck(check, logger)) },
       { provide: OPENAPI_DOCUMENT, useValue: openapi },
       { provide: ServiceMetrics, useValue: metrics },
-      { provide: METRICS_ACCESS, useValue: new MetricsAccess(config.metricsToken) },
+      { provide: METRICS_ACCESS, useValue: parts.metricsAccess },
       { provide: SampleMedia, useValue: services.samples },
     ],
   })
@@ -105,7 +101,7 @@ export async function createApiApp(runtime: Runtime, services: Services, readine
   fastify.addHook('onRoute', (route) => routeMethods.record(route.url, route.method));
   observeHttpRequests(fastify, metrics);
   acceptEmptyJsonBodies(fastify);
-  const gate = new RequestGate(runtime.keys, new RateLimiter(runtime.commandRedis, config.redisPrefix), config.unauthenticatedRateLimit);
+  const { gate } = parts;
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('X-Request-Id', String(request.id));
     if (config.trustProxy && !isHealthPath(request.url) && request.headers['x-forwarded-proto'] !== 'https') {

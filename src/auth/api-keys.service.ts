@@ -1,8 +1,9 @@
-import { DataSource, IsNull, Repository } from 'typeorm';
 import { newId } from '../common/ids';
-import { AccountEntity } from './account.entity';
+import type { AccountEntity } from './account.entity';
+import type { AccountsRepository } from './accounts.repository';
 import { generateApiKey, hashApiKey, hashesEqual, isWellFormedKey } from './api-key.codec';
 import { ApiKeyEntity } from './api-key.entity';
+import type { ApiKeysRepository } from './api-keys.repository';
 import type { Permission, Principal, Tier } from './auth.types';
 import { PERMISSIONS } from './auth.types';
 import { limitsForKey } from './tier-limits';
@@ -29,22 +30,17 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
 /** Issues, authenticates, rotates and revokes API keys. Keys are stored only as SHA-256 hashes. */
 export class ApiKeysService {
-  private readonly keys: Repository<ApiKeyEntity>;
-  private readonly accounts: Repository<AccountEntity>;
-
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly keys: ApiKeysRepository,
+    private readonly accounts: AccountsRepository,
     private readonly prefix: string,
     private readonly now: () => number = Date.now,
-  ) {
-    this.keys = dataSource.getRepository(ApiKeyEntity);
-    this.accounts = dataSource.getRepository(AccountEntity);
-  }
+  ) {}
 
   async create(request: CreateKeyRequest): Promise<IssuedKey> {
-    const account = await this.findOrCreateAccount(request.account);
+    const account = await this.accounts.findOrCreate(request.account, this.now());
     const key = generateApiKey(this.prefix);
-    const record = this.keys.create({
+    const record = Object.assign(new ApiKeyEntity(), {
       id: newId('key'),
       accountId: account.id,
       name: request.name ?? `${request.account} ${request.tier} key`,
@@ -67,21 +63,19 @@ export class ApiKeysService {
   }
 
   async list(accountName?: string): Promise<Array<ApiKeyEntity & { accountName: string }>> {
-    const accounts = await this.accounts.find();
+    const accounts = await this.accounts.all();
     const names = new Map(accounts.map((account) => [account.id, account.name]));
-    const where = accountName ? { accountId: accounts.find((a) => a.name === accountName)?.id ?? '-' } : {};
-    const keys = await this.keys.find({ where, order: { createdAt: 'ASC' } });
+    const keys = await this.keys.list(accountName ? (accounts.find((a) => a.name === accountName)?.id ?? '-') : undefined);
     return keys.map((key) => Object.assign(key, { accountName: names.get(key.accountId) ?? '?' }));
   }
 
   find(keyId: string): Promise<ApiKeyEntity | null> {
-    return this.keys.findOneBy({ id: keyId });
+    return this.keys.findById(keyId);
   }
 
   /** Revocation takes effect on the next request: every request reads the key record. */
   async revoke(keyId: string): Promise<boolean> {
-    const result = await this.keys.update({ id: keyId, revokedAt: IsNull() }, { revokedAt: this.now() });
-    return (result.affected ?? 0) > 0;
+    return this.keys.revoke(keyId, this.now());
   }
 
   /**
@@ -90,12 +84,13 @@ export class ApiKeysService {
    */
   async rotate(keyId: string, graceHours: number): Promise<IssuedKey> {
     if (!Number.isFinite(graceHours) || graceHours < 0) throw new Error(`grace period must be 0 hours or more, not ${graceHours}`);
-    const old = await this.keys.findOneBy({ id: keyId });
+    const old = await this.keys.findById(keyId);
     if (!old) throw new Error(`no key with id ${keyId}`);
     if (old.revokedAt !== null) throw new Error(`key ${keyId} is revoked; create a new key instead`);
     if (old.replacedBy !== null) throw new Error(`key ${keyId} was already rotated; rotate its successor ${old.replacedBy} instead`);
     if (old.expiresAt !== null && old.expiresAt <= this.now()) throw new Error(`key ${keyId} has expired; create a new key instead`);
-    const account = await this.accounts.findOneByOrFail({ id: old.accountId });
+    const account = await this.accounts.findById(old.accountId);
+    if (!account) throw new Error(`key ${keyId} belongs to no account`);
     const issued = await this.create({
       account: account.name,
       tier: old.tier,
@@ -108,13 +103,10 @@ export class ApiKeysService {
       maxStorageGb: old.maxStorageGb,
     });
     const graceEnd = this.now() + graceHours * 3_600_000;
-    const marked = await this.keys.update(
-      { id: old.id, replacedBy: IsNull(), revokedAt: IsNull() },
-      { replacedBy: issued.record.id, expiresAt: old.expiresAt === null ? graceEnd : Math.min(old.expiresAt, graceEnd) },
-    );
-    if (!marked.affected) {
+    const marked = await this.keys.markReplaced(old.id, issued.record.id, old.expiresAt === null ? graceEnd : Math.min(old.expiresAt, graceEnd));
+    if (!marked) {
       // A concurrent rotate or revoke won the race: the successor issued here must never work.
-      await this.keys.delete({ id: issued.record.id });
+      await this.keys.delete(issued.record.id);
       throw new Error(`key ${keyId} was rotated or revoked meanwhile; list the keys and try again`);
     }
     return issued;
@@ -124,12 +116,12 @@ export class ApiKeysService {
   async authenticate(presented: string): Promise<Principal | null> {
     if (!isWellFormedKey(presented, this.prefix)) return null;
     const hash = hashApiKey(presented);
-    const record = await this.keys.findOneBy({ keyHash: hash });
+    const record = await this.keys.findByHash(hash);
     if (!record || !hashesEqual(record.keyHash, hash)) return null;
     const now = this.now();
     if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) return null;
     if (record.lastUsedAt === null || now - record.lastUsedAt > LAST_USED_WRITE_INTERVAL_MS) {
-      void this.keys.update({ id: record.id }, { lastUsedAt: now }).catch(() => undefined);
+      void this.keys.touch(record.id, now).catch(() => undefined);
     }
     return {
       keyId: record.id,
@@ -142,15 +134,5 @@ export class ApiKeysService {
 
   async hasAnyKey(): Promise<boolean> {
     return (await this.keys.count()) > 0;
-  }
-
-  private async findOrCreateAccount(name: string): Promise<AccountEntity> {
-    const existing = await this.accounts.findOneBy({ name });
-    if (existing) return existing;
-    const account = this.accounts.create({ id: newId('acc'), name, creditBalanceUsd: null, createdAt: this.now() });
-    await this.accounts.insert(account).catch(async (error: unknown) => {
-      if (!(await this.accounts.findOneBy({ name }))) throw error;
-    });
-    return (await this.accounts.findOneBy({ name })) ?? account;
   }
 }

@@ -1,13 +1,15 @@
 import 'reflect-metadata';
-import type { DataSource } from 'typeorm';
 import { ConfigError, loadConfig, type AppConfig } from '../config/app-config';
 import { openDatabase } from '../database/data-source';
-import type { ApiKeyEntity } from './api-key.entity';
+import { AccountEntity } from './account.entity';
+import { AccountsRepository } from './accounts.repository';
+import { ApiKeyEntity } from './api-key.entity';
+import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService, type CreateKeyRequest } from './api-keys.service';
 import { PERMISSIONS, TIERS, type Permission, type Tier } from './auth.types';
 import { limitsForKey } from './tier-limits';
 import { isoTime } from '../common/iso-time';
-import { CreditsService } from '../usage/credits.service';
+import { CreditsService } from './credits.service';
 
 /**
  * `npm run keys -- create|list|revoke|rotate …`: manages API keys directly in the
@@ -203,8 +205,25 @@ function prepare(args: ParsedArgs, now: number): Prepared {
   return {};
 }
 
-async function runCommand(args: ParsedArgs, prepared: Prepared, dataSource: DataSource, io: CliIo, config: AppConfig): Promise<void> {
-  const service = new ApiKeysService(dataSource, config.apiKeyPrefix);
+export interface KeyStore {
+  keys: ApiKeysService;
+  credits: CreditsService;
+  close(): Promise<void>;
+}
+
+/** The key CLI's composition root: the two tables it maps (migrated first), their repositories and services. */
+export async function openKeyStore(config: AppConfig): Promise<KeyStore> {
+  const db = await openDatabase(config, [AccountEntity, ApiKeyEntity]);
+  const accounts = new AccountsRepository(db);
+  return {
+    keys: new ApiKeysService(new ApiKeysRepository(db), accounts, config.apiKeyPrefix),
+    credits: new CreditsService(accounts),
+    close: () => db.close(),
+  };
+}
+
+async function runCommand(args: ParsedArgs, prepared: Prepared, store: KeyStore, io: CliIo, config: AppConfig): Promise<void> {
+  const { keys: service, credits } = store;
   const graceHoursDefault = config.keyRotationGraceHours;
   const json = args.flags.get('json') === true;
   const now = Date.now();
@@ -256,7 +275,7 @@ async function runCommand(args: ParsedArgs, prepared: Prepared, dataSource: Data
     case 'credits': {
       const account = text(args.flags, 'account')!;
       const balance = prepared.balanceUsd ?? null;
-      if (!(await new CreditsService(dataSource).setBalance(account, balance))) throw new Error(`no account named ${account}`);
+      if (!(await credits.setBalance(account, balance))) throw new Error(`no account named ${account}`);
       const message = balance === null ? `Account "${account}" has unlimited credit.` : `Account "${account}" has a balance of ${balance} USD.`;
       io.stdout(json ? JSON.stringify({ account, credit_balance_usd: balance }) : message);
       return;
@@ -287,17 +306,17 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`keys: ${error.message} (see: npm run keys -- help)`);
     return 2;
   }
-  let dataSource: Awaited<ReturnType<typeof openDatabase>> | null = null;
+  let store: KeyStore | null = null;
   try {
     const config = loadConfig(io.env);
-    dataSource = await openDatabase(config);
-    await runCommand(args, prepared, dataSource, io, config);
+    store = await openKeyStore(config);
+    await runCommand(args, prepared, store, io, config);
     return 0;
   } catch (error) {
     io.stderr(`keys: error: ${oneLine(error)}`);
     return 1;
   } finally {
-    if (dataSource?.isInitialized) await dataSource.destroy();
+    await store?.close();
   }
 }
 

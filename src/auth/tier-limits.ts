@@ -1,7 +1,7 @@
 import type { ApiKeyEntity } from './api-key.entity';
 import type { Tier, TierLimits } from './auth.types';
 
-/** Spec v3 Limits plus ARCHITECTURE §4 quotas. Enterprise keys carry their own numbers (pro's when unset). */
+/** Spec v3 Limits plus the quotas of docs/usage.md ("Quotas"). Enterprise keys carry their own numbers (pro's when unset). */
 export const TIER_LIMITS: Record<Tier, TierLimits> = {
   standard: { requestsPerMinute: 100, concurrentRenders: 5, monthlyRenders: 1_000, maxStorageGb: 10 },
   pro: { requestsPerMinute: 500, concurrentRenders: 20, monthlyRenders: 10_000, maxStorageGb: 100 },

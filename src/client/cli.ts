@@ -200,7 +200,7 @@ async function previewSource(target: string, flags: Flags): Promise<{ body: Reco
     const client = clientFrom(flags);
     const submitted = await client.getTaskRequest(target);
     if (submitted.redacted_fields.length > 0) process.stderr.write(`preview: left out by the service: ${submitted.redacted_fields.join(', ')}\n`);
-    return { body: submitted.request as Record<string, unknown>, fetchText: (url) => client.fetchText(url) };
+    return { body: submitted.request, fetchText: (url) => client.fetchText(url) };
   }
   const fetchText = async (url: string) => {
     const response = await fetch(url);
@@ -214,7 +214,7 @@ async function preview(args: string[], flags: Flags): Promise<number> {
   const target = positional(args, 0, 'timeline.json | task_id');
   const source = await previewSource(target, flags);
   // Loaded here: the validators and plan builders would slow every other command's start.
-  const { validateCreateTaskBody } = await import('../common/validation/validate-body');
+  const { validateCreateTaskBody } = await import('../tasks/task-validation');
   const { openStudio, previewPlan } = await import('./studio-preview');
   let input;
   try {
@@ -338,7 +338,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => {
+  // main() answers every failure it knows with an exit code; a rejection is a bug and crashes the process.
+  void main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
 }

@@ -1,4 +1,4 @@
-import { HTTP_ERROR_STATUS, HttpErrorCode } from './error-codes';
+import { HTTP_ERROR_STATUS, type HttpErrorCode } from './error-codes';
 
 export interface ValidationIssue {
   field: string;

@@ -1,5 +1,6 @@
 import { ApiError } from './api-error';
-import { HttpErrorCode } from './error-codes';
+import type { HttpErrorCode } from './error-codes';
+import { thrownField } from './thrown-field';
 
 export interface ErrorEnvelope {
   error: {
@@ -83,9 +84,10 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying
  * reached, rather than a bug: such requests get 503 with Retry-After, not 500.
  */
 export function isBackingServiceOutage(error: unknown): boolean {
-  const e = (error ?? {}) as { code?: unknown; driverError?: { code?: unknown; message?: unknown }; message?: unknown };
-  const code = String(e.driverError?.code ?? e.code ?? '');
-  const message = `${String(e.message ?? '')} ${String(e.driverError?.message ?? '')}`;
+  // TypeORM wraps the driver's error (with its code) in `driverError`.
+  const driverError = (error as { driverError?: unknown } | null | undefined)?.driverError;
+  const code = thrownField(driverError, 'code') || thrownField(error, 'code');
+  const message = `${thrownField(error, 'message')} ${thrownField(driverError, 'message')}`;
   return UNAVAILABLE_CODES.has(code) || UNAVAILABLE_MESSAGES.test(message);
 }
 

@@ -1,4 +1,4 @@
-import { RenderErrorCode } from './error-codes';
+import type { RenderErrorCode } from './error-codes';
 
 /** Details of a failed media download, as the spec's `task.failed` shows them. */
 export interface RenderFailureDetails {

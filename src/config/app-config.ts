@@ -1,8 +1,7 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
-import type { ChromiumSandbox } from '../render/chromium-sandbox';
 import { DEFAULT_SUBTITLE_LIMITS, type SubtitleLimits } from '../subtitles/subtitle-parser';
-import { type PriceList, readPriceListFile } from '../usage/price-list';
+import { type PriceList, readPriceListFile } from './price-list';
 
 /**
  * The one configuration schema. Every variable is parsed and checked here at
@@ -13,6 +12,16 @@ import { type PriceList, readPriceListFile } from '../usage/price-list';
 export const RENDER_ENGINE_SETTINGS = ['auto', 'compositor', 'remotion'] as const;
 export type RenderEngineSetting = (typeof RENDER_ENGINE_SETTINGS)[number];
 export type Role = 'all' | 'api' | 'worker';
+
+/**
+ * How the worker's Chromium is confined. Remotion always launches the browser
+ * with `--no-sandbox --disable-setuid-sandbox --no-zygote`; with `on`, the
+ * browser is started through a launcher that drops those three flags, so the
+ * renderers run in Chromium's namespace sandbox with a seccomp filter, and,
+ * when the worker is root (Chromium refuses to sandbox as root), first becomes
+ * `user` with no capabilities. `off` is an operator's explicit choice.
+ */
+export type ChromiumSandbox = { mode: 'on'; user: string } | { mode: 'off' };
 
 export interface AppConfig {
   role: Role;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { ModelId, OutputQuality, Priority } from '../tasks/task-input.types';
+import type { ModelId, OutputQuality, Priority } from '../common/spec-vocabulary';
 
 /**
  * The documented price list (docs/usage.md). Rendering is charged per output

@@ -1,4 +1,4 @@
-import { ValueTransformer } from 'typeorm';
+import type { ValueTransformer } from 'typeorm';
 
 /**
  * Column helpers whose types mean the same on SQLite and PostgreSQL. Times are

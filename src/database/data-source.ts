@@ -1,21 +1,23 @@
 import { chmod } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { DataSource, DataSourceOptions } from 'typeorm';
-import { AccountEntity } from '../auth/account.entity';
-import { ApiKeyEntity } from '../auth/api-key.entity';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
-import { StoredObjectEntity } from '../retention/stored-object.entity';
-import { TaskEntity } from '../tasks/task.entity';
-import { BandwidthUsageEntity } from '../usage/bandwidth-usage.entity';
-import { DeliveryAttemptEntity } from '../webhooks/delivery-attempt.entity';
-import { TaskEventEntity } from '../webhooks/task-event.entity';
+import { Database } from './database';
 import { InitialSchema1763830000000 } from './migrations/1763830000000-initial-schema';
 
-export const ENTITIES = [AccountEntity, ApiKeyEntity, TaskEntity, TaskEventEntity, DeliveryAttemptEntity, StoredObjectEntity, BandwidthUsageEntity];
 export const MIGRATIONS = [InitialSchema1763830000000];
 
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {
-  const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
+/**
+ * The entity classes a process maps. The schema comes from the migrations, so a
+ * process lists only the tables it uses; the composition root of each role owns
+ * its list (the feature folders own the entities, the database folder knows none).
+ */
+export type EntityClasses = NonNullable<DataSourceOptions['entities']>;
+
+type DatabaseSettings = Pick<AppConfig, 'databaseUrl' | 'dataDir'>;
+
+export function dataSourceOptions(config: DatabaseSettings, entities: EntityClasses): DataSourceOptions {
+  const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
   if (config.databaseUrl) {
     return {
       ...common,
@@ -36,9 +38,14 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
   };
 }
 
-/** Opens the database and brings its schema up to date (migrations only, never synchronize). */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DataSource> {
-  const dataSource = new DataSource(dataSourceOptions(config));
+/** Opens the database with its schema up to date, as the unit of work the repositories share. */
+export async function openDatabase(config: DatabaseSettings, entities: EntityClasses): Promise<Database> {
+  return new Database(await openDataSource(config, entities));
+}
+
+/** Opens the data source and brings its schema up to date (migrations only, never synchronize). */
+export async function openDataSource(config: DatabaseSettings, entities: EntityClasses): Promise<DataSource> {
+  const dataSource = new DataSource(dataSourceOptions(config, entities));
   await dataSource.initialize();
   if (dataSource.options.type !== 'postgres') {
     await dataSource.runMigrations({ transaction: 'each' });

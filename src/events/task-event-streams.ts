@@ -1,14 +1,13 @@
 import type { BeforeApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { Runtime } from '../app/runtime';
 import type { Principal } from '../auth/auth.types';
 import { ApiError } from '../common/api-error';
 import { ownedTask } from '../tasks/task-ownership';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import { FINAL_EVENT_TYPES } from './final-events';
 import { SSE_KEEP_ALIVE, sseEvent } from './sse-frame';
-import { StreamSlots } from './stream-slots';
-import { TaskEventsRepository } from './task-events.repository';
+import type { TaskEventsRepository } from '../webhooks/task-events.repository';
+import type { StreamSlots } from './stream-slots';
 
 /** Where a stream's text goes: the HTTP response once the stream is accepted. */
 export interface EventStreamSink {
@@ -114,18 +113,4 @@ export class TaskEventStreams implements BeforeApplicationShutdown {
     sink.onClose(stop);
     void poll();
   }
-}
-
-/** Quick enough to feel live, cheap enough for many streams: one indexed query per stream per interval. */
-const POLL_INTERVAL_MS = 300;
-
-export function createTaskEventStreams(runtime: Runtime, tasks: TasksRepository): TaskEventStreams {
-  const { config, db, commandRedis, logger } = runtime;
-  return new TaskEventStreams(
-    tasks,
-    new TaskEventsRepository(db),
-    new StreamSlots(commandRedis, config.redisPrefix),
-    { heartbeatMs: config.sseHeartbeatMs, maxStreamsPerKey: config.sseMaxStreamsPerKey, pollIntervalMs: POLL_INTERVAL_MS },
-    logger,
-  );
 }

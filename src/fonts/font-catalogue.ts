@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import catalogueJson from '../../fonts/catalogue.json';
 import type { PlanFontFace } from '../render/plan/render-plan.types';
-import { FONT_KEYS, FontKey } from './font-keys';
-import { CodePointRanges, glyphCodePoints, parseFcCharset, parseUnicodeRange, rangesContain } from './unicode-ranges';
+import { FONT_KEYS, type FontKey } from './font-keys';
+import { type CodePointRanges, glyphCodePoints, parseFcCharset, parseUnicodeRange, rangesContain } from './unicode-ranges';
 
 const familySchema = z.object({
   kind: z.enum(['file', 'split']),

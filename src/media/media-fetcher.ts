@@ -9,10 +9,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { nanoid } from 'nanoid';
 import { RenderFailure } from '../common/render-failure';
 import { guardedRequest, NetworkTimeoutError, RedirectRefusedError } from '../network/guarded-http';
-import { BlockedAddressError, SsrfGuard } from '../network/ssrf-guard';
+import { BlockedAddressError, type SsrfGuard } from '../network/ssrf-guard';
 import { DownloadSlots } from './download-slots';
 import type { DownloadBudget } from './download-budget';
-import { MediaProbe, probeMedia } from './ffprobe';
+import { type MediaProbe, probeMedia } from './ffprobe';
 import { mediaExtension, subtitleExtension } from './media-extension';
 import type { SampleMedia } from './sample-media';
 
@@ -231,7 +231,10 @@ export class MediaFetcher {
       // Share the download; if it was aborted by its own task, this task still wants the file.
       return running.then(
         (result) => ({ ...result, fromCache: true }),
-        (error: unknown) => (error instanceof RenderFailure || signal?.aborted ? Promise.reject(error) : this.obtain(url, sample, signal, limit)),
+        (error: unknown) => {
+          if (error instanceof RenderFailure || signal?.aborted) throw error;
+          return this.obtain(url, sample, signal, limit);
+        },
       );
     }
     const work = this.obtainUnshared(key, url, sample, signal, limit).finally(() => this.inFlight.delete(key));

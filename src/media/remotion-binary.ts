@@ -7,7 +7,7 @@ import { join } from 'node:path';
  */
 export function remotionBinary(name: 'ffmpeg' | 'ffprobe'): string | null {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an optional, platform-specific package: loaded only when present
     const dir = (require('@remotion/compositor-linux-x64-gnu') as { dir: string }).dir;
     const binary = join(dir, name);
     return existsSync(binary) ? binary : null;

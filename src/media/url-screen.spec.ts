@@ -1,7 +1,7 @@
 import { minimalTaskBody } from '../../test/fixtures/task-bodies';
-import { SampleMedia } from '../media/sample-media';
+import { SampleMedia } from './sample-media';
 import type { CreateTaskInput } from '../tasks/task-input.types';
-import { SsrfGuard } from './ssrf-guard';
+import { SsrfGuard } from '../network/ssrf-guard';
 import { screenTaskUrls } from './url-screen';
 
 const input = (mediaUrl: string, webhookUrl = 'https://hooks.example.com/x') => {

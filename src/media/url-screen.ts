@@ -1,8 +1,8 @@
 import type { ValidationIssue } from '../common/api-error';
-import type { SampleMedia } from '../media/sample-media';
+import type { SampleMedia } from './sample-media';
 import type { CreateTaskInput } from '../tasks/task-input.types';
-import { parseIp } from './ip-address';
-import type { SsrfGuard } from './ssrf-guard';
+import { parseIp } from '../network/ip-address';
+import type { SsrfGuard } from '../network/ssrf-guard';
 
 /**
  * The part of the SSRF guard that needs no DNS, applied when a task is created:

@@ -1,4 +1,4 @@
-import type { ModelId, OutputFormat } from '../tasks/task-input.types';
+import type { ModelId, OutputFormat } from '../common/spec-vocabulary';
 
 /** A rendering model as GET /v3/models returns it (spec "Model record"). */
 export interface ModelRecord {

@@ -1,4 +1,4 @@
-import { IncomingHttpHeaders, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
+import { type IncomingHttpHeaders, type IncomingMessage, request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { Readable } from 'node:stream';

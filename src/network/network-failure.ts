@@ -1,3 +1,4 @@
+import { thrownField } from '../common/thrown-field';
 import { NetworkTimeoutError, RedirectRefusedError } from './guarded-http';
 import { BlockedAddressError } from './ssrf-guard';
 
@@ -30,9 +31,9 @@ export function networkFailureText(error: unknown): string {
   if (error instanceof NetworkTimeoutError || error instanceof RedirectRefusedError || error instanceof BlockedAddressError) {
     return error.message;
   }
-  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const code = thrownField(error, 'code');
   // The caller's deadline (AbortSignal.timeout) can fire before the request's own timers.
-  const name = String((error as { name?: unknown } | null)?.name ?? '');
+  const name = thrownField(error, 'name');
   if (name === 'TimeoutError') return 'the request timed out';
   if (name === 'AbortError' || code === 'ABORT_ERR') return 'the request was aborted (timed out or cancelled)';
   return BY_CODE[code] ?? (/^ERR_(TLS|SSL)_|CERT/.test(code) ? 'the TLS handshake failed' : 'the connection failed');

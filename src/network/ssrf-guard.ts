@@ -1,6 +1,6 @@
-import { lookup as dnsLookup, LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { Cidr, cidrContains, parseCidr, parseIp, ParsedIp, unmapIPv4 } from './ip-address';
+import { type Cidr, cidrContains, parseCidr, parseIp, type ParsedIp, unmapIPv4 } from './ip-address';
 
 /** A URL or address the service must not connect to. */
 export class BlockedAddressError extends Error {

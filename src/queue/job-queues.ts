@@ -1,16 +1,6 @@
-import Bull, { Job, JobOptions, Queue } from 'bull';
-import { RedisTarget, redisOptions } from './redis-target';
-
-/** Every queue and the payload of its jobs: the one place that knows Bull. */
-export interface JobPayloads {
-  render: { taskId: string; accountId: string };
-  webhook: { eventId: string; taskId: string };
-  maintenance: { kind: 'retention-sweep' | 'outbox-sweep' | 'reaper' | 'input-cache-sweep' };
-}
-export type QueueName = keyof JobPayloads;
-export const QUEUE_NAMES: readonly QueueName[] = ['render', 'webhook', 'maintenance'];
-
-export type JobHandler<Q extends QueueName> = (job: Job<JobPayloads[Q]>) => Promise<void>;
+import Bull, { type Job, type JobOptions, type Queue } from 'bull';
+import { handlerProblems, JOB_KINDS, type JobHandlers, type JobKind, type JobPayloads, type QueueName } from './job-registry';
+import { type RedisTarget, redisOptions } from './redis-target';
 
 /** How Bull detects a job whose worker died: see BULL_LOCK_DURATION_MS and BULL_STALLED_INTERVAL_MS. */
 export interface StallTiming {
@@ -40,9 +30,16 @@ export interface RenderBacklog {
   oldestEnqueuedAt: number | null;
 }
 
+/** Jobs of a kind that shares its queue carry the kind as their Bull job name; a queue of one kind uses Bull's default name. */
+function jobNameOf(kind: JobKind): string | undefined {
+  const sharing = (Object.keys(JOB_KINDS) as JobKind[]).filter((other) => JOB_KINDS[other].queue === JOB_KINDS[kind].queue);
+  return sharing.length > 1 ? kind : undefined;
+}
+
+/** The queues of the job registry: the one place that knows Bull, and the one way to enqueue. */
 export class JobQueues {
   private readonly queues = new Map<QueueName, Queue>();
-  private readonly handled = new Set<string>();
+  private started = false;
 
   constructor(
     private readonly target: RedisTarget,
@@ -52,7 +49,7 @@ export class JobQueues {
     private readonly stall: StallTiming = DEFAULT_STALL_TIMING,
   ) {}
 
-  queue<Q extends QueueName>(name: Q): Queue<JobPayloads[Q]> {
+  queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
       const settings = {
@@ -69,38 +66,33 @@ export class JobQueues {
       queue.on('error', () => undefined);
       this.queues.set(name, queue);
     }
-    return queue as Queue<JobPayloads[Q]>;
+    return queue;
   }
 
-  /** The one way a render is enqueued: job id = task id, so it is enqueued at most once. */
-  async enqueueRender(task: { id: string; accountId: string; priority: keyof typeof BULL_PRIORITY }): Promise<void> {
-    const adding = this.queue('render').add(
-      { taskId: task.id, accountId: task.accountId },
-      {
-        jobId: task.id,
-        priority: BULL_PRIORITY[task.priority],
-        // A job only fails on purpose while its account is at its concurrency allowance: it then waits and tries again.
-        attempts: 1_000_000,
-        backoff: { type: 'fixed', delay: 1_000 },
-        removeOnComplete: true,
-        removeOnFail: 1000,
-      },
-    );
-    await withinEnqueueTimeout(adding, `render job ${task.id}`);
+  /** The one way a job is enqueued: the registry's policy for its kind, plus this job's own id and timing. */
+  private async enqueue<K extends JobKind>(kind: K, payload: JobPayloads[K], options: JobOptions & { jobId: string }): Promise<void> {
+    const spec = JOB_KINDS[kind];
+    const merged = { ...spec.options, ...options };
+    const queue = this.queue(spec.queue);
+    const name = jobNameOf(kind);
+    const adding = name === undefined ? queue.add(payload, merged) : queue.add(name, payload, merged);
+    await withinEnqueueTimeout(adding, `${kind} job ${options.jobId}`);
   }
 
-  async enqueueWebhook(eventId: string, taskId: string, attemptNo: number, delayMs = 0): Promise<void> {
-    const adding = this.queue('webhook').add(
-      { eventId, taskId },
-      // A failed job kept under its id would make Bull ignore a later enqueue of the same attempt: keep none.
-      { jobId: `${eventId}:${attemptNo}`, delay: delayMs, removeOnComplete: true, removeOnFail: true },
-    );
-    await withinEnqueueTimeout(adding, `webhook job ${eventId}:${attemptNo}`);
+  /** Job id = task id, so a task's render is enqueued at most once. */
+  enqueueRender(task: { id: string; accountId: string; priority: RenderPriority }): Promise<void> {
+    return this.enqueue('render', { taskId: task.id, accountId: task.accountId }, { jobId: task.id, priority: BULL_PRIORITY[task.priority] });
   }
 
-  async scheduleMaintenance(kind: JobPayloads['maintenance']['kind'], everyMs: number): Promise<void> {
-    const options: JobOptions = { jobId: kind, repeat: { every: everyMs }, removeOnComplete: true, removeOnFail: 100 };
-    await this.queue('maintenance').add(kind, { kind }, options);
+  /** One job per delivery attempt of an event. */
+  enqueueWebhook(eventId: string, taskId: string, attemptNo: number, delayMs = 0): Promise<void> {
+    return this.enqueue('webhook', { eventId, taskId }, { jobId: `${eventId}:${attemptNo}`, delay: delayMs });
+  }
+
+  /** A periodic kind every `everyMs`; one repeatable job whatever the number of workers scheduling it. */
+  schedule(kind: JobKind, everyMs: number): Promise<void> {
+    if (!JOB_KINDS[kind].periodic) throw new Error(`job kind ${kind} is not periodic`);
+    return this.enqueue(kind, {}, { jobId: kind, repeat: { every: everyMs } });
   }
 
   async removeRender(taskId: string): Promise<void> {
@@ -127,14 +119,24 @@ export class JobQueues {
     return backlog;
   }
 
-  /** Registers the processor of a queue; a second registration is a start-up error. */
-  process<Q extends QueueName>(name: Q, concurrency: number, handler: JobHandler<Q>, jobName?: string): void {
-    const key = `${name}:${jobName ?? '*'}`;
-    if (this.handled.has(key)) throw new Error(`queue ${name} already has a handler`);
-    this.handled.add(key);
-    const queue = this.queue(name);
-    if (jobName) void queue.process(jobName, concurrency, handler);
-    else void queue.process(concurrency, handler);
+  /**
+   * Starts processing: one handler for every declared kind. Refuses (throws, before
+   * any job is taken) when a kind has no handler or a handler names no kind, or
+   * when called twice.
+   */
+  start(handlers: JobHandlers): void {
+    const problems = handlerProblems(handlers);
+    if (this.started) problems.push('the job handlers are already registered');
+    if (problems.length > 0) throw new Error(`cannot start the worker: ${problems.join('; ')}`);
+    this.started = true;
+    for (const kind of Object.keys(JOB_KINDS) as JobKind[]) {
+      const handler = handlers[kind];
+      const queue = this.queue(JOB_KINDS[kind].queue);
+      const run = (job: Job) => handler.handle(job.data as never, job);
+      const name = jobNameOf(kind);
+      if (name === undefined) void queue.process(handler.concurrency, run);
+      else void queue.process(name, handler.concurrency, run);
+    }
   }
 
   async ping(): Promise<void> {

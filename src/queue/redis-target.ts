@@ -1,4 +1,4 @@
-import Redis, { RedisOptions } from 'ioredis';
+import Redis, { type RedisOptions } from 'ioredis';
 
 /** Where Redis is: a shared server (REDIS_URL) or the private one's unix socket. */
 export type RedisTarget = { url: string } | { path: string };

@@ -1,16 +1,9 @@
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ChromiumSandbox } from '../config/app-config';
 
-/**
- * How the worker's Chromium is confined. Remotion always launches the browser
- * with `--no-sandbox --disable-setuid-sandbox --no-zygote`; with `on`, the
- * browser is started through a launcher that drops those three flags, so the
- * renderers run in Chromium's namespace sandbox with a seccomp filter, and,
- * when the worker is root (Chromium refuses to sandbox as root), first becomes
- * `user` with no capabilities. `off` is an operator's explicit choice.
- */
-export type ChromiumSandbox = { mode: 'on'; user: string } | { mode: 'off' };
+export type { ChromiumSandbox };
 
 /** The flags Remotion adds that switch the sandbox off (`--no-zygote` is refused with a sandbox). */
 export const SANDBOX_DISABLING_FLAGS = ['--no-sandbox', '--disable-setuid-sandbox', '--no-zygote'] as const;

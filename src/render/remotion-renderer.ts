@@ -300,6 +300,7 @@ export class RemotionRenderer {
         `Chromium did not start with its sandbox on (${errorMessage(err).slice(0, 300)}). The sandbox needs unprivileged user ` +
         'namespaces (kernel.unprivileged_userns_clone=1, no seccomp profile forbidding clone/unshare) and, for a root worker, ' +
         `the user CHROMIUM_USER=${this.opts.sandbox.user}; see docs/security.md. CHROMIUM_SANDBOX=off runs it unconfined.`,
+        { cause: err },
       );
     }
   }

@@ -65,7 +65,7 @@ export interface PreviewPaths { thumbnailPath: string; gifPath: string }
 export function previewOutputs(label: string, video: { width: number; durationInFrames: number }, paths: PreviewPaths): { graph: string; outputArgs: string[] } {
   const graph = [
     `[${label}]split=3[${label}_video][${label}_thumb][${label}_gif]`,
-    `[${label}_thumb]select='eq(n\,${middleFrame(video.durationInFrames)})',${thumbnailScale(video.width)},format=yuvj420p[${label}_thumbnail]`,
+    `[${label}_thumb]select='eq(n,${middleFrame(video.durationInFrames)})',${thumbnailScale(video.width)},format=yuvj420p[${label}_thumbnail]`,
     `[${label}_gif]trim=end=${PREVIEW_MAX_SECONDS},fps=${PREVIEW_FPS}[${label}_gifFrames]`,
     gifFilter(video.width, { in: `${label}_gifFrames`, out: `${label}_preview` }, `${label}_p`),
   ].join(';');

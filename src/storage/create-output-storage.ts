@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { LocalStorage } from './local-storage';
-import { OutputStorage } from './output-storage';
+import type { OutputStorage } from './output-storage';
 import { S3Storage } from './s3-storage';
 import { UrlSigner } from './url-signer';
 

@@ -1,8 +1,8 @@
 import { copyFile, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { nanoid } from 'nanoid';
-import { assertValidObjectKey, OutputStorage } from './output-storage';
-import { UrlSigner } from './url-signer';
+import { assertValidObjectKey, type OutputStorage } from './output-storage';
+import type { UrlSigner } from './url-signer';
 
 export interface LocalStorageOptions {
   /** `<DATA_DIR>/storage`. */

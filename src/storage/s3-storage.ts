@@ -6,10 +6,10 @@ import {
   HeadBucketCommand,
   PutObjectCommand,
   S3Client,
-  S3ClientConfig,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertValidObjectKey, OutputStorage } from './output-storage';
+import { assertValidObjectKey, type OutputStorage } from './output-storage';
 
 export interface S3StorageOptions {
   bucket: string;

@@ -3,7 +3,7 @@ import { firstFrameAtOrAfter } from '../render/plan/frames';
 import type { PlanFontFace, PlanSubtitleCue, PlanSubtitleLayer } from '../render/plan/render-plan.types';
 import type { ClipInput, SubtitleClipProperties } from '../tasks/task-input.types';
 import type { SubtitleCueMs } from './subtitle-parser';
-import { Canvas, maxCharsFor, resolveSubtitleStyle, subtitleFontKey } from './subtitle-style';
+import { type Canvas, maxCharsFor, resolveSubtitleStyle, subtitleFontKey } from './subtitle-style';
 import { wrapText } from './text-wrap';
 
 export interface BuildSubtitleLayerArgs {

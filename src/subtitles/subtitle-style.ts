@@ -1,8 +1,8 @@
 import { fontFamilyStack, fontKeyInfo } from '../fonts/font-catalogue';
-import { FontKey, resolveFontKey } from '../fonts/font-keys';
+import { type FontKey, resolveFontKey } from '../fonts/font-keys';
 import type { PlanSubtitleStyle, PlanTextOutline, PlanTextShadow } from '../render/plan/render-plan.types';
 import type { SubtitleClipProperties } from '../tasks/task-input.types';
-import { DEFAULT_PRESET, referenceScale, SUBTITLE_PRESETS, SubtitlePresetDefinition } from './subtitle-presets';
+import { DEFAULT_PRESET, referenceScale, SUBTITLE_PRESETS, type SubtitlePresetDefinition } from './subtitle-presets';
 import { isMostlyCjk } from './text-wrap';
 
 export interface Canvas {

@@ -1,6 +1,5 @@
-import { DataSource } from 'typeorm';
 import type { OutputQuality, ResolvedOutput } from './task-input.types';
-import { TaskEntity } from './task.entity';
+import type { TasksRepository } from './tasks.repository';
 
 /** Fixed cost of a render (download, browser tab, thumbnail, preview, upload), seconds. */
 const OVERHEAD_SECONDS = 4;
@@ -24,7 +23,7 @@ export function accuracyOf(estimated: number, actual: number): number {
  * overhead + work × seconds-per-megapixel-frame.
  */
 export class EstimateModel {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly tasks: TasksRepository) {}
 
   async estimateSeconds(output: ResolvedOutput, durationMs: number): Promise<number> {
     const units = workUnitsOf(output, durationMs);
@@ -33,24 +32,8 @@ export class EstimateModel {
   }
 
   private async learnedRate(quality: OutputQuality): Promise<number | null> {
-    const recent = this.dataSource
-      .getRepository(TaskEntity)
-      .createQueryBuilder('task')
-      .select('task.processing_seconds', 'seconds')
-      .addSelect('task.work_units', 'units')
-      .where("task.status = 'completed' AND task.quality = :quality AND task.processing_seconds IS NOT NULL", { quality })
-      .orderBy('task.completed_at', 'DESC')
-      .limit(HISTORY);
-    const row = await this.dataSource
-      .createQueryBuilder()
-      .select(`SUM(CASE WHEN recent.seconds > ${OVERHEAD_SECONDS} THEN recent.seconds - ${OVERHEAD_SECONDS} ELSE 0 END)`, 'seconds')
-      .addSelect('SUM(recent.units)', 'units')
-      .addSelect('COUNT(*)', 'count')
-      .from(`(${recent.getQuery()})`, 'recent')
-      .setParameters(recent.getParameters())
-      .getRawOne<{ seconds: string | number | null; units: string | number | null; count: string | number }>();
-    const units = Number(row?.units ?? 0);
-    if (Number(row?.count ?? 0) < 3 || units <= 0) return null;
-    return Number(row?.seconds ?? 0) / units;
+    const history = await this.tasks.recentRenders(quality, HISTORY, OVERHEAD_SECONDS);
+    if (history.count < 3 || history.workUnits <= 0) return null;
+    return history.secondsOverOverhead / history.workUnits;
   }
 }

@@ -1,6 +1,7 @@
-import { ApiError, ValidationIssue } from '../api-error';
-import { parseIsoTimestamp } from './iso-timestamp';
-import { validateListQuery, validateUsageQuery } from './validate-body';
+import { ApiError, type ValidationIssue } from '../common/api-error';
+import { parseIsoTimestamp } from '../common/validation/iso-timestamp';
+import { validateUsageQuery } from '../usage/usage-query.dto';
+import { validateListQuery } from './task-validation';
 
 function queryIssues(run: () => unknown): ValidationIssue[] {
   try {

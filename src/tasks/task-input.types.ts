@@ -3,13 +3,12 @@
  * docs/api.md applied where noted). The DTO classes implement these; the render
  * plan builder and the services read them.
  */
+import type { ModelId, OutputFormat, OutputQuality, Priority } from '../common/spec-vocabulary';
+
+export type { ModelId, OutputFormat, OutputQuality, Priority };
 export type TrackType = 'video' | 'audio' | 'subtitle';
 export type FitMode = 'contain' | 'cover' | 'fill' | 'stretch';
-export type OutputFormat = 'mp4' | 'mov' | 'webm' | 'prores';
-export type OutputQuality = 'draft' | 'standard' | 'high' | 'premium';
 export type OutputCodec = 'h264' | 'h265' | 'vp8' | 'vp9' | 'prores';
-export type Priority = 'low' | 'standard' | 'high' | 'urgent';
-export type ModelId = 'standard' | 'premium';
 export type SubtitlePreset =
   | 'netflix' | 'youtube' | 'professional' | 'minimal' | 'cinema'
   | 'douyin' | 'xiaohongshu' | 'wechat-video' | 'custom';

@@ -1,10 +1,11 @@
-import { RenderFailure } from '../common/render-failure';
+import type { AccountsRepository } from '../auth/accounts.repository';
+import type { CreditsService } from '../auth/credits.service';
+import type { RenderFailure } from '../common/render-failure';
 import type { Database } from '../database/database';
-import { StoredObjectEntity } from '../retention/stored-object.entity';
-import { appendEvent } from '../webhooks/outbox';
-import { refundCredits } from './credits';
+import type { StoredObjectsRepository } from '../retention/stored-objects.repository';
+import type { TaskEventsRepository } from '../webhooks/task-events.repository';
 import type { EventKicker } from './tasks.service';
-import { TaskEntity } from './task.entity';
+import type { TaskEntity } from './task.entity';
 import type { PhaseName, PhaseState, StoredOutput, TaskErrorRecord } from './task.types';
 import { accuracyOf } from './estimate-model';
 import type { TasksRepository } from './tasks.repository';
@@ -13,6 +14,20 @@ import { isoTime } from '../common/iso-time';
 
 export type BeginOutcome = { kind: 'started'; task: TaskEntity } | { kind: 'busy' } | { kind: 'gone' } | { kind: 'crashed-too-often'; task: TaskEntity };
 
+/** What the worker side of the state machine reads and writes. */
+export interface TaskLifecycleDeps {
+  /** Opens the unit of work each transition runs in. */
+  db: Database;
+  tasks: TasksRepository;
+  accounts: AccountsRepository;
+  outbox: TaskEventsRepository;
+  storedObjects: StoredObjectsRepository;
+  credits: CreditsService;
+  events: EventKicker;
+  signer: OutputUrlSigner;
+  maxAttempts: number;
+  now?: () => number;
+}
 
 /**
  * The worker side of the state machine. Every transition is a compare-and-set
@@ -20,35 +35,40 @@ export type BeginOutcome = { kind: 'started'; task: TaskEntity } | { kind: 'busy
  * transaction; events are kicked to the delivery queue after commit.
  */
 export class TaskLifecycle {
-  constructor(
-    private readonly db: Database,
-    private readonly tasks: TasksRepository,
-    private readonly events: EventKicker,
-    private readonly signer: OutputUrlSigner,
-    private readonly maxAttempts: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly db: Database;
+  private readonly tasks: TasksRepository;
+  private readonly outbox: TaskEventsRepository;
+  private readonly events: EventKicker;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: TaskLifecycleDeps) {
+    this.db = deps.db;
+    this.tasks = deps.tasks;
+    this.outbox = deps.outbox;
+    this.events = deps.events;
+    this.now = deps.now ?? Date.now;
+  }
 
   /**
    * queued → processing, unless the account already runs its allowance of renders
    * (then the job waits). A task found `processing` is a re-run after a worker crash.
    */
   async begin(taskId: string, workerId: string): Promise<BeginOutcome> {
-    const outcome = await this.db.transaction(async (manager): Promise<BeginOutcome> => {
-      const task = await this.tasks.findById(taskId, manager);
+    const outcome = await this.db.transaction(async (): Promise<BeginOutcome> => {
+      const task = await this.tasks.findById(taskId);
       if (!task || (task.status !== 'queued' && task.status !== 'processing')) return { kind: 'gone' };
       const now = this.now();
       if (task.status === 'processing') {
-        if (task.renderAttempts >= this.maxAttempts) return { kind: 'crashed-too-often', task };
-        await this.tasks.transition(manager, taskId, ['processing'], { renderAttempts: task.renderAttempts + 1, workerId, updatedAt: now });
-        return { kind: 'started', task: { ...task, renderAttempts: task.renderAttempts + 1, workerId } as TaskEntity };
+        if (task.renderAttempts >= this.deps.maxAttempts) return { kind: 'crashed-too-often', task };
+        await this.tasks.transition(taskId, ['processing'], { renderAttempts: task.renderAttempts + 1, workerId, updatedAt: now });
+        return { kind: 'started', task: { ...task, renderAttempts: task.renderAttempts + 1, workerId } };
       }
       // Two workers must not both take an account's last slot.
-      await this.tasks.lockAccount(manager, task.accountId);
-      if ((await this.tasks.countProcessing(task.accountId, manager)) >= task.concurrencyLimit) return { kind: 'busy' };
+      await this.deps.accounts.lock(task.accountId);
+      if ((await this.tasks.countProcessing(task.accountId)) >= task.concurrencyLimit) return { kind: 'busy' };
       const changes = { status: 'processing' as const, startedAt: now, workerId, renderAttempts: 1, progressPhase: 'download' as const, updatedAt: now };
-      if (!(await this.tasks.transition(manager, taskId, ['queued'], changes))) return { kind: 'gone' };
-      await appendEvent(manager, task, 'task.started', now, {
+      if (!(await this.tasks.transition(taskId, ['queued'], changes))) return { kind: 'gone' };
+      await this.outbox.append(task, 'task.started', now, {
         started_at: isoTime(now),
         estimated_completion: isoTime(now + task.estimatedSeconds * 1000),
         worker_id: workerId,
@@ -66,8 +86,8 @@ export class TaskLifecycle {
   /** Records progress; writes a task.progress event when `emitEvent` (the caller throttles). */
   async progress(task: TaskEntity, snapshot: { percentage: number; phase: PhaseName; phaseProgress: number; phases: Record<PhaseName, PhaseState> }, emitEvent: boolean): Promise<void> {
     const now = this.now();
-    await this.db.transaction(async (manager) => {
-      const updated = await this.tasks.transition(manager, task.id, ['processing'], {
+    await this.db.transaction(async () => {
+      const updated = await this.tasks.transition(task.id, ['processing'], {
         progressPercentage: snapshot.percentage,
         progressPhase: snapshot.phase,
         phases: snapshot.phases,
@@ -76,7 +96,7 @@ export class TaskLifecycle {
       if (!updated || !emitEvent) return;
       const elapsed = task.startedAt === null ? 0 : now - task.startedAt;
       const remainingMs = snapshot.percentage > 0 ? (elapsed * (100 - snapshot.percentage)) / snapshot.percentage : task.estimatedSeconds * 1000;
-      await appendEvent(manager, task, 'task.progress', now, {
+      await this.outbox.append(task, 'task.progress', now, {
         progress: {
           percentage: snapshot.percentage,
           current_phase: snapshot.phase,
@@ -97,7 +117,7 @@ export class TaskLifecycle {
   async complete(task: TaskEntity, output: StoredOutput, phases: Record<PhaseName, PhaseState>): Promise<boolean> {
     const now = this.now();
     const processingSeconds = (now - (task.startedAt ?? now)) / 1000;
-    const won = await this.db.transaction(async (manager) => {
+    const won = await this.db.transaction(async () => {
       const changes = {
         status: 'completed' as const,
         completedAt: now,
@@ -108,7 +128,7 @@ export class TaskLifecycle {
         processingSeconds,
         updatedAt: now,
       };
-      if (!(await this.tasks.transition(manager, task.id, ['processing'], changes))) return false;
+      if (!(await this.tasks.transition(task.id, ['processing'], changes))) return false;
       const objects = (['video', 'thumbnail', 'preview'] as const).map((kind) => ({
         key: output[kind].key,
         accountId: task.accountId,
@@ -119,9 +139,9 @@ export class TaskLifecycle {
         expiresAt: output[kind].expires_at,
         deletedAt: null,
       }));
-      await manager.getRepository(StoredObjectEntity).upsert(objects, ['key']);
-      const sign = (file: StoredOutput['video']) => this.signer.signedUrl(file.key, new Date(file.expires_at));
-      await appendEvent(manager, task, 'task.completed', now, {
+      await this.deps.storedObjects.record(objects);
+      const sign = (file: StoredOutput['video']) => this.deps.signer.signedUrl(file.key, new Date(file.expires_at));
+      await this.outbox.append(task, 'task.completed', now, {
         completed_at: isoTime(now),
         processing_time_seconds: round2(processingSeconds),
         output: {
@@ -159,11 +179,11 @@ export class TaskLifecycle {
       suggested_action: failure.suggestedAction ?? (failure.retryPossible ? 'Retry the task with POST /v3/tasks/{task_id}/retry' : 'Fix the request and create a new task'),
     };
     const processingSeconds = task.startedAt === null ? 0 : (now - task.startedAt) / 1000;
-    const won = await this.db.transaction(async (manager) => {
+    const won = await this.db.transaction(async () => {
       const changes = { status: 'failed' as const, failedAt: now, error, processingSeconds, updatedAt: now };
-      if (!(await this.tasks.transition(manager, task.id, ['processing', 'queued'], changes))) return false;
-      await refundCredits(manager, task.accountId, task.costUsd);
-      await appendEvent(manager, task, 'task.failed', now, {
+      if (!(await this.tasks.transition(task.id, ['processing', 'queued'], changes))) return false;
+      await this.deps.credits.refund(task.accountId, task.costUsd);
+      await this.outbox.append(task, 'task.failed', now, {
         failed_at: isoTime(now),
         processing_time_seconds: round2(processingSeconds),
         error,
@@ -175,13 +195,7 @@ export class TaskLifecycle {
   }
 
   /** Gives back the attempt of renders a stopping worker hands back to the queue. */
-  async handBack(taskIds: string[]): Promise<void> {
-    if (taskIds.length === 0) return;
-    await this.db.dataSource
-      .createQueryBuilder()
-      .update(TaskEntity)
-      .set({ renderAttempts: () => 'render_attempts - 1' })
-      .where("id IN (:...taskIds) AND status = 'processing' AND render_attempts > 0", { taskIds })
-      .execute();
+  handBack(taskIds: string[]): Promise<void> {
+    return this.tasks.returnAttempts(taskIds);
   }
 }

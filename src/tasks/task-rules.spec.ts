@@ -1,6 +1,6 @@
 import { fullTaskBody, minimalTaskBody } from '../../test/fixtures/task-bodies';
 import { ApiError } from '../common/api-error';
-import { validateCreateTaskBody } from '../common/validation/validate-body';
+import { validateCreateTaskBody } from './task-validation';
 import type { CreateTaskInput, OutputInput } from './task-input.types';
 import { checkBusinessRules, createTaskRules, resolveOutput } from './task-rules';
 

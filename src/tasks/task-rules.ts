@@ -1,13 +1,13 @@
 import { ApiError } from '../common/api-error';
 import { isPlainRecord } from '../common/validation/field-rules.decorator';
-import { validateCreateTaskBody } from '../common/validation/validate-body';
-import { DEFAULT_MODEL_ID, findModel, ModelRecord } from '../models/model-catalogue';
+import { validateCreateTaskBody } from './task-validation';
+import { DEFAULT_MODEL_ID, findModel, type ModelRecord } from '../models/model-catalogue';
 import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY } from './dto/input-values';
 import type { CreateTaskInput, OutputInput, ResolvedOutput } from './task-input.types';
 
 /**
  * Business rules of a create request that passed validation: answered 422
- * (ARCHITECTURE §4). Complexity is checked before model limits, and each
+ * (docs/api-validation.md, "Order of checks"). Complexity is checked before model limits, and each
  * error lists every limit exceeded, not only the first.
  */
 export function resolveOutput(output: OutputInput): ResolvedOutput {

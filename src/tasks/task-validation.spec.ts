@@ -1,6 +1,6 @@
-import { fullTaskBody, JsonBody, minimalTaskBody } from '../../../test/fixtures/task-bodies';
-import { ApiError, ValidationIssue } from '../api-error';
-import { validateCreateTaskBody } from './validate-body';
+import { fullTaskBody, type JsonBody, minimalTaskBody } from '../../test/fixtures/task-bodies';
+import { ApiError, type ValidationIssue } from '../common/api-error';
+import { validateCreateTaskBody } from './task-validation';
 
 const ABSENT = Symbol('absent');
 

@@ -1,8 +1,28 @@
-import { EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { Database } from '../database/database';
+import type { Database } from '../database/database';
 import { TaskEntity } from './task.entity';
 import { TASK_STATUSES, type TaskStatus } from './task.types';
+import type { OutputQuality } from './task-input.types';
+
+type DbNumber = string | number | null;
+
+/** What an account's tasks created in a period add up to (numbers as the database returns them). */
+export interface TaskTotals {
+  total: DbNumber;
+  successful: DbNumber;
+  failed: DbNumber;
+  processing_seconds: DbNumber;
+  output_minutes: DbNumber;
+  rendering_usd: DbNumber;
+}
+
+/** The most recent completed renders of one quality, summed: seconds beyond a fixed overhead, and work units. */
+export interface RenderHistory {
+  count: number;
+  secondsOverOverhead: number;
+  workUnits: number;
+}
 
 export interface ListFilter {
   status?: TaskStatus;
@@ -16,17 +36,17 @@ export interface ListFilter {
 export class TasksRepository {
   constructor(private readonly db: Database) {}
 
-  private repo(manager?: EntityManager) {
-    return (manager ?? this.db.dataSource.manager).getRepository(TaskEntity);
+  private repo() {
+    return this.db.repository(TaskEntity);
   }
 
-  findForAccount(accountId: string, taskId: string, manager?: EntityManager): Promise<TaskEntity | null> {
-    return this.repo(manager).findOneBy({ id: taskId, accountId });
+  findForAccount(accountId: string, taskId: string): Promise<TaskEntity | null> {
+    return this.repo().findOneBy({ id: taskId, accountId });
   }
 
   /** For workers, which act on behalf of whichever account owns the job's task. */
-  findById(taskId: string, manager?: EntityManager): Promise<TaskEntity | null> {
-    return this.repo(manager).findOneBy({ id: taskId });
+  findById(taskId: string): Promise<TaskEntity | null> {
+    return this.repo().findOneBy({ id: taskId });
   }
 
   findByRequestId(accountId: string, requestId: string): Promise<TaskEntity | null> {
@@ -48,8 +68,8 @@ export class TasksRepository {
   }
 
   /** 1-based place among waiting tasks: higher priority first, then first come first served. */
-  async queuePosition(task: Pick<TaskEntity, 'id' | 'priorityRank' | 'createdAt'>, manager?: EntityManager): Promise<number> {
-    const ahead = await this.repo(manager)
+  async queuePosition(task: Pick<TaskEntity, 'id' | 'priorityRank' | 'createdAt'>): Promise<number> {
+    const ahead = await this.repo()
       .createQueryBuilder('task')
       .where('task.status = :queued', { queued: 'queued' })
       .andWhere(
@@ -60,8 +80,8 @@ export class TasksRepository {
     return ahead + 1;
   }
 
-  async secondsAhead(task: Pick<TaskEntity, 'id' | 'priorityRank' | 'createdAt'>, manager?: EntityManager): Promise<number> {
-    const row = await this.repo(manager)
+  async secondsAhead(task: Pick<TaskEntity, 'id' | 'priorityRank' | 'createdAt'>): Promise<number> {
+    const row = await this.repo()
       .createQueryBuilder('task')
       .select('SUM(task.estimated_seconds)', 'sum')
       .where("task.status IN ('queued', 'processing')")
@@ -74,37 +94,27 @@ export class TasksRepository {
     return Number(row?.sum ?? 0);
   }
 
-  countCreatedSince(accountId: string, since: number, manager?: EntityManager): Promise<number> {
-    return this.repo(manager)
+  countCreatedSince(accountId: string, since: number): Promise<number> {
+    return this.repo()
       .createQueryBuilder('task')
       .where('task.account_id = :accountId AND task.created_at >= :since', { accountId, since })
       .getCount();
   }
 
-  /**
-   * Serializes per-account decisions (quota, concurrency allowance) between
-   * transactions. PostgreSQL locks the account row; SQLite transactions are
-   * already serialized by Database.
-   */
-  async lockAccount(manager: EntityManager, accountId: string): Promise<void> {
-    if (!this.db.isPostgres) return;
-    await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+  async insert(task: TaskEntity): Promise<void> {
+    await this.repo().insert(task as QueryDeepPartialEntity<TaskEntity>);
   }
 
-  async insert(manager: EntityManager, task: TaskEntity): Promise<void> {
-    await this.repo(manager).insert(task as QueryDeepPartialEntity<TaskEntity>);
-  }
-
-  countProcessing(accountId: string, manager: EntityManager): Promise<number> {
-    return this.repo(manager).countBy({ accountId, status: 'processing' });
+  countProcessing(accountId: string): Promise<number> {
+    return this.repo().countBy({ accountId, status: 'processing' });
   }
 
   /**
    * Compare-and-set: applies `changes` only while the task is in one of `from`.
    * Returns whether this caller won the transition.
    */
-  async transition(manager: EntityManager, taskId: string, from: TaskStatus[], changes: Partial<TaskEntity>): Promise<boolean> {
-    const result = await this.repo(manager)
+  async transition(taskId: string, from: TaskStatus[], changes: Partial<TaskEntity>): Promise<boolean> {
+    const result = await this.repo()
       .createQueryBuilder()
       .update(TaskEntity)
       // TypeORM's deep-partial type cannot follow JSON columns typed with `unknown`; the entity type still checks `changes`.
@@ -115,8 +125,8 @@ export class TasksRepository {
   }
 
   /** Marks a failed task as retried by `retryId`; only the first caller wins. */
-  async claimRetry(manager: EntityManager, taskId: string, retryId: string, now: number): Promise<boolean> {
-    const result = await this.repo(manager)
+  async claimRetry(taskId: string, retryId: string, now: number): Promise<boolean> {
+    const result = await this.repo()
       .createQueryBuilder()
       .update(TaskEntity)
       .set({ retriedBy: retryId, updatedAt: now })
@@ -154,5 +164,64 @@ export class TasksRepository {
       .where("task.status = 'processing' AND task.updated_at < :since", { since })
       .take(limit)
       .getMany();
+  }
+
+  /** Gives back one render attempt of each task still processing (renders a stopping worker hands back). */
+  async returnAttempts(taskIds: string[]): Promise<void> {
+    if (taskIds.length === 0) return;
+    await this.repo()
+      .createQueryBuilder()
+      .update(TaskEntity)
+      .set({ renderAttempts: () => 'render_attempts - 1' })
+      .where("id IN (:...taskIds) AND status = 'processing' AND render_attempts > 0", { taskIds })
+      .execute();
+  }
+
+  /** The last `limit` completed renders of `quality`, for the render-time estimate. */
+  async recentRenders(quality: OutputQuality, limit: number, overheadSeconds: number): Promise<RenderHistory> {
+    const overhead = Number(overheadSeconds);
+    const recent = this.repo()
+      .createQueryBuilder('task')
+      .select('task.processing_seconds', 'seconds')
+      .addSelect('task.work_units', 'units')
+      .where("task.status = 'completed' AND task.quality = :quality AND task.processing_seconds IS NOT NULL", { quality })
+      .orderBy('task.completed_at', 'DESC')
+      .limit(limit);
+    const row = await this.db
+      .manager()
+      .createQueryBuilder()
+      // A number literal, not a parameter: PostgreSQL cannot type a parameter inside this arithmetic.
+      .select(`SUM(CASE WHEN recent.seconds > ${overhead} THEN recent.seconds - ${overhead} ELSE 0 END)`, 'seconds')
+      .addSelect('SUM(recent.units)', 'units')
+      .addSelect('COUNT(*)', 'count')
+      .from(`(${recent.getQuery()})`, 'recent')
+      .setParameters(recent.getParameters())
+      .getRawOne<{ seconds: DbNumber; units: DbNumber; count: DbNumber }>();
+    return { count: Number(row?.count ?? 0), secondsOverOverhead: Number(row?.seconds ?? 0), workUnits: Number(row?.units ?? 0) };
+  }
+
+  /**
+   * Tasks belong to the period they were created in (one range scan of
+   * idx_tasks_account_created). Only completed renders count output minutes and
+   * cost: failed and canceled ones are refunded. Processing time counts every
+   * finished render, canceled ones up to the cancel.
+   */
+  totalsCreatedBetween(accountId: string, start: number, end: number): Promise<TaskTotals | undefined> {
+    return this.repo()
+      .createQueryBuilder('task')
+      .select('COUNT(*)', 'total')
+      .addSelect("SUM(CASE WHEN task.status = 'completed' THEN 1 ELSE 0 END)", 'successful')
+      .addSelect("SUM(CASE WHEN task.status = 'failed' THEN 1 ELSE 0 END)", 'failed')
+      .addSelect(
+        `SUM(CASE WHEN task.processing_seconds IS NOT NULL THEN task.processing_seconds
+          WHEN task.status = 'canceled' AND task.started_at IS NOT NULL AND task.canceled_at IS NOT NULL THEN (task.canceled_at - task.started_at) / 1000.0
+          ELSE 0 END)`,
+        'processing_seconds',
+      )
+      .addSelect("SUM(CASE WHEN task.status = 'completed' THEN task.output_minutes ELSE 0 END)", 'output_minutes')
+      .addSelect("SUM(CASE WHEN task.status = 'completed' THEN task.cost_usd ELSE 0 END)", 'rendering_usd')
+      .where('task.account_id = :accountId', { accountId })
+      .andWhere('task.created_at >= :start AND task.created_at < :end', { start, end })
+      .getRawOne<TaskTotals>();
   }
 }

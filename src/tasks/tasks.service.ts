@@ -1,22 +1,22 @@
+import type { AccountsRepository } from '../auth/accounts.repository';
 import type { Principal } from '../auth/auth.types';
+import type { CreditsService } from '../auth/credits.service';
 import { rateLimitHeaders } from '../auth/request-gate';
 import { ApiError } from '../common/api-error';
 import { newId } from '../common/ids';
-import { Database, isUniqueViolation } from '../database/database';
-import type { EntityManager } from 'typeorm';
+import { type Database, isUniqueViolation } from '../database/database';
 import type { JobQueues } from '../queue/job-queues';
-import { DEFAULT_PRICE_LIST, PriceList, renderCostUsd } from '../usage/price-list';
-import { appendEvent } from '../webhooks/outbox';
+import { DEFAULT_PRICE_LIST, type PriceList, renderCostUsd } from '../config/price-list';
+import type { TaskEventsRepository } from '../webhooks/task-events.repository';
 import { WEBHOOK_EVENT_TYPES } from './dto/input-values';
-import { chargeCredits, refundCredits } from './credits';
-import { EstimateModel, workUnitsOf } from './estimate-model';
+import { type EstimateModel, workUnitsOf } from './estimate-model';
 import type { CreateTaskInput } from './task-input.types';
 import { TaskEntity } from './task.entity';
 import { PHASES, PRIORITY_RANK, type PhaseName, type PhaseState } from './task.types';
 import { submittedInput, submittedRequestView } from './submitted-request';
 import { ownedTask } from './task-ownership';
-import { OutputUrlSigner, taskRecord, taskSummary } from './task-view';
-import { TasksRepository, type ListFilter } from './tasks.repository';
+import { type OutputUrlSigner, taskRecord, taskSummary } from './task-view';
+import type { ListFilter, TasksRepository } from './tasks.repository';
 
 /** What to do with events once the transaction that wrote them has committed. */
 export interface EventKicker {
@@ -66,20 +66,45 @@ function startOfNextMonthUtc(now: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 }
 
+/** What the task endpoints read, write and call. */
+export interface TasksServiceDeps {
+  /** Opens the unit of work a create or cancel runs in. */
+  db: Database;
+  tasks: TasksRepository;
+  accounts: AccountsRepository;
+  outbox: TaskEventsRepository;
+  credits: CreditsService;
+  rules: TaskRulesPort;
+  resolveOutput: (input: CreateTaskInput) => TaskEntity['outputSettings'];
+  jobs: JobQueues;
+  events: EventKicker;
+  estimates: EstimateModel;
+  signer: OutputUrlSigner;
+  prices?: PriceList;
+  now?: () => number;
+}
+
 /** The five task endpoints: create, read, list, cancel, retry. */
 export class TasksService {
-  constructor(
-    private readonly db: Database,
-    private readonly tasks: TasksRepository,
-    private readonly rules: TaskRulesPort,
-    private readonly resolveOutput: (input: CreateTaskInput) => TaskEntity['outputSettings'],
-    private readonly jobs: JobQueues,
-    private readonly events: EventKicker,
-    private readonly estimates: EstimateModel,
-    private readonly signer: OutputUrlSigner,
-    private readonly prices: PriceList = DEFAULT_PRICE_LIST,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly tasks: TasksRepository;
+  private readonly outbox: TaskEventsRepository;
+  private readonly rules: TaskRulesPort;
+  private readonly jobs: JobQueues;
+  private readonly events: EventKicker;
+  private readonly signer: OutputUrlSigner;
+  private readonly prices: PriceList;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: TasksServiceDeps) {
+    this.tasks = deps.tasks;
+    this.outbox = deps.outbox;
+    this.rules = deps.rules;
+    this.jobs = deps.jobs;
+    this.events = deps.events;
+    this.signer = deps.signer;
+    this.prices = deps.prices ?? DEFAULT_PRICE_LIST;
+    this.now = deps.now ?? Date.now;
+  }
 
   async create(principal: Principal, body: unknown) {
     const input = this.rules.validate(body);
@@ -89,7 +114,7 @@ export class TasksService {
 
   private async createFrom(principal: Principal, input: CreateTaskInput, original: TaskEntity | null) {
     const now = this.now();
-    const output = this.resolveOutput(input);
+    const output = this.deps.resolveOutput(input);
     const priority = input.metadata?.priority ?? 'standard';
     const model = input.model ?? 'standard';
     const durationMs = input.input.timeline.duration_ms;
@@ -111,7 +136,7 @@ export class TasksService {
       tags: input.metadata?.tags ?? [],
       retentionHours: input.metadata?.retention_hours ?? 24,
       createdAt: now,
-      estimatedSeconds: await this.estimates.estimateSeconds(output, durationMs),
+      estimatedSeconds: await this.deps.estimates.estimateSeconds(output, durationMs),
       quality: output.quality,
       workUnits: workUnitsOf(output, durationMs),
       outputMinutes,
@@ -121,20 +146,20 @@ export class TasksService {
       concurrencyLimit: principal.limits.concurrentRenders,
       updatedAt: now,
     });
-    let queuePosition = 1;
+    let queuePosition: number;
     try {
-      queuePosition = await this.db.transaction(async (manager) => {
+      queuePosition = await this.deps.db.transaction(async () => {
         if (original) {
-          const claimed = await this.tasks.claimRetry(manager, original.id, task.id, now);
+          const claimed = await this.tasks.claimRetry(original.id, task.id, now);
           if (!claimed) throw new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried');
         }
-        await this.tasks.lockAccount(manager, principal.accountId);
-        await this.checkMonthlyQuota(manager, principal, now);
-        await chargeCredits(manager, principal.accountId, costUsd);
-        await this.tasks.insert(manager, task);
-        const position = await this.tasks.queuePosition(task, manager);
-        const waitSeconds = await this.tasks.secondsAhead(task, manager);
-        await appendEvent(manager, task, 'task.queued', now, {
+        await this.deps.accounts.lock(principal.accountId);
+        await this.checkMonthlyQuota(principal, now);
+        await this.deps.credits.charge(principal.accountId, costUsd);
+        await this.tasks.insert(task);
+        const position = await this.tasks.queuePosition(task);
+        const waitSeconds = await this.tasks.secondsAhead(task);
+        await this.outbox.append(task, 'task.queued', now, {
           queue_position: position,
           estimated_start_time: new Date(now + waitSeconds * 1000).toISOString(),
           priority,
@@ -183,16 +208,16 @@ export class TasksService {
   async cancel(principal: Principal, taskId: string) {
     const task = await this.mustFind(principal, taskId);
     const now = this.now();
-    const won = await this.db.transaction(async (manager) => {
-      const ok = await this.tasks.transition(manager, task.id, ['queued', 'processing'], {
+    const won = await this.deps.db.transaction(async () => {
+      const ok = await this.tasks.transition(task.id, ['queued', 'processing'], {
         status: 'canceled',
         canceledAt: now,
         canceledBy: 'user_request',
         updatedAt: now,
       });
       if (!ok) return false;
-      await refundCredits(manager, task.accountId, task.costUsd);
-      await appendEvent(manager, task, 'task.canceled', now, {
+      await this.deps.credits.refund(task.accountId, task.costUsd);
+      await this.outbox.append(task, 'task.canceled', now, {
         canceled_at: new Date(now).toISOString(),
         canceled_by: 'user_request',
         processing_time_seconds: task.startedAt === null ? 0 : Math.round((now - task.startedAt) / 10) / 100,
@@ -260,8 +285,8 @@ export class TasksService {
   }
 
   /** Counted inside the create transaction, after the account lock, so concurrent creates cannot pass the quota. */
-  private async checkMonthlyQuota(manager: EntityManager, principal: Principal, now: number): Promise<void> {
-    const used = await this.tasks.countCreatedSince(principal.accountId, startOfMonthUtc(now), manager);
+  private async checkMonthlyQuota(principal: Principal, now: number): Promise<void> {
+    const used = await this.tasks.countCreatedSince(principal.accountId, startOfMonthUtc(now));
     const limit = principal.limits.monthlyRenders;
     if (used < limit) return;
     const resetAt = Math.floor(startOfNextMonthUtc(now) / 1000);

@@ -1,4 +1,4 @@
-import type { UsagePeriod } from '../tasks/dto/usage-query.dto';
+import type { UsagePeriod } from './usage-query.dto';
 
 const DAY = 86_400_000;
 

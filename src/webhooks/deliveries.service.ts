@@ -1,10 +1,8 @@
 import type { Principal } from '../auth/auth.types';
 import { ApiError } from '../common/api-error';
-import type { Database } from '../database/database';
 import { ownedTask } from '../tasks/task-ownership';
 import type { TasksRepository } from '../tasks/tasks.repository';
-import { DeliveryAttemptEntity } from './delivery-attempt.entity';
-import { TaskEventEntity } from './task-event.entity';
+import type { TaskEventsRepository } from './task-events.repository';
 import type { WebhookDispatcher } from './webhook-dispatcher';
 import { isoTime } from '../common/iso-time';
 
@@ -12,24 +10,15 @@ import { isoTime } from '../common/iso-time';
 /** A client's view of its task's webhook deliveries, and redelivery of a failed one. */
 export class DeliveriesService {
   constructor(
-    private readonly db: Database,
+    private readonly events: TaskEventsRepository,
     private readonly dispatcher: WebhookDispatcher,
     private readonly tasks: TasksRepository,
   ) {}
 
   async list(principal: Principal, taskId: string) {
     await this.mustOwnTask(principal, taskId);
-    const events = await this.db.dataSource
-      .getRepository(TaskEventEntity)
-      .find({ where: { taskId, accountId: principal.accountId }, order: { seq: 'ASC' } });
-    const attempts = events.length
-      ? await this.db.dataSource
-          .getRepository(DeliveryAttemptEntity)
-          .createQueryBuilder('attempt')
-          .where('attempt.event_id IN (:...ids)', { ids: events.map((event) => event.id) })
-          .orderBy('attempt.started_at', 'ASC')
-          .getMany()
-      : [];
+    const events = await this.events.listForTask(principal.accountId, taskId);
+    const attempts = await this.events.attemptsOf(events.map((event) => event.id));
     return {
       task_id: taskId,
       deliveries: events.map((event) => ({
@@ -55,14 +44,9 @@ export class DeliveriesService {
 
   async redeliver(principal: Principal, taskId: string, eventId: string) {
     await this.mustOwnTask(principal, taskId);
-    const repository = this.db.dataSource.getRepository(TaskEventEntity);
-    const event = await repository.findOneBy({ id: eventId, taskId, accountId: principal.accountId });
+    const event = await this.events.findForTask(principal.accountId, taskId, eventId);
     if (!event) throw new ApiError('DELIVERY_NOT_FOUND', `No delivery ${eventId.slice(0, 64)} exists for this task`);
-    const result = await repository.update(
-      { id: event.id, deliveryStatus: 'failed' },
-      { deliveryStatus: 'pending', attemptCount: 0, nextAttemptAt: Date.now(), finishedAt: null },
-    );
-    if (!result.affected) {
+    if (!(await this.events.reopenFailed(event.id, Date.now()))) {
       throw new ApiError('DELIVERY_NOT_REDELIVERABLE', `Only failed deliveries can be redelivered; this one is ${event.deliveryStatus}`, {
         details: { event_id: event.id, status: event.deliveryStatus },
       });

@@ -2,15 +2,14 @@ import { networkFailureText } from '../network/network-failure';
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { newId } from '../common/ids';
-import type { Database } from '../database/database';
 import { guardedRequest } from '../network/guarded-http';
 import type { SsrfGuard } from '../network/ssrf-guard';
 import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { JobQueues } from '../queue/job-queues';
-import { TaskEntity } from '../tasks/task.entity';
-import { DeliveryAttemptEntity } from './delivery-attempt.entity';
-import { TaskEventEntity } from './task-event.entity';
+import type { TaskEntity } from '../tasks/task.entity';
+import type { TasksRepository } from '../tasks/tasks.repository';
+import type { TaskEventEntity } from './task-event.entity';
+import type { TaskEventsRepository } from './task-events.repository';
 import type { WebhookDispatcher } from './webhook-dispatcher';
 import { deliveryHeaders } from './webhook-signature';
 
@@ -50,19 +49,28 @@ const timeoutMsOf = (webhook: TaskEntity['webhook']) => Math.round((webhook.time
  * enqueues the next). A Redis lock per task keeps two workers from sending the
  * same task's events at once.
  */
+export interface WebhookDeliveryDeps {
+  tasks: TasksRepository;
+  events: TaskEventsRepository;
+  /** Holds the per-task delivery locks. */
+  redis: Redis;
+  redisPrefix: string;
+  jobs: JobQueues;
+  dispatcher: WebhookDispatcher;
+  guard: SsrfGuard;
+  retryScheduleMs: number[];
+  logger: Logger;
+  metrics: WorkerMetrics;
+  /** Extra CA a receiver's certificate may chain to (WEBHOOK_CA_FILE). */
+  ca?: Buffer;
+}
+
 export class WebhookDeliveryProcessor {
-  constructor(
-    private readonly db: Database,
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly jobs: JobQueues,
-    private readonly dispatcher: WebhookDispatcher,
-    private readonly guard: SsrfGuard,
-    private readonly retryScheduleMs: number[],
-    private readonly logger: Logger,
-    private readonly metrics: WorkerMetrics,
-    private readonly ca?: Buffer,
-  ) {}
+  private readonly logger: Logger;
+
+  constructor(private readonly deps: WebhookDeliveryDeps) {
+    this.logger = deps.logger;
+  }
 
   async handle(eventId: string, taskId: string): Promise<void> {
     try {
@@ -71,34 +79,35 @@ export class WebhookDeliveryProcessor {
       // A thrown job would stay in Bull's failed set under its id, and later kicks with that id would be
       // ignored: the event would be stranded. A fresh job id keeps it moving.
       this.logger.warn({ event_id: eventId, task_id: taskId, err: error }, 'webhook job failed; tried again shortly');
-      await this.jobs.enqueueWebhook(eventId, taskId, Date.now(), AFTER_ERROR_MS);
+      await this.deps.jobs.enqueueWebhook(eventId, taskId, Date.now(), AFTER_ERROR_MS);
     }
   }
 
   private async deliverHead(eventId: string, taskId: string): Promise<void> {
-    const task = await this.db.dataSource.getRepository(TaskEntity).findOneBy({ id: taskId });
+    const { jobs, redis } = this.deps;
+    const task = await this.deps.tasks.findById(taskId);
     if (!task) return;
-    const lockKey = `${this.prefix}:webhook-lock:${taskId}`;
+    const lockKey = `${this.deps.redisPrefix}:webhook-lock:${taskId}`;
     const token = randomUUID();
     // The lock outlives the longest attempt, and no more: after a crash the task's events wait only that long.
     const lockMs = timeoutMsOf(task.webhook) + LOCK_MARGIN_MS;
-    if ((await this.redis.set(lockKey, token, 'PX', lockMs, 'NX')) !== 'OK') {
+    if ((await redis.set(lockKey, token, 'PX', lockMs, 'NX')) !== 'OK') {
       // Another worker is sending this task's events; it enqueues the next one when done.
-      await this.jobs.enqueueWebhook(eventId, taskId, Date.now(), 1_000);
+      await jobs.enqueueWebhook(eventId, taskId, Date.now(), 1_000);
       return;
     }
     try {
-      const head = await this.dispatcher.headPending(taskId);
+      const head = await this.deps.events.headPending(taskId);
       if (!head || head.id !== eventId) return;
       if ((head.nextAttemptAt ?? 0) > Date.now() + 50) {
-        await this.jobs.enqueueWebhook(head.id, taskId, head.attemptCount + 1, head.nextAttemptAt! - Date.now());
+        await jobs.enqueueWebhook(head.id, taskId, head.attemptCount + 1, head.nextAttemptAt! - Date.now());
         return;
       }
       await this.attempt(head, task);
     } finally {
-      await this.redis.eval("if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0", 1, lockKey, token);
+      await redis.eval("if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0", 1, lockKey, token);
     }
-    await this.dispatcher.kick(taskId);
+    await this.deps.dispatcher.kick(taskId);
   }
 
   private async attempt(event: TaskEventEntity, task: TaskEntity): Promise<void> {
@@ -111,38 +120,25 @@ export class WebhookDeliveryProcessor {
     const verdict = classifyOutcome(outcome);
     const retriesLeft = attemptNo <= maxRetries;
     const status = verdict === 'delivered' ? 'delivered' : verdict === 'retry' && retriesLeft ? 'pending' : 'failed';
-    const delay = outcome.retryAfterMs ?? this.retryScheduleMs[Math.min(attemptNo - 1, this.retryScheduleMs.length - 1)];
+    const schedule = this.deps.retryScheduleMs;
+    const delay = outcome.retryAfterMs ?? schedule[Math.min(attemptNo - 1, schedule.length - 1)];
     const nextAttemptAt = status === 'pending' ? Date.now() + Math.min(delay, MAX_RETRY_AFTER_MS) : null;
-    await this.db.transaction(async (manager) => {
-      const attempts = manager.getRepository(DeliveryAttemptEntity);
-      const previous = await attempts.countBy({ eventId: event.id });
-      await attempts.insert({
-        id: newId('att'),
-        eventId: event.id,
-        attemptNo: previous + 1,
-        startedAt,
-        durationMs,
-        httpStatus: outcome.httpStatus,
-        error: outcome.error,
-      });
-      await manager.getRepository(TaskEventEntity).update(
-        { id: event.id, deliveryStatus: 'pending' },
-        {
-          deliveryStatus: status,
-          attemptCount: attemptNo,
-          nextAttemptAt,
-          lastHttpStatus: outcome.httpStatus,
-          lastError: outcome.error,
-          finishedAt: status === 'pending' ? null : Date.now(),
-        },
-      );
+    await this.deps.events.recordAttempt(event.id, {
+      startedAt,
+      durationMs,
+      httpStatus: outcome.httpStatus,
+      error: outcome.error,
+      status,
+      attemptCount: attemptNo,
+      nextAttemptAt,
+      finishedAt: status === 'pending' ? null : Date.now(),
     });
     this.logger.info(
       { event_id: event.id, task_id: event.taskId, attempt: attemptNo, http_status: outcome.httpStatus, outcome: status },
       'webhook attempt',
     );
-    void this.metrics.webhookAttempted(status === 'pending' ? 'retrying' : status);
-    if (status === 'pending') await this.jobs.enqueueWebhook(event.id, event.taskId, attemptNo + 1, nextAttemptAt! - Date.now());
+    void this.deps.metrics.webhookAttempted(status === 'pending' ? 'retrying' : status);
+    if (status === 'pending') await this.deps.jobs.enqueueWebhook(event.id, event.taskId, attemptNo + 1, nextAttemptAt! - Date.now());
   }
 
   private async send(event: TaskEventEntity, webhook: TaskEntity['webhook'], now: number): Promise<DeliveryOutcome> {
@@ -160,7 +156,7 @@ export class WebhookDeliveryProcessor {
     const deadline = AbortSignal.timeout(timeoutMs);
     try {
       const response = await guardedRequest(webhook.url, {
-        guard: this.guard,
+        guard: this.deps.guard,
         method: 'POST',
         headers,
         body: event.body,
@@ -168,7 +164,7 @@ export class WebhookDeliveryProcessor {
         readTimeoutMs: timeoutMs,
         maxRedirects: 0,
         signal: deadline,
-        ca: this.ca,
+        ca: this.deps.ca,
       });
       response.body.resume();
       const retryable = response.status === 408 || response.status === 429 || response.status >= 500;

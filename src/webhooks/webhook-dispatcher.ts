@@ -1,6 +1,5 @@
-import type { Database } from '../database/database';
 import type { JobQueues } from '../queue/job-queues';
-import { TaskEventEntity } from './task-event.entity';
+import type { TaskEventsRepository } from './task-events.repository';
 
 /**
  * Hands a task's events to the delivery queue one at a time, oldest first: only
@@ -9,21 +8,14 @@ import { TaskEventEntity } from './task-event.entity';
  */
 export class WebhookDispatcher {
   constructor(
-    private readonly db: Database,
+    private readonly events: TaskEventsRepository,
     private readonly jobs: JobQueues,
   ) {}
 
   async kick(taskId: string): Promise<void> {
-    const head = await this.headPending(taskId);
+    const head = await this.events.headPending(taskId);
     if (!head) return;
     const delay = Math.max(0, (head.nextAttemptAt ?? 0) - Date.now());
     await this.jobs.enqueueWebhook(head.id, taskId, head.attemptCount + 1, delay);
-  }
-
-  headPending(taskId: string): Promise<TaskEventEntity | null> {
-    return this.db.dataSource.getRepository(TaskEventEntity).findOne({
-      where: { taskId, deliveryStatus: 'pending' },
-      order: { seq: 'ASC' },
-    });
   }
 }

@@ -1,6 +1,6 @@
 import type { PhaseName, PhaseState } from '../tasks/task.types';
 
-/** Share of the overall percentage each phase covers (ARCHITECTURE §4). */
+/** Share of the overall percentage each phase covers (docs/api.md, "Progress"). */
 export const PHASE_SPAN: Record<PhaseName, [number, number]> = { download: [0, 10], render: [10, 90], upload: [90, 100] };
 
 export interface ProgressSnapshot {

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
-import { LessThan } from 'typeorm';
-import type { Database } from '../database/database';
 import type { JobQueues } from '../queue/job-queues';
 import type { TasksRepository } from '../tasks/tasks.repository';
-import { TaskEventEntity } from '../webhooks/task-event.entity';
+import type { TaskEventsRepository } from '../webhooks/task-events.repository';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 
 export interface ReaperTimings {
@@ -21,8 +19,8 @@ export interface ReaperTimings {
  */
 export class Reaper {
   constructor(
-    private readonly db: Database,
     private readonly tasks: TasksRepository,
+    private readonly outbox: TaskEventsRepository,
     private readonly jobs: JobQueues,
     private readonly dispatcher: WebhookDispatcher,
     private readonly logger: Logger,
@@ -45,11 +43,6 @@ export class Reaper {
       this.logger.warn({ task_id: task.id, job_state: state }, 'processing task had no live job; re-enqueued');
       await this.jobs.enqueueRender(task);
     }
-    const stale = await this.db.dataSource.getRepository(TaskEventEntity).find({
-      where: { deliveryStatus: 'pending', nextAttemptAt: LessThan(now - this.timings.queuedGraceMs) },
-      select: { taskId: true },
-      take: 500,
-    });
-    for (const taskId of new Set(stale.map((event) => event.taskId))) await this.dispatcher.kick(taskId);
+    for (const taskId of await this.outbox.tasksWithPendingBefore(now - this.timings.queuedGraceMs, 500)) await this.dispatcher.kick(taskId);
   }
 }

@@ -1,23 +1,35 @@
-import { readFileSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { join } from 'node:path';
-import type { Job } from 'bull';
-import { projectRoot } from '../common/project-root';
+import type { Logger } from 'pino';
 import { RenderFailure } from '../common/render-failure';
-import { MediaFetcher } from '../media/media-fetcher';
-import { SsrfGuard } from '../network/ssrf-guard';
-import { MediaServer } from '../render/media-server';
-import { CompositorRenderer } from '../render/compositor/compositor-renderer';
-import { RemotionRenderer } from '../render/remotion-renderer';
-import { RenderEngines } from '../render/render-engines';
-import { RetentionSweeper } from '../retention/retention-sweeper';
-import { TaskLifecycle } from '../tasks/task-lifecycle';
-import { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
-import type { JobPayloads } from '../queue/job-queues';
-import type { Runtime } from '../app/runtime';
-import type { Services } from '../app/services';
-import { Reaper } from './reaper';
-import { AccountAtCapacity, HandedBack, RenderProcessor } from './render.processor';
+import type { AppConfig } from '../config/app-config';
+import type { MediaFetcher } from '../media/media-fetcher';
+import type { JobQueues } from '../queue/job-queues';
+import type { JobPayloads, RunningJob } from '../queue/job-registry';
+import type { MediaServer } from '../render/media-server';
+import type { RemotionRenderer } from '../render/remotion-renderer';
+import type { RetentionSweeper } from '../retention/retention-sweeper';
+import type { TaskLifecycle } from '../tasks/task-lifecycle';
+import type { TasksRepository } from '../tasks/tasks.repository';
+import type { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
+import type { Reaper } from './reaper';
+import { AccountAtCapacity, HandedBack, type RenderProcessor } from './render.processor';
+
+/** What a worker runs, built by the composition root. */
+export interface WorkerDeps {
+  config: AppConfig;
+  logger: Logger;
+  jobs: JobQueues;
+  tasks: TasksRepository;
+  lifecycle: TaskLifecycle;
+  workerId: string;
+  /** Started here, reused across renders. */
+  browser: RemotionRenderer;
+  mediaServer: MediaServer;
+  fetcher: MediaFetcher;
+  renders: RenderProcessor;
+  deliveries: WebhookDeliveryProcessor;
+  sweeper: RetentionSweeper;
+  reaper: Reaper;
+}
 
 /** How a worker stopped: every render finished, or some were handed back to the queue when the grace period ran out. */
 export type StopOutcome = 'drained' | 'handed-back';
@@ -35,94 +47,60 @@ export interface Worker {
 }
 
 const BROWSER_CLOSE_TIMEOUT_MS = 5_000;
-
-/** Made by `npm run build`; workers never bundle. */
-export const BUNDLE_DIR = join(projectRoot(), 'dist', 'remotion-bundle');
+/** The input cache's clean-up runs this often; entries live an hour. */
+const INPUT_CACHE_SWEEP_INTERVAL_MS = 600_000;
 
 /**
  * The worker role: Bull processors for renders, webhook deliveries and
  * maintenance (retention, reaper, input cache). One browser per process,
  * reused across renders. It serves no public HTTP.
  */
-export async function startWorker(runtime: Runtime, services: Services): Promise<Worker> {
-  const { config, logger, jobs, db, storage } = runtime;
-  const workerId = `${hostname()}:${process.pid}`;
-  const guard = new SsrfGuard(config.networkAllowlist);
-  const remotion = new RemotionRenderer({
-    serveUrl: BUNDLE_DIR,
-    chromiumPath: config.chromiumPath,
-    sandbox: config.chromiumSandbox,
-    concurrency: config.renderConcurrency,
-    // Remotion's own warnings (memory probes, page set-up) go to the console, not our JSON log: keep them for debugging.
-    logLevel: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'verbose' : 'error',
-  });
+export async function startWorker(deps: WorkerDeps): Promise<Worker> {
+  const { config, logger, jobs, lifecycle, workerId, browser: remotion, mediaServer, fetcher, renders, deliveries, sweeper, reaper } = deps;
   if (config.chromiumSandbox.mode === 'off') {
     logger.warn('CHROMIUM_SANDBOX=off: Chromium runs without its sandbox; a page escaping the renderer has the worker\'s rights');
   }
   await remotion.open();
-  const mediaServer = new MediaServer();
   await mediaServer.start();
-  const renderer = new RenderEngines({
-    setting: config.renderEngine,
-    remotion,
-    compositor: new CompositorRenderer({ remotion, mediaPath: (src) => mediaServer.localPath(src) }),
-    logger,
-  });
-  const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
-  const fetcher = new MediaFetcher({
-    guard,
-    ca,
-    cacheDir: join(config.dataDir, 'input-cache'),
-    maxBytes: config.mediaMaxBytes,
-    maxSubtitleBytes: config.subtitleLimits.maxBytes,
-    timeoutMs: config.mediaDownloadTimeoutMs,
-    parallelDownloads: config.mediaParallelDownloads,
-    onDownloaded: (bytes) => void services.workerMetrics.mediaDownloaded(bytes),
-    samples: services.samples,
-  });
-  const lifecycle = new TaskLifecycle(db, services.tasksRepository, services.dispatcher, storage, config.renderMaxAttempts);
-  const renders = new RenderProcessor({ config, logger, workerId, lifecycle, fetcher, renderer, mediaServer, storage, metrics: services.workerMetrics });
-  const deliveries = new WebhookDeliveryProcessor(
-    db, runtime.commandRedis, config.redisPrefix, jobs, services.dispatcher, guard, config.webhookRetryScheduleMs, logger, services.workerMetrics, ca,
-  );
-  const sweeper = new RetentionSweeper(db, storage, logger);
-  const reaper = new Reaper(db, services.tasksRepository, jobs, services.dispatcher, logger, {
-    queuedGraceMs: config.reaperQueuedGraceMs,
-    processingSilenceMs: config.reaperProcessingSilenceMs,
-  });
 
-  const running = new Set<Job<JobPayloads['render']>>();
-  jobs.process('render', config.workerConcurrency, async (job) => {
-    running.add(job);
-    try {
-      await renders.handle(job.data.taskId);
-    } catch (error) {
-      // Settling would complete or fail the job in Bull; left pending, it is taken again once its lock is gone.
-      if (error instanceof HandedBack) await new Promise<never>(() => undefined);
-      throw error;
-    } finally {
-      running.delete(job);
-    }
+  const running = new Map<string, RunningJob>();
+  jobs.start({
+    render: {
+      concurrency: config.workerConcurrency,
+      handle: async ({ taskId }, job) => {
+        running.set(taskId, job);
+        try {
+          await renders.handle(taskId);
+        } catch (error) {
+          // Settling would complete or fail the job in Bull; left pending, it is taken again once its lock is gone.
+          if (error instanceof HandedBack) await new Promise<never>(() => undefined);
+          throw error;
+        } finally {
+          running.delete(taskId);
+        }
+      },
+    },
+    webhook: { concurrency: 4, handle: ({ eventId, taskId }) => deliveries.handle(eventId, taskId) },
+    'retention-sweep': { concurrency: 1, handle: () => sweeper.sweep().then(() => undefined) },
+    reaper: { concurrency: 1, handle: () => reaper.run() },
+    'input-cache-sweep': { concurrency: 1, handle: () => fetcher.sweepCache().then(() => undefined) },
   });
-  jobs.process('webhook', 4, (job) => deliveries.handle(job.data.eventId, job.data.taskId));
-  jobs.process('maintenance', 1, () => sweeper.sweep().then(() => undefined), 'retention-sweep');
-  jobs.process('maintenance', 1, () => reaper.run(), 'reaper');
-  jobs.process('maintenance', 1, () => fetcher.sweepCache().then(() => undefined), 'input-cache-sweep');
   jobs.queue('render').on('failed', (job, error) => {
     if (error instanceof AccountAtCapacity) return;
+    const { taskId } = job.data as JobPayloads['render'];
     // Only a job Bull gave up on (it stalled, its worker died, more than RENDER_MAX_ATTEMPTS times)
     // ends its task here; a job failing for a transient reason (database down) is retried by Bull.
     void (async () => {
       if (!(await job.isFailed())) return;
-      const task = await services.tasksRepository.findById(job.data.taskId);
+      const task = await deps.tasks.findById(taskId);
       if (task && (task.status === 'processing' || task.status === 'queued')) {
         await lifecycle.fail(task, new RenderFailure('WORKER_CRASHED', `The render was interrupted by worker crashes: ${error.message}`, true));
       }
-    })().catch((failure: unknown) => logger.warn({ task_id: job.data.taskId, err: failure }, 'could not record a render job Bull gave up on'));
+    })().catch((failure: unknown) => logger.warn({ task_id: taskId, err: failure }, 'could not record a render job Bull gave up on'));
   });
-  await jobs.scheduleMaintenance('retention-sweep', config.retentionSweepIntervalMs);
-  await jobs.scheduleMaintenance('reaper', config.reaperIntervalMs);
-  await jobs.scheduleMaintenance('input-cache-sweep', 600_000);
+  await jobs.schedule('retention-sweep', config.retentionSweepIntervalMs);
+  await jobs.schedule('reaper', config.reaperIntervalMs);
+  await jobs.schedule('input-cache-sweep', INPUT_CACHE_SWEEP_INTERVAL_MS);
   logger.info({
     worker_id: workerId,
     concurrency: config.renderConcurrency,
@@ -138,10 +116,10 @@ export async function startWorker(runtime: Runtime, services: Services): Promise
       const drained = await Promise.race([finished, graceOver]);
       if (!drained) {
         renders.handBack();
-        const tasks = [...running].map((job) => job.data.taskId);
+        const tasks = [...running.keys()];
         // A render handed back on purpose is not a crash: it must not use up one of RENDER_MAX_ATTEMPTS.
         await lifecycle.handBack(tasks).catch(() => undefined);
-        await Promise.all([...running].map((job) => job.releaseLock().catch(() => undefined)));
+        await Promise.all([...running.values()].map((job) => job.releaseLock().catch(() => undefined)));
         logger.warn({ task_ids: tasks }, 'grace period over: running renders handed back to the queue');
       }
       await mediaServer.stop().catch(() => undefined);

@@ -37,10 +37,10 @@ function pathsOf(value: Json, at: (string | number)[] = []): (string | number)[]
 
 function withValue(body: Json, path: (string | number)[], value: Json): Json {
   const copy = structuredClone(body) as Record<string | number, Json>;
-  let parent = copy as Record<string | number, Json>;
+  let parent = copy;
   for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, Json>;
   parent[path[path.length - 1]] = value;
-  return copy as Json;
+  return copy;
 }
 
 function valueAt(body: Json, path: (string | number)[]): Json {

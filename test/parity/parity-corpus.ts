@@ -74,7 +74,7 @@ export async function makeParityMedia(fixtures: MediaFixtures): Promise<void> {
 
 type Props = Record<string, unknown>;
 const clip = (id: string, media: string, start: number, end: number, properties: Props = {}) => ({ id, media_url: media, start_time_ms: start, end_time_ms: end, properties });
-const video = (id: string, clips: ReturnType<typeof clip>[]): TrackInput => ({ id, type: 'video', clips } as TrackInput);
+const video = (id: string, clips: ReturnType<typeof clip>[]): TrackInput => ({ id, type: 'video', clips });
 const backdrop = (ms: number, media = 'pattern.png') => video('backdrop', [clip('bg', media, 0, ms, { fit: 'fill', z_index: 0 })]);
 
 const PRESETS = ['netflix', 'youtube', 'professional', 'minimal', 'cinema', 'douyin', 'xiaohongshu', 'wechat-video', 'custom'];
@@ -94,7 +94,7 @@ function subtitlePresets(language: string, file: string): ParityCase {
       {
         id: 'subs', type: 'subtitle',
         clips: PRESETS.map((preset, i) => clip(preset, file, i * slot, (i + 1) * slot, preset === 'custom' ? { preset, ...CUSTOM_STYLE } : { preset })),
-      } as TrackInput,
+      },
     ],
   };
 }
@@ -187,7 +187,7 @@ export const PARITY_CORPUS: ParityCase[] = [
   {
     name: 'cue-every-200ms',
     durationMs: 2_000,
-    tracks: [backdrop(2_000, 'bars.mp4'), { id: 'subs', type: 'subtitle', clips: [clip('rapid', 'rapid.srt', 0, 2_000, { preset: 'youtube' })] } as TrackInput],
+    tracks: [backdrop(2_000, 'bars.mp4'), { id: 'subs', type: 'subtitle', clips: [clip('rapid', 'rapid.srt', 0, 2_000, { preset: 'youtube' })] }],
   },
   {
     name: 'audio-fades-and-video-sound',
@@ -195,7 +195,7 @@ export const PARITY_CORPUS: ParityCase[] = [
     audio: true,
     tracks: [
       video('v', [clip('own-sound', 'bars.mp4', 500, 2_000, { z_index: 1 })]),
-      { id: 'music', type: 'audio', clips: [clip('tone', 'tone.wav', 0, 2_000, { volume: 0.8, fade_in_ms: 400, fade_out_ms: 500 })] } as TrackInput,
+      { id: 'music', type: 'audio', clips: [clip('tone', 'tone.wav', 0, 2_000, { volume: 0.8, fade_in_ms: 400, fade_out_ms: 500 })] },
     ],
   },
   {

@@ -2,11 +2,14 @@ import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:h
 import { request } from 'node:https';
 import { SseParser, type SseMessage } from '../../src/client/event-stream';
 import type { HttpClient } from './http-client';
+import { assertReplyKeepsContract } from './reply-contract';
 
 /**
  * Reads `GET /v3/tasks/{id}/events` over HTTPS as it arrives: the parsed events,
  * the keep-alive comments, and when the service ended the response. A refusal
- * (any status but 200) is read whole into `error`.
+ * (any status but 200) is read whole into `error`. The reply is checked against
+ * the OpenAPI document (status, headers, and a refusal's body); the frames are
+ * not, since the document describes the stream only as text/event-stream.
  */
 export class EventStreamReader {
   readonly events: SseMessage[] = [];
@@ -14,6 +17,8 @@ export class EventStreamReader {
   /** Resolves when the service ends the stream (not when this side closes it). */
   readonly ended: Promise<void>;
   error: { code: string; message: string; request_id: string; details?: unknown } | null = null;
+  /** The refusal's body as received. */
+  private refusal: string | null = null;
   private onEnd!: () => void;
   private readonly listeners = new Set<() => void>();
 
@@ -26,9 +31,10 @@ export class EventStreamReader {
   }
 
   static open(client: HttpClient, caPem: Buffer, taskId: string, headers: Record<string, string> = {}): Promise<EventStreamReader> {
-    return new Promise((resolve, reject) => {
+    const url = new URL(`/v3/tasks/${taskId}/events`, client.baseUrl);
+    const opened = new Promise<EventStreamReader>((resolve, reject) => {
       const req = request(
-        new URL(`/v3/tasks/${taskId}/events`, client.baseUrl),
+        url,
         { ca: caPem, headers: { ...(client.key ? { authorization: `Bearer ${client.key}` } : {}), accept: 'text/event-stream', ...headers } },
         (res: IncomingMessage) => {
           const reader = new EventStreamReader(res.statusCode ?? 0, res.headers, req);
@@ -43,7 +49,10 @@ export class EventStreamReader {
             for (const listener of reader.listeners) listener();
           });
           res.on('end', () => {
-            if (reader.status !== 200) reader.error = (JSON.parse(text) as { error: EventStreamReader['error'] }).error;
+            if (reader.status !== 200) {
+              reader.refusal = text;
+              reader.error = (JSON.parse(text) as { error: EventStreamReader['error'] }).error;
+            }
             reader.onEnd();
             for (const listener of reader.listeners) listener();
           });
@@ -54,6 +63,11 @@ export class EventStreamReader {
       );
       req.on('error', reject);
       req.end();
+    });
+    return opened.then(async (reader) => {
+      const raw = reader.refusal === null ? null : Buffer.from(reader.refusal);
+      await assertReplyKeepsContract({ method: 'GET', url, status: reader.status, headers: reader.headers, raw }, caPem);
+      return reader;
     });
   }
 

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ParsedJson } from './parsed-json';
 
 export interface MediaFixtures {
   baseUrl: string;
@@ -63,7 +64,7 @@ export async function startMediaFixtures(): Promise<MediaFixtures> {
 }
 
 /** ffprobe of a file, as JSON. */
-export function ffprobe(path: string): { format: { format_name: string; duration: string }; streams: Array<Record<string, any>> } {
+export function ffprobe(path: string): { format: { format_name: string; duration: string }; streams: Array<Record<string, ParsedJson>> } {
   return JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path]).toString());
 }
 

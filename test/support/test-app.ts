@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
 import type { Tier, Permission } from '../../src/auth/auth.types';
 import { createApiApp } from '../../src/app/api-app';
 import { createLogger } from '../../src/app/logger';
-import { createRuntime, type Runtime } from '../../src/app/runtime';
-import { buildServices, type Services } from '../../src/app/services';
+import { buildServices, composeApi, composeWorker, createRuntime, type Runtime, type Services } from '../../src/app/composition-root';
 import { loadTls } from '../../src/app/tls';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { startWorker, type Worker } from '../../src/worker/worker';
@@ -45,7 +45,7 @@ export function freePort(): Promise<number> {
  * redis-server, its own SQLite file (or the given PostgreSQL database), HTTPS on
  * a free port. `role: 'all'` also starts a worker (with its browser).
  */
-export async function startTestApp(options: { role?: 'api' | 'all'; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(options: { role?: 'api' | 'all'; env?: Record<string, string>; log?: DestinationStream } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-'));
   // The port is part of the links and output URLs the service makes, so it must be known before boot.
   const port = await freePort();
@@ -68,10 +68,10 @@ export async function startTestApp(options: { role?: 'api' | 'all'; env?: Record
   // Made even behind a proxy (TRUST_PROXY): webhook receivers in tests use it.
   const tls = loadTls({ ...tlsProbe, trustProxy: false })!;
   const config = loadConfig({ ...env, WEBHOOK_CA_FILE: tls.certPath });
-  const runtime = await createRuntime(config, createLogger(config));
+  const runtime = await createRuntime(config, createLogger(config, options.log));
   const services = buildServices(runtime);
-  const worker = config.role === 'all' ? await startWorker(runtime, services) : null;
-  const api = await createApiApp(runtime, services, [{ name: 'database', run: () => runtime.db.ping() }]);
+  const worker = config.role === 'all' ? await startWorker(composeWorker(runtime, services)) : null;
+  const api = await createApiApp(runtime, services, composeApi(runtime, services), [{ name: 'database', run: () => runtime.db.ping() }]);
   await api.app.listen(port, '127.0.0.1');
   const baseUrl = `${api.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   return {

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ValidateBy, ValidateIf, ValidateNested, ValidationArguments } from 'class-validator';
+import { ValidateBy, ValidateIf, ValidateNested, type ValidationArguments } from 'class-validator';
 
 /**
  * Field decorators that each put ONE constraint on a property, so every bad
@@ -80,6 +80,7 @@ export function IntegerField(bounds: Omit<NumberBounds, 'integer'> = {}): Proper
 }
 
 /** C0 controls and DEL: never useful in labels and ids, and they corrupt logs and headers. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export interface StringRules {

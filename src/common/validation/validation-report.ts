@@ -1,6 +1,6 @@
-import { ValidationError } from 'class-validator';
-import { ValidationIssue } from '../api-error';
-import { ExpandingContext, isPlainRecord, keySuffix } from './field-rules.decorator';
+import type { ValidationError } from 'class-validator';
+import type { ValidationIssue } from '../api-error';
+import { type ExpandingContext, isPlainRecord, keySuffix } from './field-rules.decorator';
 
 /**
  * Turns class-validator's error tree into the spec's flat `details` list:
@@ -76,7 +76,7 @@ function fitsInJson(value: unknown, limit: number): boolean {
     if (typeof item === 'string') size += item.length + 2;
     else if (Array.isArray(item)) {
       size += 1 + item.length;
-      pending.push(...item.slice(0, limit));
+      pending.push(...(item as unknown[]).slice(0, limit));
     } else if (typeof item === 'object' && item !== null) {
       const entries = Object.entries(item).slice(0, limit);
       size += 1 + entries.length;

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
 import type { TableColumnOptions as Col } from 'typeorm/schema-builder/options/TableColumnOptions';
 
 const id = (name = 'id'): Col => ({ name, type: 'varchar', length: '40', isPrimary: name === 'id' });

@@ -35,6 +35,7 @@ function chains(graph: string): string[] {
 function ramp(graph: string): (t: number) => number {
   const match = /volume='([^']+)':eval=frame/.exec(graph);
   if (match === null) throw new Error('no ramp in graph');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs ffmpeg's volume expression (built by audioGraph, not input) as JavaScript
   const evaluate = new Function('t', 'clip', 'floor', 'min', `return ${match[1]};`) as
     (t: number, clip: (x: number, lo: number, hi: number) => number, floor: (x: number) => number, min: (a: number, b: number) => number) => number;
   return (t) => evaluate(t, (x, lo, hi) => Math.min(hi, Math.max(lo, x)), Math.floor, Math.min);

@@ -152,7 +152,7 @@ export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: V
     return `src${index}_${n}`;
   };
 
-  composite.slots.forEach((slot, i) => {
+  for (const [i, slot] of composite.slots.entries()) {
     const out = `acc${i}`;
     let top: string;
     let mode: string;
@@ -165,13 +165,13 @@ export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: V
       if (built === null) {
         // Still consumed, so a split source's other branches do not stall.
         chains.push(`[${label}]nullsink`);
-        return;
+        continue;
       }
       if (below === null && built.coversCanvas && slot.layer.blendMode === 'normal') {
         // Nothing below shows through an opaque layer over the whole canvas: it is the picture so far.
         chains.push(`[${label}]${built.chain},format=gbrp[${out}]`);
         below = out;
-        return;
+        continue;
       }
       chains.push(`[${label}]${built.chain}[layer${i}]`);
       top = `layer${i}`;
@@ -180,7 +180,7 @@ export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: V
       region = { x: built.place.x, y: built.place.y, width: built.place.width, height: built.place.height };
     } else {
       const stills = inputs.stillsInput(i);
-      if (stills === null) return;
+      if (stills === null) continue;
       region = stills.box;
       // Cut to what the pictures draw on and converted once per picture, before fps repeats it for every frame.
       const cut = `crop=w=${region.width}:h=${region.height}:x=${region.x}:y=${region.y}`;
@@ -200,7 +200,7 @@ export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: V
       chains.push(blendFilter(mode, { top, bottom: below, out }, `b${i}_`, shown, wholeCanvas ? null : region));
     }
     below = out;
-  });
+  }
   chains.push(below === null ? `${background}[${outLabel}]` : `[${below}]null[${outLabel}]`);
   return chains.join(';');
 }

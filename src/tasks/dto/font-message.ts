@@ -1,4 +1,4 @@
-import { ValidationIssue } from '../../common/api-error';
+import type { ValidationIssue } from '../../common/api-error';
 import { FONT_ALIASES, FONT_KEYS, resolveFontKey } from '../../fonts/font-keys';
 
 /**

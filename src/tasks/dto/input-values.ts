@@ -49,7 +49,7 @@ export const BLEND_MODES = [
   'plus-lighter',
 ] as const;
 
-/** Codecs each container accepts; the first is the default (ARCHITECTURE §4). */
+/** Codecs each container accepts; the first is the default (docs/api.md, "Output defaults"). */
 export const CODECS_BY_FORMAT: Readonly<Record<OutputFormat, readonly [OutputCodec, ...OutputCodec[]]>> = {
   mp4: ['h264', 'h265'],
   mov: ['h264', 'prores'],

@@ -1,4 +1,4 @@
-import { ValidationIssue } from '../../common/api-error';
+import type { ValidationIssue } from '../../common/api-error';
 import { isPlainRecord } from '../../common/validation/field-rules.decorator';
 import { issue } from '../../common/validation/validation-report';
 import type { OutputCodec } from '../task-input.types';

@@ -48,7 +48,8 @@ export class ClipDto {
 
   @ApiPropertyOptional({
     description: 'Depends on the track type; keys of another track type are rejected',
-    oneOf: [
+    // anyOf, not oneOf: no key is required, so an object of one kind (or {}) also fits the others.
+    anyOf: [
       { $ref: getSchemaPath(VideoClipPropertiesDto) },
       { $ref: getSchemaPath(AudioClipPropertiesDto) },
       { $ref: getSchemaPath(SubtitleClipPropertiesDto) },

@@ -48,7 +48,7 @@ describe('render-cli against a running service', () => {
     expect(phases.at(-1)).toEqual([100, 'completed']);
     expect(phases.map(([pct]) => pct)).toEqual([...phases.map(([pct]) => pct)].sort((a, b) => a - b));
 
-    const files = run.stdout.trim().split('\n').slice(1).map((line) => /^(\S+)  ([\d.]+ [KM]iB)$/.exec(line));
+    const files = run.stdout.trim().split('\n').slice(1).map((line) => /^(\S+) {2}([\d.]+ [KM]iB)$/.exec(line));
     expect(files.map((m) => m?.[1])).toEqual([join(out, `${taskId}.mp4`), join(out, `${taskId}-thumbnail.jpg`), join(out, `${taskId}-preview.gif`)]);
     for (const m of files) expect(statSync(m![1]).size).toBeGreaterThan(1000);
 

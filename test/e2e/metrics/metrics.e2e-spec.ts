@@ -92,7 +92,7 @@ describe('/metrics', () => {
     expect(created.status).toBe(201);
     const taskId: string = created.body.task_id;
     let polls = 0;
-    let record: any;
+    let record: { status: string };
     do {
       await new Promise((resolve) => setTimeout(resolve, 150));
       record = (await client.get(`/v3/tasks/${taskId}`)).body;

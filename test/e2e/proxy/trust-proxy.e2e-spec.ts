@@ -1,3 +1,4 @@
+import { checkedFetch } from '../../support/reply-contract';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 /** TRUST_PROXY=true: plain HTTP behind a TLS-terminating proxy, which must say the client used HTTPS. */
@@ -12,7 +13,7 @@ describe('behind a TLS-terminating proxy', () => {
   afterAll(() => app?.close());
 
   const plain = (path: string, headers: Record<string, string> = {}) =>
-    fetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}`, ...headers } });
+    checkedFetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}`, ...headers } });
 
   it('serves plain HTTP when the proxy says the request came over HTTPS', async () => {
     const response = await plain('/v3/models', { 'x-forwarded-proto': 'https' });
@@ -34,7 +35,7 @@ describe('behind a TLS-terminating proxy', () => {
 
   it('counts a client by the address the proxy appended, whatever the client wrote to its left', async () => {
     const anonymous = (forwardedFor: string) =>
-      fetch(`${app.baseUrl}/v3/models`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': forwardedFor } });
+      checkedFetch(`${app.baseUrl}/v3/models`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': forwardedFor } });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await anonymous(`198.51.100.${i}, 203.0.113.7`)).status);
     // A fresh left-most address each time does not buy a fresh window: the fourth is over the limit of 3.

@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { TaskEventEntity } from '../../../src/webhooks/task-event.entity';
 import type { HttpClient } from '../../support/http-client';
 import { ffprobe, pixelAt, startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
+import type { ParsedJson } from '../../support/parsed-json';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 jest.setTimeout(180_000);
 
 const WEBHOOK = { url: 'https://127.0.0.1:9/hook' };
 
-async function waitFor(client: HttpClient, taskId: string, done: (record: any) => boolean, timeoutMs = 90_000): Promise<any> {
+async function waitFor(client: HttpClient, taskId: string, done: (record: ParsedJson) => boolean, timeoutMs = 90_000): Promise<ParsedJson> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const record = (await client.get(`/v3/tasks/${taskId}`)).body;
@@ -21,7 +22,7 @@ async function waitFor(client: HttpClient, taskId: string, done: (record: any) =
   }
 }
 
-const finished = (record: any) => ['completed', 'failed', 'canceled'].includes(record.status);
+const finished = (record: { status: string }) => ['completed', 'failed', 'canceled'].includes(record.status);
 
 function near(actual: number[], expected: number[], tolerance = 24): boolean {
   return actual.every((value, index) => Math.abs(value - expected[index]) <= tolerance);
@@ -101,7 +102,7 @@ describe('rendering through the API', () => {
     const tampered = record.output.video_url.replace(/signature=([0-9a-f])/, (_: string, c: string) => `signature=${c === '0' ? '1' : '0'}`);
     expect((await download(tampered, 'tampered')).status).toBe(403);
 
-    const events = await app.runtime.db.dataSource.getRepository(TaskEventEntity).find({ where: { taskId: record.task_id }, order: { seq: 'ASC' } });
+    const events = await app.runtime.db.repository(TaskEventEntity).find({ where: { taskId: record.task_id }, order: { seq: 'ASC' } });
     const types = events.map((event) => event.type);
     expect(types[0]).toBe('task.queued');
     expect(types[1]).toBe('task.started');

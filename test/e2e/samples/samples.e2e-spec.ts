@@ -5,17 +5,18 @@ import { projectRoot } from '../../../src/common/project-root';
 import { SAMPLE_FILES, SAMPLE_MEDIA_DIR } from '../../../src/media/sample-media';
 import type { HttpClient } from '../../support/http-client';
 import { ffprobe } from '../../support/media-fixtures';
+import type { ParsedJson } from '../../support/parsed-json';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 jest.setTimeout(180_000);
 
 /** The README's first task, with its sample URLs moved to the test service's origin. */
-function firstTaskBody(publicBaseUrl: string): any {
+function firstTaskBody(publicBaseUrl: string): ParsedJson {
   const text = readFileSync(join(projectRoot(__dirname), 'docs', 'examples', 'first-task.json'), 'utf8');
   return JSON.parse(text.replaceAll('https://localhost:8443', publicBaseUrl));
 }
 
-async function waitUntilFinished(client: HttpClient, taskId: string, timeoutMs = 120_000): Promise<any> {
+async function waitUntilFinished(client: HttpClient, taskId: string, timeoutMs = 120_000): Promise<ParsedJson> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const record = (await client.get(`/v3/tasks/${taskId}`)).body;

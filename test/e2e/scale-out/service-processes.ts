@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import { projectRoot } from '../../../src/common/project-root';
 
 /**
@@ -38,15 +39,6 @@ export function buildService(dir: string): ServiceBuild {
   symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'), 'dir');
   return { main: join(app, 'dist', 'src', 'main.js'), keysCli: join(app, 'dist', 'src', 'auth', 'keys.cli.js') };
 }
-
-interface S3rverServer {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; silent: boolean; directory: string }) => S3rverServer;
-// s3rver ships no type declarations; the shape used here is declared above.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const S3rver = require('s3rver') as S3rverConstructor;
 
 export interface TestS3 {
   endpoint: string;

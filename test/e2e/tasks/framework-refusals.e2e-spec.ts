@@ -4,13 +4,21 @@
  * and the request gate sees the path the router sees.
  */
 import { request } from 'node:https';
+import { assertRefusalKeepsContract } from '../../support/reply-contract';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 jest.setTimeout(60_000);
 
 interface RawAnswer { status: number; headers: Record<string, string | string[] | undefined>; text: string }
 
-function raw(app: TestApp, method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+async function raw(app: TestApp, method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const answer = await exchange(app, method, path, headers);
+  const reply = { method, url: new URL(path, app.baseUrl), status: answer.status, headers: answer.headers, raw: Buffer.from(answer.text) };
+  await assertRefusalKeepsContract(reply, app.ca);
+  return answer;
+}
+
+function exchange(app: TestApp, method: string, path: string, headers: Record<string, string>): Promise<RawAnswer> {
   const base = new URL(app.baseUrl);
   return new Promise((resolve, reject) => {
     const req = request({ host: base.hostname, port: base.port, method, path, headers, ca: app.ca }, (res) => {

@@ -1,8 +1,8 @@
 import { RenderFailure } from '../../../src/common/render-failure';
-import { TaskLifecycle } from '../../../src/tasks/task-lifecycle';
 import { TaskEventEntity } from '../../../src/webhooks/task-event.entity';
 import { minimalTaskBody } from '../../fixtures/task-bodies';
 import type { HttpClient } from '../../support/http-client';
+import type { ParsedJson } from '../../support/parsed-json';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const WEBHOOK = 'https://127.0.0.1:9/hook';
@@ -20,9 +20,8 @@ describe('tasks API (no worker running)', () => {
   afterAll(() => app?.close());
 
   async function failTask(taskId: string): Promise<void> {
-    const { runtime, services } = app;
-    const lifecycle = new TaskLifecycle(runtime.db, services.tasksRepository, services.dispatcher, runtime.storage, 3);
-    const task = await services.tasksRepository.findById(taskId);
+    const { lifecycle, repositories } = app.services;
+    const task = await repositories.tasks.findById(taskId);
     expect(await lifecycle.fail(task!, new RenderFailure('MEDIA_DOWNLOAD_FAILED', 'media answered 404', true, { media_url: 'x', http_status: 404 }))).toBe(true);
   }
 
@@ -51,10 +50,10 @@ describe('tasks API (no worker running)', () => {
 
     it('reports every validation problem with its field path', async () => {
       const bad = body();
-      const clip = (bad.input as any).timeline.tracks[0].clips[0];
+      const clip = (bad.input as ParsedJson).timeline.tracks[0].clips[0];
       clip.properties = { opacity: 2, fit: 'squash', volume: 1 };
-      (bad.webhook as any).url = 'http://insecure.example.com/hook';
-      (bad as any).surprise = true;
+      (bad.webhook as ParsedJson).url = 'http://insecure.example.com/hook';
+      (bad as ParsedJson).surprise = true;
       const response = await client.post('/v3/tasks', bad);
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('VALIDATION_ERROR');
@@ -75,8 +74,8 @@ describe('tasks API (no worker running)', () => {
 
     it('refuses media and webhook URLs that name private or link-local addresses, at create time', async () => {
       const bad = body();
-      (bad.input as any).timeline.tracks[0].clips[0].media_url = 'http://169.254.169.254/latest/meta-data';
-      (bad.webhook as any).url = 'https://10.0.0.7/hook';
+      (bad.input as ParsedJson).timeline.tracks[0].clips[0].media_url = 'http://169.254.169.254/latest/meta-data';
+      (bad.webhook as ParsedJson).url = 'https://10.0.0.7/hook';
       const response = await client.post('/v3/tasks', bad);
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('VALIDATION_ERROR');
@@ -88,7 +87,7 @@ describe('tasks API (no worker running)', () => {
 
     it('answers an unknown font with INVALID_FONT listing the catalogue', async () => {
       const withSubtitle = body();
-      (withSubtitle.input as any).timeline.tracks.push({
+      (withSubtitle.input as ParsedJson).timeline.tracks.push({
         id: 'subs',
         type: 'subtitle',
         clips: [{ id: 's', media_url: 'http://127.0.0.1:9/subs.srt', start_time_ms: 0, end_time_ms: 1000, properties: { font_family: 'comic-sans' } }],
@@ -112,7 +111,7 @@ describe('tasks API (no worker running)', () => {
       expect(premium.status).toBe(201);
       const many = body();
       const clips = [0, 1, 2, 3].map((i) => ({ id: `c${i}`, media_url: 'http://127.0.0.1:9/a.png', start_time_ms: 0, end_time_ms: 1000 }));
-      (many.input as any).timeline.tracks[0].clips = clips;
+      (many.input as ParsedJson).timeline.tracks[0].clips = clips;
       const complex = await client.post('/v3/tasks', many);
       expect(complex.status).toBe(422);
       expect(complex.body.error.code).toBe('TIMELINE_TOO_COMPLEX');
@@ -148,7 +147,7 @@ describe('tasks API (no worker running)', () => {
         expect(low.body.queue_position).toBe(4);
         const urgent = await c.post('/v3/tasks', body({ metadata: { priority: 'urgent' } }));
         expect(urgent.body.queue_position).toBe(1);
-        const events = await fresh.runtime.db.dataSource.getRepository(TaskEventEntity).findOneByOrFail({ taskId: urgent.body.task_id, type: 'task.queued' });
+        const events = await fresh.runtime.db.repository(TaskEventEntity).findOneByOrFail({ taskId: urgent.body.task_id, type: 'task.queued' });
         expect(JSON.parse(events.body).data).toMatchObject({ queue_position: 1, priority: 'urgent' });
       } finally {
         await fresh.close();
@@ -239,7 +238,7 @@ describe('tasks API (no worker running)', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ task_id: id, status: 'canceled', canceled_at: expect.stringMatching(ISO), message: expect.any(String) });
       expect(await app.runtime.jobs.queue('render').getJob(id)).toBeNull();
-      const event = await app.runtime.db.dataSource.getRepository(TaskEventEntity).findOneByOrFail({ taskId: id, type: 'task.canceled' });
+      const event = await app.runtime.db.repository(TaskEventEntity).findOneByOrFail({ taskId: id, type: 'task.canceled' });
       expect(JSON.parse(event.body).data).toMatchObject({ canceled_by: 'user_request', canceled_at: response.body.canceled_at });
       const again = await client.delete(`/v3/tasks/${id}`);
       expect(again.status).toBe(409);

@@ -1,6 +1,6 @@
 import { AccountEntity } from '../../../src/auth/account.entity';
 import { TaskEntity } from '../../../src/tasks/task.entity';
-import { CreditsService } from '../../../src/usage/credits.service';
+import type { CreditsService } from '../../../src/auth/credits.service';
 import { minimalTaskBody } from '../../fixtures/task-bodies';
 import type { HttpClient } from '../../support/http-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -18,13 +18,13 @@ describe('models, usage, quotas and credits over HTTPS', () => {
   let app: TestApp;
   let credits: CreditsService;
 
-  const accountId = async (name: string) => (await app.runtime.db.dataSource.getRepository(AccountEntity).findOneByOrFail({ name })).id;
-  const taskCount = async (name: string) => app.runtime.db.dataSource.getRepository(TaskEntity).countBy({ accountId: await accountId(name) });
+  const accountId = async (name: string) => (await app.runtime.db.repository(AccountEntity).findOneByOrFail({ name })).id;
+  const taskCount = async (name: string) => app.runtime.db.repository(TaskEntity).countBy({ accountId: await accountId(name) });
   const create = (client: HttpClient, overrides: Record<string, unknown> = {}) => client.post('/v3/tasks', minimalTaskBody(overrides, { webhookUrl: WEBHOOK_URL }));
 
   beforeAll(async () => {
     app = await startTestApp({ role: 'api' });
-    credits = new CreditsService(app.runtime.db.dataSource);
+    credits = app.services.credits;
   }, 60_000);
   afterAll(() => app?.close());
 
@@ -107,7 +107,7 @@ describe('models, usage, quotas and credits over HTTPS', () => {
       if (now % DAY > DAY - 10_000) await new Promise((resolve) => setTimeout(resolve, DAY - (now % DAY) + 100));
       const midnight = Date.now() - (Date.now() % DAY);
       const id = await accountId(name);
-      await insertRows(app.runtime.db.dataSource, TaskEntity, [
+      await insertRows(app.runtime.db, TaskEntity, [
         taskRow(id, { createdAt: midnight - 1000, status: 'completed', outputMinutes: 2, costUsd: 0.1, processingSeconds: 30 }),
         taskRow(id, { createdAt: midnight, status: 'failed', processingSeconds: 60 }),
         taskRow(id, { createdAt: midnight - DAY - 1000, status: 'completed' }),

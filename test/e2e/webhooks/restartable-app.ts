@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApiApp } from '../../../src/app/api-app';
 import { createLogger } from '../../../src/app/logger';
-import { createRuntime, type Runtime } from '../../../src/app/runtime';
-import { buildServices } from '../../../src/app/services';
+import { buildServices, composeApi, composeWorker, createRuntime, type Runtime } from '../../../src/app/composition-root';
 import { loadTls } from '../../../src/app/tls';
 import { loadConfig } from '../../../src/config/app-config';
 import { startWorker } from '../../../src/worker/worker';
@@ -42,8 +41,8 @@ export async function startOnDataDir(dataDir: string, env: Record<string, string
   const config = loadConfig({ ...base, WEBHOOK_CA_FILE: tls.certPath });
   const runtime = await createRuntime(config, createLogger(config));
   const services = buildServices(runtime);
-  const worker = await startWorker(runtime, services);
-  const api = await createApiApp(runtime, services, [{ name: 'database', run: () => runtime.db.ping() }]);
+  const worker = await startWorker(composeWorker(runtime, services));
+  const api = await createApiApp(runtime, services, composeApi(runtime, services), [{ name: 'database', run: () => runtime.db.ping() }]);
   await api.app.listen(0, '127.0.0.1');
   const baseUrl = `https://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
   return {

@@ -1,40 +1,43 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DataSource } from 'typeorm';
 import { hashApiKey } from '../../../src/auth/api-key.codec';
+import { AccountsRepository } from '../../../src/auth/accounts.repository';
 import { ApiKeyEntity } from '../../../src/auth/api-key.entity';
+import { ApiKeysRepository } from '../../../src/auth/api-keys.repository';
 import { ApiKeysService } from '../../../src/auth/api-keys.service';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
+import type { Database } from '../../../src/database/database';
 import { openDatabase } from '../../../src/database/data-source';
 
 const HOUR = 3_600_000;
 
 describe('ApiKeysService on SQLite with a controlled clock', () => {
   let dataDir: string;
-  let dataSource: DataSource;
+  let db: Database;
   let now: number;
   let keys: ApiKeysService;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'rs-keys-'));
-    dataSource = await openDatabase({ databaseUrl: null, dataDir });
+    db = await openDatabase({ databaseUrl: null, dataDir }, SERVICE_ENTITIES);
   });
   beforeEach(() => {
     now = Date.UTC(2025, 0, 17, 12);
-    keys = new ApiKeysService(dataSource, 'tst', () => now);
+    keys = new ApiKeysService(new ApiKeysRepository(db), new AccountsRepository(db), 'tst', () => now);
   });
   afterAll(async () => {
-    await dataSource?.destroy();
+    await db?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('issues <prefix>_<32 characters> keys and stores only their hash and last four characters', async () => {
     const issued = await keys.create({ account: 'store', tier: 'standard', permissions: ['tasks:read'] });
     expect(issued.key).toMatch(/^tst_[0-9A-Za-z]{32}$/);
-    const row = await dataSource.getRepository(ApiKeyEntity).findOneByOrFail({ id: issued.record.id });
+    const row = await db.manager().getRepository(ApiKeyEntity).findOneByOrFail({ id: issued.record.id });
     expect(row.keyHash).toBe(hashApiKey(issued.key));
     expect(row.keyHint).toBe(issued.key.slice(-4));
-    const rawRow = JSON.stringify(await dataSource.query('SELECT * FROM api_keys WHERE id = ?', [issued.record.id]));
+    const rawRow = JSON.stringify(await db.manager().query('SELECT * FROM api_keys WHERE id = ?', [issued.record.id]));
     expect(rawRow).not.toContain(issued.key.slice(4, 30));
     const second = await keys.create({ account: 'store', tier: 'standard' });
     expect(second.key).not.toBe(issued.key);

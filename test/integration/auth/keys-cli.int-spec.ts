@@ -3,10 +3,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { DataSource } from 'typeorm';
 import { hashApiKey } from '../../../src/auth/api-key.codec';
 import { AccountEntity } from '../../../src/auth/account.entity';
+import { AccountsRepository } from '../../../src/auth/accounts.repository';
+import { ApiKeysRepository } from '../../../src/auth/api-keys.repository';
 import { ApiKeysService } from '../../../src/auth/api-keys.service';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
+import type { Database } from '../../../src/database/database';
 import { openDatabase } from '../../../src/database/data-source';
 
 const run = promisify(execFile);
@@ -24,7 +27,7 @@ describe('keys CLI', () => {
   jest.setTimeout(30_000);
   let buildDir: string;
   let dataDir: string;
-  let dataSource: DataSource;
+  let db: Database;
   let keys: ApiKeysService;
 
   async function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
@@ -52,12 +55,12 @@ describe('keys CLI', () => {
     );
     await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(buildDir, 'tsconfig.json')]);
     dataDir = mkdtempSync(join(tmpdir(), 'rs-keys-data-'));
-    dataSource = await openDatabase({ databaseUrl: null, dataDir });
-    keys = new ApiKeysService(dataSource, 'cli');
+    db = await openDatabase({ databaseUrl: null, dataDir }, SERVICE_ENTITIES);
+    keys = new ApiKeysService(new ApiKeysRepository(db), new AccountsRepository(db), 'cli');
   }, 120_000);
 
   afterAll(async () => {
-    await dataSource?.destroy();
+    await db?.close();
     rmSync(buildDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -144,9 +147,9 @@ describe('keys CLI', () => {
     const set = await cli(['credits', '--account', 'prepaid', '--usd', '12.5', '--json']);
     expect(set.code).toBe(0);
     expect(JSON.parse(set.stdout)).toEqual({ account: 'prepaid', credit_balance_usd: 12.5 });
-    expect((await dataSource.getRepository(AccountEntity).findOneByOrFail({ name: 'prepaid' })).creditBalanceUsd).toBe(12.5);
+    expect((await db.manager().getRepository(AccountEntity).findOneByOrFail({ name: 'prepaid' })).creditBalanceUsd).toBe(12.5);
     expect((await cli(['credits', '--account', 'prepaid', '--unlimited'])).code).toBe(0);
-    expect((await dataSource.getRepository(AccountEntity).findOneByOrFail({ name: 'prepaid' })).creditBalanceUsd).toBeNull();
+    expect((await db.manager().getRepository(AccountEntity).findOneByOrFail({ name: 'prepaid' })).creditBalanceUsd).toBeNull();
     expect((await cli(['credits', '--account', 'nobody', '--usd', '1'])).code).toBe(1);
     for (const args of [['credits', '--account', 'prepaid'], ['credits', '--account', 'prepaid', '--usd', '1', '--unlimited'], ['credits', '--usd', '-1', '--account', 'prepaid']]) {
       expect((await cli(args)).code).toBe(2);

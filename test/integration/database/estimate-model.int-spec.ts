@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
 import { EstimateModel, workUnitsOf } from '../../../src/tasks/estimate-model';
 import { TaskEntity } from '../../../src/tasks/task.entity';
+import { TasksRepository } from '../../../src/tasks/tasks.repository';
 import type { ResolvedOutput } from '../../../src/tasks/task-input.types';
 import { taskRow } from '../usage/task-rows';
 
@@ -12,8 +14,8 @@ describe('the estimate model learns from completed renders', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('uses the prior until three renders of the quality exist, then their seconds per megapixel-frame', async () => {
-    const dataSource = await openDatabase({ dataDir, databaseUrl: null });
-    const model = new EstimateModel(dataSource);
+    const db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
+    const model = new EstimateModel(new TasksRepository(db));
     const output: ResolvedOutput = { width: 1000, height: 1000, framerate: 10, format: 'mp4', quality: 'high', codec: 'h264' };
     const units = workUnitsOf(output, 10_000);
     expect(units).toBe(100);
@@ -28,7 +30,7 @@ describe('the estimate model learns from completed renders', () => {
       { id: 'tsk_d', quality: 'draft', seconds: 1000, units: 1 },
     ];
     for (const [index, row] of rows.entries()) {
-      await dataSource.getRepository(TaskEntity).insert(
+      await db.manager().getRepository(TaskEntity).insert(
         taskRow('acc_estimates', {
           id: row.id,
           createdAt: index,
@@ -41,6 +43,6 @@ describe('the estimate model learns from completed renders', () => {
       );
     }
     expect(await model.estimateSeconds(output, 10_000)).toBe(4 + 100 * 0.5);
-    await dataSource.destroy();
+    await db.close();
   });
 });

@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountEntity } from '../../../src/auth/account.entity';
-import { openDatabase } from '../../../src/database/data-source';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
+import { openDataSource } from '../../../src/database/data-source';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import { taskRow } from '../usage/task-rows';
@@ -28,14 +29,14 @@ describe.each([
   });
 
   it('creates every table, is idempotent, and rolls back cleanly', async () => {
-    const first = await openDatabase(config);
+    const first = await openDataSource(config, SERVICE_ENTITIES);
     const runner = first.createQueryRunner();
     for (const table of TABLES) expect(await runner.hasTable(table)).toBe(true);
     expect(await runner.hasColumn('tasks', 'concurrency_limit')).toBe(true);
     await runner.release();
     await first.destroy();
 
-    const second = await openDatabase(config);
+    const second = await openDataSource(config, SERVICE_ENTITIES);
     expect(await second.showMigrations()).toBe(false);
     await second.undoLastMigration();
     const after = second.createQueryRunner();
@@ -49,7 +50,7 @@ describe.each([
   });
 
   it('enforces one request_id per account with a unique index', async () => {
-    const db = await openDatabase(config);
+    const db = await openDataSource(config, SERVICE_ENTITIES);
     const insert = async (id: string, accountId: string, requestId: string | null) => {
       await db.getRepository(AccountEntity).upsert({ id: accountId, name: accountId, creditBalanceUsd: null, createdAt: 0 }, ['id']);
       await db.getRepository(TaskEntity).insert(taskRow(accountId, { id, requestId, createdAt: 1 }) as never);
@@ -73,7 +74,7 @@ describe('concurrent start on one PostgreSQL database', () => {
 
   it('lets four processes open and migrate the same fresh database at once', async () => {
     const config = { dataDir: tmpdir(), databaseUrl: database.url };
-    const sources = await Promise.all([1, 2, 3, 4].map(() => openDatabase(config)));
+    const sources = await Promise.all([1, 2, 3, 4].map(() => openDataSource(config, SERVICE_ENTITIES)));
     const applied = await sources[0].query('SELECT COUNT(*)::int AS n FROM migrations');
     expect(applied[0].n).toBe(1);
     await Promise.all(sources.map((source) => source.destroy()));
@@ -84,7 +85,7 @@ describe('the SQLite file', () => {
   it('is readable by the service user only, its directory too, WAL files included', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'rs-perms-'));
     chmodSync(dataDir, 0o755);
-    const db = await openDatabase({ dataDir, databaseUrl: null });
+    const db = await openDataSource({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
     await db.getRepository(AccountEntity).query('CREATE TABLE scratch (x integer)');
     const mode = (path: string) => statSync(path).mode & 0o777;
     expect(mode(dataDir)).toBe(0o700);

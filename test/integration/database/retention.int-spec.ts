@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
-import { Database } from '../../../src/database/database';
 import { RetentionSweeper } from '../../../src/retention/retention-sweeper';
 import { StoredObjectEntity } from '../../../src/retention/stored-object.entity';
+import { StoredObjectsRepository } from '../../../src/retention/stored-objects.repository';
 import { LocalStorage } from '../../../src/storage/local-storage';
 import { UrlSigner } from '../../../src/storage/url-signer';
 import { outputView } from '../../../src/tasks/task-view';
@@ -16,7 +17,7 @@ describe('retention clean-up', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('deletes expired objects from storage, marks them, and leaves live ones', async () => {
-    const db = new Database(await openDatabase({ dataDir, databaseUrl: null }));
+    const db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
     const storage = new LocalStorage({ rootDir: join(dataDir, 'storage'), publicUrl: 'https://localhost:1', signer: new UrlSigner('0123456789abcdef0123') });
     const source = join(dataDir, 'file.bin');
     writeFileSync(source, Buffer.alloc(1000, 7));
@@ -27,15 +28,15 @@ describe('retention clean-up', () => {
     ];
     for (const object of objects) {
       await storage.put(object.key, source, 'application/octet-stream');
-      await db.dataSource.getRepository(StoredObjectEntity).insert({
+      await db.manager().getRepository(StoredObjectEntity).insert({
         key: object.key, accountId: 'acc', taskId: 'tsk', kind: 'video', sizeBytes: 1000, createdAt: now - 10, expiresAt: object.expiresAt, deletedAt: null,
       });
     }
-    const sweeper = new RetentionSweeper(db, storage, pino({ level: 'silent' }));
+    const sweeper = new RetentionSweeper(new StoredObjectsRepository(db), storage, pino({ level: 'silent' }));
     expect(await sweeper.sweep(now)).toBe(1);
     expect(existsSync(storage.pathOf('acc/tsk/video.mp4'))).toBe(false);
     expect(existsSync(storage.pathOf('acc/tsk/thumbnail.jpg'))).toBe(true);
-    const rows = await db.dataSource.getRepository(StoredObjectEntity).find({ order: { key: 'ASC' } });
+    const rows = await db.manager().getRepository(StoredObjectEntity).find({ order: { key: 'ASC' } });
     expect(rows.map((row) => [row.key, row.deletedAt])).toEqual([
       ['acc/tsk/thumbnail.jpg', null],
       ['acc/tsk/video.mp4', now],

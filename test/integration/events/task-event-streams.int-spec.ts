@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
-import { Database } from '../../../src/database/database';
+import type { Database } from '../../../src/database/database';
 import { StreamSlots } from '../../../src/events/stream-slots';
-import { TaskEventsRepository } from '../../../src/events/task-events.repository';
 import type { TaskEntity } from '../../../src/tasks/task.entity';
-import { appendEvent } from '../../../src/webhooks/outbox';
+import { TaskEventsRepository } from '../../../src/webhooks/task-events.repository';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,7 +22,7 @@ describe.each(['sqlite', 'postgres'] as const)('TaskEventsRepository on %s', (en
 
   beforeAll(async () => {
     postgres = engine === 'postgres' ? await createTestDatabase('events') : null;
-    db = new Database(await openDatabase({ dataDir, databaseUrl: postgres?.url ?? null }));
+    db = await openDatabase({ dataDir, databaseUrl: postgres?.url ?? null }, SERVICE_ENTITIES);
     events = new TaskEventsRepository(db);
   });
   afterAll(async () => {
@@ -36,9 +36,9 @@ describe.each(['sqlite', 'postgres'] as const)('TaskEventsRepository on %s', (en
     const owned = task('tsk_a', 'acc_1', ['task.completed']);
     const written = [];
     for (const [type, at] of [['task.queued', 1], ['task.started', 2], ['task.progress', 3], ['task.completed', 4]] as const) {
-      written.push(await db.transaction((manager) => appendEvent(manager, owned, type, at, { n: at })));
+      written.push(await db.transaction(() => events.append(owned, type, at, { n: at })));
     }
-    await db.transaction((manager) => appendEvent(manager, task('tsk_b', 'acc_1'), 'task.queued', 5, {}));
+    await db.transaction(() => events.append(task('tsk_b', 'acc_1'), 'task.queued', 5, {}));
 
     const all = await events.after('acc_1', 'tsk_a', 0, 100);
     expect(all).toEqual(written.map(({ id, seq, type, body }) => ({ id, seq, type, body })));
@@ -78,7 +78,7 @@ describe('StreamSlots on Redis', () => {
     const granted = slots.filter((slot) => slot !== null);
     expect(granted).toHaveLength(5);
     expect(await first.acquire('key:b', 5)).not.toBeNull();
-    await granted[0]!.release();
+    await granted[0].release();
     const again = await second.acquire('key:a', 5);
     expect(again).not.toBeNull();
     expect(await first.acquire('key:a', 5)).toBeNull();

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Server, Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { guardedRequest, GuardedRequestOptions, NetworkTimeoutError, RedirectRefusedError } from '../../../src/network/guarded-http';
+import { guardedRequest, type GuardedRequestOptions, NetworkTimeoutError, RedirectRefusedError } from '../../../src/network/guarded-http';
 import { BlockedAddressError, SsrfGuard } from '../../../src/network/ssrf-guard';
 import { selfSignedCertificate, TestServer } from './test-server';
 

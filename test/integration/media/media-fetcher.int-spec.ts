@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RenderFailure } from '../../../src/common/render-failure';
 import { DownloadBudget } from '../../../src/media/download-budget';
-import { MediaFetcher, MediaFetcherOptions } from '../../../src/media/media-fetcher';
+import { MediaFetcher, type MediaFetcherOptions } from '../../../src/media/media-fetcher';
 import { SampleMedia } from '../../../src/media/sample-media';
 import { SsrfGuard } from '../../../src/network/ssrf-guard';
 import { makeMediaFixtures, TestServer } from './test-server';

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import pino from 'pino';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
-import { Database } from '../../../src/database/database';
+import type { Database } from '../../../src/database/database';
 import { ServiceMetrics } from '../../../src/metrics/service-metrics';
 import { SharedMetricStore } from '../../../src/metrics/shared-metric-store';
 import { WorkerMetrics } from '../../../src/metrics/worker-metrics';
@@ -33,7 +34,7 @@ describe('ServiceMetrics', () => {
 
   beforeAll(async () => {
     redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-    db = new Database(await openDatabase({ dataDir, databaseUrl: null }));
+    db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
     jobs = new JobQueues({ url: 'redis://127.0.0.1:6379' }, prefix, 3);
     store = new SharedMetricStore(redis, prefix);
   });
@@ -56,7 +57,7 @@ describe('ServiceMetrics', () => {
 
   it('counts tasks of every account by state, 0 for a state no task has', async () => {
     const statuses: TaskStatus[] = ['queued', 'queued', 'processing', 'completed', 'completed', 'completed', 'failed'];
-    await insertRows(db.dataSource, TaskEntity, statuses.map((status, index) => taskRow(`acc_${index % 2}`, { createdAt: 1_000 + index, status })));
+    await insertRows(db, TaskEntity, statuses.map((status, index) => taskRow(`acc_${index % 2}`, { createdAt: 1_000 + index, status })));
     const samples = await scrape(metricsOfOneApiProcess());
     expect(samples.types.get(`${P}tasks`)).toBe('gauge');
     expect(samples.series(`${P}tasks`).sort((a, b) => a.labels.state.localeCompare(b.labels.state))).toEqual([

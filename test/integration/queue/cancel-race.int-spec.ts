@@ -1,13 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AccountsRepository } from '../../../src/auth/accounts.repository';
 import type { Principal } from '../../../src/auth/auth.types';
+import { CreditsService } from '../../../src/auth/credits.service';
 import { TIER_LIMITS } from '../../../src/auth/tier-limits';
 import { ApiError } from '../../../src/common/api-error';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
-import { Database } from '../../../src/database/database';
+import type { Database } from '../../../src/database/database';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../../../src/queue/embedded-redis';
 import { JobQueues } from '../../../src/queue/job-queues';
+import { StoredObjectsRepository } from '../../../src/retention/stored-objects.repository';
 import { EstimateModel } from '../../../src/tasks/estimate-model';
 import { TaskLifecycle } from '../../../src/tasks/task-lifecycle';
 import { TaskEntity } from '../../../src/tasks/task.entity';
@@ -15,6 +19,7 @@ import { createTaskRules, resolveOutput } from '../../../src/tasks/task-rules';
 import { emptyPhases, TasksService } from '../../../src/tasks/tasks.service';
 import { TasksRepository } from '../../../src/tasks/tasks.repository';
 import { TaskEventEntity } from '../../../src/webhooks/task-event.entity';
+import { TaskEventsRepository } from '../../../src/webhooks/task-events.repository';
 import { WebhookDispatcher } from '../../../src/webhooks/webhook-dispatcher';
 import { taskRow } from '../usage/task-rows';
 
@@ -30,13 +35,24 @@ describe('a cancel racing a completion', () => {
 
   beforeAll(async () => {
     redis = await startEmbeddedRedis(dataDir);
-    db = new Database(await openDatabase({ dataDir, databaseUrl: null }));
+    db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
     jobs = new JobQueues({ path: redis.socketPath }, 'race', 3);
     const tasks = new TasksRepository(db);
-    const dispatcher = new WebhookDispatcher(db, jobs);
+    const accounts = new AccountsRepository(db);
+    const outbox = new TaskEventsRepository(db);
+    const dispatcher = new WebhookDispatcher(outbox, jobs);
+    const unitOfWork = { db, tasks, accounts, outbox, credits: new CreditsService(accounts) };
     const rules = createTaskRules({ maxTracks: 50, maxClipsPerTrack: 200, maxClips: 500 });
-    service = new TasksService(db, tasks, rules, (input) => resolveOutput(input.input.output), jobs, dispatcher, new EstimateModel(db.dataSource), signer);
-    lifecycle = new TaskLifecycle(db, tasks, dispatcher, signer, 3);
+    service = new TasksService({
+      ...unitOfWork,
+      rules,
+      resolveOutput: (input) => resolveOutput(input.input.output),
+      jobs,
+      events: dispatcher,
+      estimates: new EstimateModel(tasks),
+      signer,
+    });
+    lifecycle = new TaskLifecycle({ ...unitOfWork, storedObjects: new StoredObjectsRepository(db), events: dispatcher, signer, maxAttempts: 3 });
   });
   afterAll(async () => {
     await jobs.close();
@@ -50,10 +66,10 @@ describe('a cancel racing a completion', () => {
     const output = { video: file, thumbnail: file, preview: file, duration_ms: 1000, resolution: { width: 2, height: 2 }, format: 'mp4' };
     for (let round = 0; round < 20; round++) {
       const id = `tsk_race${String(round).padStart(22, '0')}`;
-      await db.dataSource.getRepository(TaskEntity).insert(
+      await db.manager().getRepository(TaskEntity).insert(
         taskRow(principal.accountId, { id, status: 'processing', createdAt: Date.now(), startedAt: Date.now() }) as never,
       );
-      const task = (await db.dataSource.getRepository(TaskEntity).findOneBy({ id }))!;
+      const task = (await db.manager().getRepository(TaskEntity).findOneBy({ id }))!;
       const [canceled, completed] = await Promise.all([
         service.cancel(principal, id).then(
           () => true,
@@ -66,9 +82,9 @@ describe('a cancel racing a completion', () => {
         lifecycle.complete(task, output, emptyPhases()),
       ]);
       expect(canceled).toBe(!completed);
-      const final = (await db.dataSource.getRepository(TaskEntity).findOneBy({ id }))!;
+      const final = (await db.manager().getRepository(TaskEntity).findOneBy({ id }))!;
       expect(final.status).toBe(canceled ? 'canceled' : 'completed');
-      const events = await db.dataSource.getRepository(TaskEventEntity).findBy({ taskId: id });
+      const events = await db.manager().getRepository(TaskEventEntity).findBy({ taskId: id });
       expect(events.map((event) => event.type).sort()).toEqual([canceled ? 'task.canceled' : 'task.completed']);
     }
   });

@@ -2,14 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { AccountsRepository } from '../../../src/auth/accounts.repository';
+import { CreditsService } from '../../../src/auth/credits.service';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
-import { Database } from '../../../src/database/database';
+import type { Database } from '../../../src/database/database';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../../../src/queue/embedded-redis';
 import { JobQueues } from '../../../src/queue/job-queues';
+import { StoredObjectsRepository } from '../../../src/retention/stored-objects.repository';
 import { TaskLifecycle } from '../../../src/tasks/task-lifecycle';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { TasksRepository } from '../../../src/tasks/tasks.repository';
 import { TaskEventEntity } from '../../../src/webhooks/task-event.entity';
+import { TaskEventsRepository } from '../../../src/webhooks/task-events.repository';
 import { WebhookDispatcher } from '../../../src/webhooks/webhook-dispatcher';
 import { Reaper } from '../../../src/worker/reaper';
 import { RenderProcessor, type RenderProcessorDeps } from '../../../src/worker/render.processor';
@@ -27,12 +32,24 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
 
   beforeAll(async () => {
     redis = await startEmbeddedRedis(dataDir);
-    db = new Database(await openDatabase({ dataDir, databaseUrl: null }));
+    db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
     jobs = new JobQueues({ path: redis.socketPath }, 'crash', 2);
     tasks = new TasksRepository(db);
-    const dispatcher = new WebhookDispatcher(db, jobs);
-    lifecycle = new TaskLifecycle(db, tasks, dispatcher, { signedUrl: async () => 'https://signed' }, 2);
-    reaper = new Reaper(db, tasks, jobs, dispatcher, pino({ level: 'silent' }), { queuedGraceMs: 30_000, processingSilenceMs: 120_000 });
+    const accounts = new AccountsRepository(db);
+    const outbox = new TaskEventsRepository(db);
+    const dispatcher = new WebhookDispatcher(outbox, jobs);
+    lifecycle = new TaskLifecycle({
+      db,
+      tasks,
+      accounts,
+      outbox,
+      storedObjects: new StoredObjectsRepository(db),
+      credits: new CreditsService(accounts),
+      events: dispatcher,
+      signer: { signedUrl: async () => 'https://signed' },
+      maxAttempts: 2,
+    });
+    reaper = new Reaper(tasks, outbox, jobs, dispatcher, pino({ level: 'silent' }), { queuedGraceMs: 30_000, processingSilenceMs: 120_000 });
   });
   afterAll(async () => {
     await jobs.close();
@@ -42,7 +59,7 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
   });
 
   const insert = (fields: Partial<TaskEntity> & Pick<TaskEntity, 'id' | 'createdAt'>) =>
-    db.dataSource.getRepository(TaskEntity).insert(taskRow('acc_crash', fields) as never);
+    db.manager().getRepository(TaskEntity).insert(taskRow('acc_crash', fields) as never);
 
   it('re-enqueues a queued task whose job was lost, and a processing task whose job is gone', async () => {
     await insert({ id: 'tsk_lost_queued', createdAt: now - 60_000, updatedAt: now - 60_000 });
@@ -60,9 +77,9 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
       id, taskId, accountId: 'acc_crash', seq: 1, type: 'task.queued', body: '{}', createdAt: dueAt,
       deliveryStatus: 'pending', attemptCount: 0, nextAttemptAt: dueAt, lastHttpStatus: null, lastError: null, finishedAt: null,
     });
-    const events = db.dataSource.getRepository(TaskEventEntity);
-    await events.insert(event('evt_overdue', 'tsk_event_overdue', now - 31_000) as never);
-    await events.insert(event('evt_recent', 'tsk_event_recent', now - 5_000) as never);
+    const events = db.manager().getRepository(TaskEventEntity);
+    await events.insert(event('evt_overdue', 'tsk_event_overdue', now - 31_000));
+    await events.insert(event('evt_recent', 'tsk_event_recent', now - 5_000));
     await reaper.run(now);
     const webhook = jobs.queue('webhook');
     expect(await webhook.getJob('evt_overdue:1')).not.toBeNull();
@@ -76,7 +93,7 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
     const task = await tasks.findById('tsk_crashy');
     expect(task?.status).toBe('failed');
     expect(task?.error).toMatchObject({ code: 'WORKER_CRASHED', retry_possible: true });
-    const event = await db.dataSource.getRepository(TaskEventEntity).findOneByOrFail({ taskId: 'tsk_crashy', type: 'task.failed' });
+    const event = await db.manager().getRepository(TaskEventEntity).findOneByOrFail({ taskId: 'tsk_crashy', type: 'task.failed' });
     expect(JSON.parse(event.body).data.error.code).toBe('WORKER_CRASHED');
   });
 

@@ -57,7 +57,7 @@ describe('compositor sources decode like the composition', () => {
     await ffmpeg([
       '-f', 'lavfi', '-i', `color=c=0xE01010:s=${size}:r=10:d=1`,
       '-vf', `scale=out_color_matrix=${matrix}:out_range=${range},format=${range === 'pc' ? 'yuvj420p' : 'yuv420p'}`,
-      '-c:v', 'libx264', '-qp', '0', ...(tags as string[]), fixtures.path(file),
+      '-c:v', 'libx264', '-qp', '0', ...tags, fixtures.path(file),
     ]);
     const seen = await bothEngines(file, 500);
     const [r, c] = [seen.remotion[4], seen.compositor[4]];

@@ -29,6 +29,7 @@ export const BUNDLE_DIR = process.env.RENDER_TEST_BUNDLE_DIR ?? join(REPO_ROOT, 
 export async function ensureBundle(): Promise<string> {
   if (!existsSync(join(BUNDLE_DIR, 'index.html'))) {
     // A plain CommonJS build script: required at run time, not compiled by ts-jest.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a .js script has no typed import (no allowJs)
     const { bundleComposition } = require(join(REPO_ROOT, 'scripts', 'bundle-composition.js')) as {
       bundleComposition: (o?: { outDir?: string }) => Promise<string>;
     };

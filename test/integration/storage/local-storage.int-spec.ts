@@ -14,9 +14,10 @@ import { createOutputStorage } from '../../../src/storage/create-output-storage'
 import { FilesController } from '../../../src/storage/files.controller';
 import { LocalStorage } from '../../../src/storage/local-storage';
 import { OUTPUT_STORAGE, URL_SIGNER } from '../../../src/storage/output-storage';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
-import { Database } from '../../../src/database/database';
-import { BANDWIDTH_METER, BandwidthMeter } from '../../../src/usage/bandwidth-meter';
+import type { Database } from '../../../src/database/database';
+import { BandwidthUsageRepository } from '../../../src/usage/bandwidth-usage.repository';
 import { UrlSigner } from '../../../src/storage/url-signer';
 
 const SECRET = 'local-storage-test-secret';
@@ -54,14 +55,14 @@ describe('LocalStorage and FilesController (Fastify)', () => {
     // A file next to the storage root that no link may reach.
     writeFileSync(join(dataDir, 'secret.txt'), 'do not serve');
 
-    db = new Database(await openDatabase({ dataDir, databaseUrl: null }));
+    db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
 
     @Module({
       controllers: [FilesController],
       providers: [
         { provide: OUTPUT_STORAGE, useValue: storage },
         { provide: URL_SIGNER, useValue: signer },
-        { provide: BANDWIDTH_METER, useValue: new BandwidthMeter(db) },
+        { provide: BandwidthUsageRepository, useValue: new BandwidthUsageRepository(db) },
       ],
     })
     class FilesTestModule {}
@@ -148,7 +149,7 @@ describe('LocalStorage and FilesController (Fastify)', () => {
     const expectForbidden = async (path: string) => {
       const response = await get(path);
       expect(response.statusCode).toBe(403);
-      const body = response.json() as { error: { code: string; message: string; request_id: string } };
+      const body = response.json<{ error: { code: string; message: string; request_id: string } }>();
       expect(body.error.code).toBe('FORBIDDEN');
       expect(body.error.request_id).toBeTruthy();
       expect(response.body).not.toContain('do not serve');
@@ -196,7 +197,7 @@ describe('LocalStorage and FilesController (Fastify)', () => {
     expect(existsSync(join(dataDir, 'storage/tasks/t3/video.mp4'))).toBe(false);
     const response = await get(url);
     expect(response.statusCode).toBe(404);
-    expect((response.json() as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    expect(response.json<{ error: { code: string } }>().error.code).toBe('NOT_FOUND');
     await expect(storage.delete('tasks/t3/video.mp4')).resolves.toBeUndefined();
   });
 
@@ -215,7 +216,7 @@ describe('LocalStorage and FilesController (Fastify)', () => {
     await storage.put('acc_meter/tsk_1/video.mp4', join(dataDir, 'render.mp4'), 'video/mp4');
     const url = pathOf(await storage.signedUrl('acc_meter/tsk_1/video.mp4', hourFromNow()));
     const served = async () =>
-      Number((await db.dataSource.query("SELECT COALESCE(SUM(bytes), 0) AS n FROM bandwidth_usage WHERE account_id = 'acc_meter'"))[0].n);
+      Number((await db.manager().query("SELECT COALESCE(SUM(bytes), 0) AS n FROM bandwidth_usage WHERE account_id = 'acc_meter'"))[0].n);
     expect(await served()).toBe(0);
     expect((await get(url)).statusCode).toBe(200);
     expect((await get(url, { range: 'bytes=0-99' })).statusCode).toBe(206);

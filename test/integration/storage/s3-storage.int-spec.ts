@@ -2,25 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import { loadConfig } from '../../../src/config/app-config';
 import { createOutputStorage } from '../../../src/storage/create-output-storage';
 import { S3Storage } from '../../../src/storage/s3-storage';
-
-interface S3rverServer {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; silent: boolean; directory: string }) => S3rverServer;
-// s3rver ships no type declarations; the shape used here is declared above.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const S3rver = require('s3rver') as S3rverConstructor;
 
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /** Against a real S3-protocol server (s3rver) on 127.0.0.1, path-style like MinIO or Ceph. */
 describe('S3Storage', () => {
   let dir: string;
-  let server: S3rverServer;
+  let server: S3rver;
   let endpoint: string;
   let storage: S3Storage;
   let admin: S3Client;

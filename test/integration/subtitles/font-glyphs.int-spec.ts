@@ -1,6 +1,6 @@
 import { fontFacesFor, fontFamilyStack, fontKeyInfo, mergeFontFaces } from '../../../src/fonts/font-catalogue';
-import { FONT_KEYS, FontKey } from '../../../src/fonts/font-keys';
-import { GlyphBrowser, ink, openGlyphBrowser } from './glyph-browser';
+import { FONT_KEYS, type FontKey } from '../../../src/fonts/font-keys';
+import { type GlyphBrowser, ink, openGlyphBrowser } from './glyph-browser';
 
 jest.setTimeout(180_000);
 

@@ -5,10 +5,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createReadStream, statSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import puppeteer, { Browser, Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { PlanFontFace } from '../../../src/render/plan/render-plan.types';
 
 const ROOT = join(__dirname, '..', '..', '..');

@@ -6,7 +6,7 @@ import type { PlanFontFace, PlanSubtitleStyle } from '../../../src/render/plan/r
 import { buildSubtitleLayer } from '../../../src/subtitles/subtitle-layer.builder';
 import { SUBTITLE_PRESETS } from '../../../src/subtitles/subtitle-presets';
 import type { SubtitleClipProperties, SubtitlePreset } from '../../../src/tasks/task-input.types';
-import { changedPixels, differingPixels, GlyphBrowser, inkBands, openGlyphBrowser, Pixels } from './glyph-browser';
+import { changedPixels, differingPixels, type GlyphBrowser, inkBands, openGlyphBrowser, type Pixels } from './glyph-browser';
 
 jest.setTimeout(180_000);
 

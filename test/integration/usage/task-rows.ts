@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { Database } from '../../../src/database/database';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newId } from '../../../src/common/ids';
 import { StoredObjectEntity } from '../../../src/retention/stored-object.entity';
@@ -55,10 +55,10 @@ export function storedObjectRow(accountId: string, fields: Partial<StoredObjectE
 }
 
 /** Inserts in chunks that stay under SQLite's bound-parameter limit. */
-export async function insertRows<T extends TaskEntity | StoredObjectEntity>(dataSource: DataSource, entity: new () => T, rows: T[], chunk = 400): Promise<void> {
-  await dataSource.transaction(async (manager) => {
+export async function insertRows<T extends TaskEntity | StoredObjectEntity>(db: Database, entity: new () => T, rows: T[], chunk = 400): Promise<void> {
+  await db.transaction(async () => {
     for (let i = 0; i < rows.length; i += chunk) {
-      await manager.getRepository(entity).insert(rows.slice(i, i + chunk) as QueryDeepPartialEntity<T>[]);
+      await db.repository(entity).insert(rows.slice(i, i + chunk) as QueryDeepPartialEntity<T>[]);
     }
   });
 }

@@ -1,9 +1,9 @@
 import type { Principal } from '../../../src/auth/auth.types';
 import { TIER_LIMITS } from '../../../src/auth/tier-limits';
 import { StoredObjectEntity } from '../../../src/retention/stored-object.entity';
-import type { UsagePeriod } from '../../../src/tasks/dto/usage-query.dto';
+import type { UsagePeriod } from '../../../src/usage/usage-query.dto';
 import { TaskEntity } from '../../../src/tasks/task.entity';
-import { DEFAULT_PRICE_LIST, renderCostUsd, type PriceList } from '../../../src/usage/price-list';
+import { DEFAULT_PRICE_LIST, renderCostUsd, type PriceList } from '../../../src/config/price-list';
 import { UsageService } from '../../../src/usage/usage.service';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -35,9 +35,12 @@ const BOUNDS: Array<[UsagePeriod, string, string]> = [
 describe.each(['sqlite', 'postgres'] as const)('UsageService on %s', (engine) => {
   let app: TestApp;
   let database: TestDatabase | null = null;
-  const service = (prices: PriceList = DEFAULT_PRICE_LIST, now = NOW) => new UsageService(app.runtime.db, prices, () => now);
-  const insertTasks = (rows: TaskEntity[]) => insertRows(app.runtime.db.dataSource, TaskEntity, rows);
-  const insertObjects = (rows: StoredObjectEntity[]) => insertRows(app.runtime.db.dataSource, StoredObjectEntity, rows);
+  const service = (prices: PriceList = DEFAULT_PRICE_LIST, now = NOW) => {
+    const { tasks, storedObjects, bandwidth } = app.services.repositories;
+    return new UsageService(tasks, storedObjects, bandwidth, prices, () => now);
+  };
+  const insertTasks = (rows: TaskEntity[]) => insertRows(app.runtime.db, TaskEntity, rows);
+  const insertObjects = (rows: StoredObjectEntity[]) => insertRows(app.runtime.db, StoredObjectEntity, rows);
 
   beforeAll(async () => {
     const env: Record<string, string> = {};

@@ -1,0 +1,322 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { AccountEntity } from '../auth/account.entity';
+import { AccountsRepository } from '../auth/accounts.repository';
+import { ApiKeyEntity } from '../auth/api-key.entity';
+import { ApiKeysRepository } from '../auth/api-keys.repository';
+import { ApiKeysService } from '../auth/api-keys.service';
+import { CreditsService } from '../auth/credits.service';
+import { RateLimiter } from '../auth/rate-limiter';
+import { RequestGate } from '../auth/request-gate';
+import { projectRoot } from '../common/project-root';
+import { validationError } from '../common/validation/validate-body';
+import type { AppConfig } from '../config/app-config';
+import type { Database } from '../database/database';
+import { openDatabase } from '../database/data-source';
+import { StreamSlots } from '../events/stream-slots';
+import { TaskEventStreams } from '../events/task-event-streams';
+import { MediaFetcher } from '../media/media-fetcher';
+import { SampleMedia } from '../media/sample-media';
+import { MetricsAccess } from '../metrics/metrics-access';
+import { ServiceMetrics } from '../metrics/service-metrics';
+import { SharedMetricStore } from '../metrics/shared-metric-store';
+import { WorkerMetrics } from '../metrics/worker-metrics';
+import { SsrfGuard } from '../network/ssrf-guard';
+import { screenTaskUrls } from '../media/url-screen';
+import { type EmbeddedRedis, startEmbeddedRedis } from '../queue/embedded-redis';
+import { JobQueues } from '../queue/job-queues';
+import { type RedisTarget, createCommandClient, whenConnected } from '../queue/redis-target';
+import { CompositorRenderer } from '../render/compositor/compositor-renderer';
+import { MediaServer } from '../render/media-server';
+import { RemotionRenderer } from '../render/remotion-renderer';
+import { RenderEngines } from '../render/render-engines';
+import { RetentionSweeper } from '../retention/retention-sweeper';
+import { StoredObjectEntity } from '../retention/stored-object.entity';
+import { StoredObjectsRepository } from '../retention/stored-objects.repository';
+import { createOutputStorage } from '../storage/create-output-storage';
+import type { OutputStorage } from '../storage/output-storage';
+import { UrlSigner } from '../storage/url-signer';
+import { EstimateModel } from '../tasks/estimate-model';
+import { TaskEntity } from '../tasks/task.entity';
+import { TaskLifecycle } from '../tasks/task-lifecycle';
+import { createTaskRules, resolveOutput } from '../tasks/task-rules';
+import { TasksRepository } from '../tasks/tasks.repository';
+import { TasksService, type TaskRulesPort } from '../tasks/tasks.service';
+import { BandwidthUsageEntity } from '../usage/bandwidth-usage.entity';
+import { BandwidthUsageRepository } from '../usage/bandwidth-usage.repository';
+import { UsageService } from '../usage/usage.service';
+import { DeliveriesService } from '../webhooks/deliveries.service';
+import { DeliveryAttemptEntity } from '../webhooks/delivery-attempt.entity';
+import { TaskEventEntity } from '../webhooks/task-event.entity';
+import { TaskEventsRepository } from '../webhooks/task-events.repository';
+import { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
+import { Reaper } from '../worker/reaper';
+import { RenderProcessor } from '../worker/render.processor';
+import type { WorkerDeps } from '../worker/worker';
+import { loadSigningSecret } from './signing-secret';
+
+/**
+ * The composition root: the one place that builds adapters, repositories and
+ * services, each once per process, and hands them to the roles. Wiring is done
+ * with plain constructors; Nest only receives finished objects for its controllers.
+ *
+ *   createRuntime   the process's adapters (database, Redis, queues, storage)
+ *   buildServices   repositories and services both roles use
+ *   composeApi      what only the HTTP API needs (request gate, metrics)
+ *   composeWorker   what only a worker needs (browser, engines, fetcher, processors)
+ */
+
+/** Every table the service maps (the schema itself comes from the migrations). */
+export const SERVICE_ENTITIES = [AccountEntity, ApiKeyEntity, TaskEntity, TaskEventEntity, DeliveryAttemptEntity, StoredObjectEntity, BandwidthUsageEntity];
+
+/** The process's adapters, built before Nest or the workers start. */
+export interface Runtime {
+  config: AppConfig;
+  logger: Logger;
+  db: Database;
+  redisTarget: RedisTarget;
+  commandRedis: Redis;
+  jobs: JobQueues;
+  storage: OutputStorage;
+  signingSecret: string;
+  keys: ApiKeysService;
+  close(): Promise<void>;
+}
+
+export async function createRuntime(config: AppConfig, logger: Logger): Promise<Runtime> {
+  mkdirSync(config.dataDir, { recursive: true });
+  let embedded: EmbeddedRedis | null = null;
+  const closers: Array<() => Promise<unknown>> = [];
+  try {
+    if (!config.redisUrl) {
+      embedded = await startEmbeddedRedis(config.dataDir);
+      logger.info({ socket: embedded.socketPath }, 'private redis-server started');
+    }
+    const redisTarget: RedisTarget = config.redisUrl ? { url: config.redisUrl } : { path: embedded!.socketPath };
+    const db = await openDatabase(config, SERVICE_ENTITIES);
+    closers.push(() => db.close());
+    const commandRedis = createCommandClient(redisTarget);
+    closers.push(async () => commandRedis.disconnect());
+    if (!(await whenConnected(commandRedis, REDIS_CONNECT_WAIT_MS))) {
+      // Requests get 503 until Redis answers; the client keeps reconnecting.
+      logger.warn('Redis is not reachable yet; starting anyway');
+    }
+    const jobs = new JobQueues(redisTarget, config.redisPrefix, config.renderMaxAttempts, {
+      lockDurationMs: config.bullLockDurationMs,
+      stalledIntervalMs: config.bullStalledIntervalMs,
+    });
+    closers.push(() => jobs.close());
+    const signingSecret = loadSigningSecret(config);
+    const storage = createOutputStorage(config, signingSecret);
+    const keys = new ApiKeysService(new ApiKeysRepository(db), new AccountsRepository(db), config.apiKeyPrefix);
+    return { config, logger, db, redisTarget, commandRedis, jobs, storage, signingSecret, keys, close: () => closeAll(closers, embedded) };
+  } catch (error) {
+    await closeAll(closers, embedded);
+    throw error;
+  }
+}
+
+/** One repository per aggregate; the only objects that touch the database. */
+export interface Repositories {
+  tasks: TasksRepository;
+  accounts: AccountsRepository;
+  outbox: TaskEventsRepository;
+  storedObjects: StoredObjectsRepository;
+  bandwidth: BandwidthUsageRepository;
+}
+
+/** The services built on a runtime; shared by the HTTP controllers and the workers of one process. */
+export interface Services {
+  repositories: Repositories;
+  tasks: TasksService;
+  lifecycle: TaskLifecycle;
+  deliveries: DeliveriesService;
+  usage: UsageService;
+  credits: CreditsService;
+  dispatcher: WebhookDispatcher;
+  estimates: EstimateModel;
+  eventStreams: TaskEventStreams;
+  urlSigner: UrlSigner;
+  /** The SSRF guard: one instance screens create bodies, media downloads and webhook deliveries. */
+  guard: SsrfGuard;
+  /** Metrics every process of the deployment records and the scraped API process reads (Redis). */
+  metricStore: SharedMetricStore;
+  workerMetrics: WorkerMetrics;
+  /** The bundled sample media: served by the API, accepted at the edge, read from disk by the worker. */
+  samples: SampleMedia;
+}
+
+export function buildServices(runtime: Runtime): Services {
+  const { config, db, jobs, storage, logger } = runtime;
+  const repositories: Repositories = {
+    tasks: new TasksRepository(db),
+    accounts: new AccountsRepository(db),
+    outbox: new TaskEventsRepository(db),
+    storedObjects: new StoredObjectsRepository(db),
+    bandwidth: new BandwidthUsageRepository(db),
+  };
+  const dispatcher = new WebhookDispatcher(repositories.outbox, jobs);
+  const estimates = new EstimateModel(repositories.tasks);
+  const credits = new CreditsService(repositories.accounts);
+  const samples = new SampleMedia(config.publicBaseUrl);
+  const guard = new SsrfGuard(config.networkAllowlist);
+  const unitOfWork = { db, tasks: repositories.tasks, accounts: repositories.accounts, outbox: repositories.outbox, credits };
+  const tasks = new TasksService({
+    ...unitOfWork,
+    rules: screenedRules(createTaskRules(config), guard, samples),
+    resolveOutput: (input) => resolveOutput(input.input.output),
+    jobs,
+    events: dispatcher,
+    estimates,
+    signer: storage,
+    prices: config.priceList,
+  });
+  const lifecycle = new TaskLifecycle({
+    ...unitOfWork,
+    storedObjects: repositories.storedObjects,
+    events: dispatcher,
+    signer: storage,
+    maxAttempts: config.renderMaxAttempts,
+  });
+  const metricStore = new SharedMetricStore(runtime.commandRedis, config.redisPrefix);
+  return {
+    repositories,
+    tasks,
+    lifecycle,
+    deliveries: new DeliveriesService(repositories.outbox, dispatcher, repositories.tasks),
+    usage: new UsageService(repositories.tasks, repositories.storedObjects, repositories.bandwidth, config.priceList),
+    credits,
+    dispatcher,
+    estimates,
+    eventStreams: new TaskEventStreams(
+      repositories.tasks,
+      repositories.outbox,
+      new StreamSlots(runtime.commandRedis, config.redisPrefix),
+      { heartbeatMs: config.sseHeartbeatMs, maxStreamsPerKey: config.sseMaxStreamsPerKey, pollIntervalMs: EVENT_POLL_INTERVAL_MS },
+      logger,
+    ),
+    urlSigner: new UrlSigner(runtime.signingSecret),
+    guard,
+    metricStore,
+    workerMetrics: new WorkerMetrics(metricStore, logger),
+    samples,
+  };
+}
+
+/** What only the HTTP API needs. */
+export interface ApiParts {
+  gate: RequestGate;
+  metrics: ServiceMetrics;
+  metricsAccess: MetricsAccess;
+}
+
+export function composeApi(runtime: Runtime, services: Services): ApiParts {
+  const { config } = runtime;
+  return {
+    gate: new RequestGate(runtime.keys, new RateLimiter(runtime.commandRedis, config.redisPrefix), config.unauthenticatedRateLimit),
+    metrics: new ServiceMetrics({ tasks: services.repositories.tasks, jobs: runtime.jobs, store: services.metricStore }),
+    metricsAccess: new MetricsAccess(config.metricsToken),
+  };
+}
+
+/** Made by `npm run build`; workers never bundle. */
+export const BUNDLE_DIR = join(projectRoot(), 'dist', 'remotion-bundle');
+
+/** What only a worker needs. The browser is started by the worker, not here. */
+export function composeWorker(runtime: Runtime, services: Services): WorkerDeps {
+  const { config, logger, jobs, storage } = runtime;
+  const { repositories, guard } = services;
+  const workerId = `${hostname()}:${process.pid}`;
+  const browser = new RemotionRenderer({
+    serveUrl: BUNDLE_DIR,
+    chromiumPath: config.chromiumPath,
+    sandbox: config.chromiumSandbox,
+    concurrency: config.renderConcurrency,
+    // Remotion's own warnings (memory probes, page set-up) go to the console, not our JSON log: keep them for debugging.
+    logLevel: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'verbose' : 'error',
+  });
+  const mediaServer = new MediaServer();
+  const renderer = new RenderEngines({
+    setting: config.renderEngine,
+    remotion: browser,
+    compositor: new CompositorRenderer({ remotion: browser, mediaPath: (src) => mediaServer.localPath(src) }),
+    logger,
+  });
+  const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
+  const fetcher = new MediaFetcher({
+    guard,
+    ca,
+    cacheDir: join(config.dataDir, 'input-cache'),
+    maxBytes: config.mediaMaxBytes,
+    maxSubtitleBytes: config.subtitleLimits.maxBytes,
+    timeoutMs: config.mediaDownloadTimeoutMs,
+    parallelDownloads: config.mediaParallelDownloads,
+    onDownloaded: (bytes) => void services.workerMetrics.mediaDownloaded(bytes),
+    samples: services.samples,
+  });
+  return {
+    config,
+    logger,
+    jobs,
+    tasks: repositories.tasks,
+    lifecycle: services.lifecycle,
+    workerId,
+    browser,
+    mediaServer,
+    fetcher,
+    renders: new RenderProcessor({ config, logger, workerId, lifecycle: services.lifecycle, fetcher, renderer, mediaServer, storage, metrics: services.workerMetrics }),
+    deliveries: new WebhookDeliveryProcessor({
+      tasks: repositories.tasks,
+      events: repositories.outbox,
+      redis: runtime.commandRedis,
+      redisPrefix: config.redisPrefix,
+      jobs,
+      dispatcher: services.dispatcher,
+      guard,
+      retryScheduleMs: config.webhookRetryScheduleMs,
+      logger,
+      metrics: services.workerMetrics,
+      ca,
+    }),
+    sweeper: new RetentionSweeper(repositories.storedObjects, storage, logger),
+    reaper: new Reaper(repositories.tasks, repositories.outbox, jobs, services.dispatcher, logger, {
+      queuedGraceMs: config.reaperQueuedGraceMs,
+      processingSilenceMs: config.reaperProcessingSilenceMs,
+    }),
+  };
+}
+
+/** The create-body rules, with private and loopback URLs refused at the edge (before the business rules). */
+function screenedRules(rules: TaskRulesPort, guard: SsrfGuard, samples: SampleMedia): TaskRulesPort {
+  return {
+    validate: (body) => {
+      const input = rules.validate(body);
+      const issues = screenTaskUrls(input, guard, samples);
+      if (issues.length > 0) throw validationError('The request body', issues);
+      return input;
+    },
+    check: (input) => rules.check(input),
+  };
+}
+
+/** Quick enough to feel live, cheap enough for many streams: one indexed query per stream per interval. */
+const EVENT_POLL_INTERVAL_MS = 300;
+
+/** How long start-up waits for Redis before serving anyway (requests then get 503 until it answers). */
+const REDIS_CONNECT_WAIT_MS = 10_000;
+
+/** Longest one connection may take to close: a queue still waiting on a handed-back job must not keep the private Redis alive. */
+const CLOSE_STEP_MS = 5_000;
+
+async function closeAll(closers: Array<() => Promise<unknown>>, embedded: EmbeddedRedis | null): Promise<void> {
+  for (const close of [...closers].reverse()) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([close().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_STEP_MS)))]);
+    clearTimeout(timer);
+  }
+  await embedded?.stop();
+}
