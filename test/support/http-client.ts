@@ -1,8 +1,9 @@
 import { request } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import { assertReplyKeepsContract } from './reply-contract';
+import type { ParsedJson } from './parsed-json';
 
-export interface TestResponse<T = any> {
+export interface TestResponse<T = ParsedJson> {
   status: number;
   headers: IncomingHttpHeaders;
   body: T;
@@ -21,19 +22,19 @@ export class HttpClient {
     readonly key: string | null,
   ) {}
 
-  get<T = any>(path: string, headers: Record<string, string> = {}) {
+  get<T = ParsedJson>(path: string, headers: Record<string, string> = {}) {
     return this.send<T>('GET', path, undefined, headers);
   }
 
-  post<T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) {
+  post<T = ParsedJson>(path: string, body?: unknown, headers: Record<string, string> = {}) {
     return this.send<T>('POST', path, body, headers);
   }
 
-  delete<T = any>(path: string, headers: Record<string, string> = {}) {
+  delete<T = ParsedJson>(path: string, headers: Record<string, string> = {}) {
     return this.send<T>('DELETE', path, undefined, headers);
   }
 
-  async send<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async send<T = ParsedJson>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
     const url = new URL(path, this.baseUrl);
     const response = await this.exchange<T>(method, url, body, headers);
     await assertReplyKeepsContract({ method, url, status: response.status, headers: response.headers, raw: response.raw }, this.ca);
