@@ -11,9 +11,7 @@
  * Run `npm run build` first: the generator and the in-process app come from dist/.
  */
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
-const https = require('node:https');
 
 const ROOT = path.resolve(__dirname, '..');
 const TARGET = path.join(ROOT, 'src', 'client', 'api-types.ts');
@@ -30,55 +28,11 @@ function parseArgs(argv) {
   return options;
 }
 
-function fetchDocument(base) {
-  const ca = process.env.RENDER_API_CA ? fs.readFileSync(process.env.RENDER_API_CA) : undefined;
-  return getJson(new URL(`${base.replace(/\/+$/, '')}/openapi.json`), ca);
-}
-
-function getJson(url, ca) {
-  return new Promise((resolve, reject) => {
-    https
-      .get(url, { ca }, (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200) return reject(new Error(`${url} answered ${res.statusCode}: ${text.slice(0, 300)}`));
-          resolve(JSON.parse(text));
-        });
-      })
-      .on('error', reject);
-  });
-}
-
-/** The document the API app builds, without starting a worker: it listens on a free loopback port for one request. */
-async function inProcessDocument() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-openapi-'));
-  const { loadConfig } = dist('config', 'app-config');
-  const { createLogger } = dist('app', 'logger');
-  const { createRuntime } = dist('app', 'runtime');
-  const { buildServices } = dist('app', 'services');
-  const { createApiApp } = dist('app', 'api-app');
-  const config = loadConfig({ ...process.env, ROLE: 'api', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' });
-  const runtime = await createRuntime(config, createLogger(config));
-  try {
-    const api = await createApiApp(runtime, buildServices(runtime), []);
-    try {
-      await api.app.listen(0, '127.0.0.1');
-      const { port } = api.app.getHttpServer().address();
-      return await getJson(new URL(`https://127.0.0.1:${port}/v3/openapi.json`), api.tls ? api.tls.cert : undefined);
-    } finally {
-      await api.app.close();
-    }
-  } finally {
-    await runtime.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const document = options.url ? await fetchDocument(options.url) : await inProcessDocument();
+  const { fetchDocument, servedDocument } = dist('app', 'served-document');
+  const ca = process.env.RENDER_API_CA ? fs.readFileSync(process.env.RENDER_API_CA) : undefined;
+  const document = options.url ? await fetchDocument(options.url, ca) : await servedDocument();
   const { generateClientTypes } = dist('client', 'client-types.generator');
   const generated = await generateClientTypes(document);
   if (options.stdout) {
