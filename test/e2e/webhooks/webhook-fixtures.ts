@@ -15,7 +15,8 @@ const run = promisify(execFile);
  * makes a task fail at download: the cheapest way to get task.failed.
  * `/slow` holds its answer for 10 s, keeping a task in its download phase.
  * `/dripping.png` sends half of the image, then the rest 2 s later: a render
- * that lasts long enough for a task.progress event, however fast it draws.
+ * that lasts long enough for a task.progress event, however fast it draws
+ * (any query, e.g. `/dripping.png?again`, is another URL: not in the input cache).
  */
 export class MediaHost {
   private constructor(
@@ -35,7 +36,7 @@ export class MediaHost {
     };
     const server = createServer((req, res) => {
       const file = files[req.url ?? ''];
-      if (req.url === '/dripping.png') {
+      if ((req.url ?? '').split('?')[0] === '/dripping.png') {
         const { bytes } = files['/image.png'];
         res.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length });
         res.write(bytes.subarray(0, bytes.length >> 1));

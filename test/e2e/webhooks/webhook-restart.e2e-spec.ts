@@ -7,6 +7,7 @@ import { startOnDataDir, type RunningApp } from './restartable-app';
 import { MediaHost, tinyTaskBody } from './webhook-fixtures';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const RETRY_SCHEDULE = '5000,5000,5000,5000,5000';
 
 describe('webhook deliveries survive a restart of the service', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-wh-'));
@@ -16,8 +17,8 @@ describe('webhook deliveries survive a restart of the service', () => {
   let media: MediaHost;
 
   beforeAll(async () => {
-    // Retries 2 s apart: long enough for the restart to happen while they are still due.
-    [first, media] = await Promise.all([startOnDataDir(dataDir, { WEBHOOK_RETRY_SCHEDULE_MS: '2000,2000,2000,2000,2000' }), MediaHost.start()]);
+    // Retries 5 s apart: long enough for the stop to happen while they are still due, even on a busy machine.
+    [first, media] = await Promise.all([startOnDataDir(dataDir, { WEBHOOK_RETRY_SCHEDULE_MS: RETRY_SCHEDULE }), MediaHost.start()]);
     receiver = await WebhookReceiver.start(first.certPath, first.keyPath);
   }, 90_000);
   afterAll(async () => {
@@ -49,7 +50,7 @@ describe('webhook deliveries survive a restart of the service', () => {
     first = null;
     expect(receiver.received('/pending')).toHaveLength(1);
 
-    second = await startOnDataDir(dataDir, { WEBHOOK_RETRY_SCHEDULE_MS: '2000,2000,2000,2000,2000' });
+    second = await startOnDataDir(dataDir, { WEBHOOK_RETRY_SCHEDULE_MS: RETRY_SCHEDULE });
     const pending = await receiver.waitFor('/pending', (all) => all.length === 2, 20_000);
     const inFlight = await receiver.waitFor('/in-flight', (all) => all.length === 2, 20_000);
     for (const requests of [pending, inFlight]) {
