@@ -9,6 +9,7 @@ import { formatTable, log, machineInfo, saveResults, type Cell } from './support
 import { HttpsJson } from './support/https-json';
 import { RssSampler } from './support/process-tree';
 import { issueKey, prepareService, removeDir, startService, stopChild } from './support/service-process';
+import { present } from '../test/support/present';
 
 /**
  * bench:api — autocannon against the service's hottest endpoints (GET one task,
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
     bare = await startBare(prepared.certPath, prepared.keyPath, answersPath);
     const targets: Array<{ target: Measurement['target']; baseUrl: string; headers: Record<string, string>; pid: number }> = [
       { target: 'service', baseUrl: prepared.baseUrl, headers: { authorization: `Bearer ${key}` }, pid: service.pid },
-      { target: 'bare-fastify', baseUrl: `https://127.0.0.1:${bare.port}`, headers: {}, pid: bare.child.pid! },
+      { target: 'bare-fastify', baseUrl: `https://127.0.0.1:${bare.port}`, headers: {}, pid: present(bare.child.pid, 'the pid of the bare server (spawned)') },
     ];
     const paths: Record<Endpoint, string> = {
       'GET /v3/tasks/{id}': `/v3/tasks/${taskId}`,
@@ -142,7 +143,8 @@ async function main(): Promise<void> {
     return [m.endpoint, m.target, m.requests_per_s, m.p50_ms, m.p99_ms, m.target === 'service' ? m.requests_per_s / bareRps : 1, m.non2xx, m.errors, m.peak_rss_mib];
   });
   const out = process.stdout;
-  out.write(`\nbench:api — ${CONNECTIONS} connections, ${args.duration} s each, HTTPS, service ROLE=api (SQLite, private Redis, LOG_LEVEL=info)\n\n`);
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+  out.write(`\nbench:api — ${CONNECTIONS} connections, ${args.duration} s each, HTTPS, service ROLE=api (${database}, private Redis, LOG_LEVEL=info)\n\n`);
   out.write(`${formatTable(['endpoint', 'target', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'non-2xx', 'errors', 'peak RSS MiB'], rows)}\n`);
   const path = saveResults(args.quick ? 'api-quick' : 'api', { date: new Date().toISOString(), machine: machineInfo(), args, connections: CONNECTIONS, results });
   out.write(`saved ${path}\n`);

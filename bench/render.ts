@@ -15,6 +15,7 @@ import { FULL_SIZE, HD_SIZE, QUICK_SIZE, generateReferenceMedia, referencePlan, 
 import { issueKey, prepareService, removeDir, startService, type ServiceProcess } from './support/service-process';
 import { runTimed } from './support/timed-process';
 import { WebhookSink } from './support/webhook-sink';
+import { present } from '../test/support/present';
 
 /**
  * bench:render — the reference timeline rendered four ways in one run,
@@ -104,6 +105,7 @@ async function runService(ctx: Context, run: number, engine: ServiceEngine): Pro
   const seconds = (performance.now() - started) / 1000;
   const peakRssMiB = sampler.stop();
   if (task.status !== 'completed') throw new Error(`service render ${task.status}: ${JSON.stringify(task.error)}`);
+  const output = present(task.output, 'the output of a completed task');
   const phases = Object.fromEntries(Object.entries(task.progress.phases).map(([name, phase]) => [name, phase.duration_seconds]));
   return {
     contender: engine === 'auto' ? 'service' : 'service-remotion',
@@ -111,9 +113,9 @@ async function runService(ctx: Context, run: number, engine: ServiceEngine): Pro
     seconds,
     peakRssMiB,
     timings: renderTimings(ctx.service.logPath, created.task_id),
-    serverSeconds: (Date.parse(task.completed_at!) - Date.parse(task.created_at)) / 1000,
-    phases: { queue: (Date.parse(task.started_at!) - Date.parse(task.created_at)) / 1000, ...phases },
-    output: { durationMs: task.output!.duration_ms, width: task.output!.resolution.width, height: task.output!.resolution.height, sizeBytes: task.output!.file_size_bytes },
+    serverSeconds: (Date.parse(present(task.completed_at, 'completed_at of a completed task')) - Date.parse(task.created_at)) / 1000,
+    phases: { queue: (Date.parse(present(task.started_at, 'started_at of a completed task')) - Date.parse(task.created_at)) / 1000, ...phases },
+    output: { durationMs: output.duration_ms, width: output.resolution.width, height: output.resolution.height, sizeBytes: output.file_size_bytes },
   };
 }
 

@@ -16,6 +16,7 @@ import { USAGE_PERIODS } from '../src/usage/usage-query.dto';
 import type { TaskStatus } from '../src/tasks/task.types';
 import { TaskEntity } from '../src/tasks/task.entity';
 import { insertRows, storedObjectRow, taskRow } from '../test/integration/usage/task-rows';
+import { present } from '../test/support/present';
 
 /**
  * Usage and list queries against a large history: 100,000 tasks of one
@@ -123,7 +124,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl: string | 
   try {
     await api.app.listen(0, '127.0.0.1');
     const baseUrl = `https://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
-    const ca = loadTls(config)!.cert;
+    const ca = present(loadTls(config), 'TLS material (the bench service serves HTTPS itself)').cert;
     process.stdout.write(`${engine}:\n`);
     const key = await seed(runtime, Date.now());
     // Statistics as a running database has them (PostgreSQL's autovacuum, SQLite's optimize on close).

@@ -24,8 +24,7 @@ export function treeRssBytes(rootPid: number): number {
   if (!root) return 0;
   let total = 0;
   const stack = [root];
-  while (stack.length > 0) {
-    const next = stack.pop()!;
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     total += next.rssBytes;
     stack.push(...(children.get(next.pid) ?? []));
   }

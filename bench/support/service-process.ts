@@ -8,6 +8,7 @@ import type { CreateKeyRequest } from '../../src/auth/api-keys.service';
 import { openKeyStore } from '../../src/auth/keys.cli';
 import { projectRoot } from '../../src/common/project-root';
 import { loadConfig } from '../../src/config/app-config';
+import { present } from '../../test/support/present';
 
 export type Env = Record<string, string>;
 
@@ -52,7 +53,7 @@ export async function prepareService(extraEnv: Env = {}): Promise<PreparedServic
     ...Object.fromEntries(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
     ...extraEnv,
   };
-  const tls = loadTls(loadConfig(base))!;
+  const tls = present(loadTls(loadConfig(base)), 'TLS material (the bench service serves HTTPS itself)');
   const env = { ...base, WEBHOOK_CA_FILE: tls.certPath };
   return { env, dataDir, port, baseUrl: `https://127.0.0.1:${port}`, ca: tls.cert, certPath: tls.certPath, keyPath: join(dataDir, 'tls', 'localhost.key') };
 }
@@ -133,7 +134,7 @@ export async function startService(prepared: PreparedService, role: 'api' | 'all
       throw new Error(`service not ready after ${timeoutMs} ms:\n${tail()}`);
     }
   }
-  return { child, pid: child.pid!, listeningMs, workerReadyMs, logPath, stop: () => stopChild(child) };
+  return { child, pid: present(child.pid, 'the pid of the service (it answered, so it was spawned)'), listeningMs, workerReadyMs, logPath, stop: () => stopChild(child) };
 }
 
 export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {

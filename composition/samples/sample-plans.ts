@@ -63,19 +63,21 @@ function sample(id: string, input: SampleInput): Sample {
   return { id, input, plan: samplePlan(withoutSubtitleTracks(input), new Map()) };
 }
 
-/** Composition ids are letters, digits and dashes. */
-export const SAMPLES: readonly Sample[] = [
-  sample('Sample-layered-scene', layeredScene as SampleInput),
-  sample('Sample-fit-modes', fitModes as SampleInput),
-  sample('Sample-cjk-subtitles', cjkSubtitles as SampleInput),
-  sample('Sample-solid-red', solidRed as SampleInput),
-  sample('Sample-subtitles-netflix', subtitlesNetflix as SampleInput),
-  sample('Sample-subtitles-youtube', subtitlesYoutube as SampleInput),
-  sample('Sample-subtitles-professional', subtitlesProfessional as SampleInput),
-  sample('Sample-subtitles-minimal', subtitlesMinimal as SampleInput),
-  sample('Sample-subtitles-cinema', subtitlesCinema as SampleInput),
-  sample('Sample-subtitles-douyin', subtitlesDouyin as SampleInput),
-  sample('Sample-subtitles-xiaohongshu', subtitlesXiaohongshu as SampleInput),
-  sample('Sample-subtitles-wechat-video', subtitlesWechatVideo as SampleInput),
-  sample('Sample-subtitles-custom', subtitlesCustom as SampleInput),
-];
+/** Each sample's JSON by its name; the composition id is `Sample-<name>` (ids are letters, digits and dashes). */
+const SAMPLE_INPUTS = {
+  'layered-scene': layeredScene,
+  'fit-modes': fitModes,
+  'cjk-subtitles': cjkSubtitles,
+  'solid-red': solidRed,
+  'subtitles-netflix': subtitlesNetflix,
+  'subtitles-youtube': subtitlesYoutube,
+  'subtitles-professional': subtitlesProfessional,
+  'subtitles-minimal': subtitlesMinimal,
+  'subtitles-cinema': subtitlesCinema,
+  'subtitles-douyin': subtitlesDouyin,
+  'subtitles-xiaohongshu': subtitlesXiaohongshu,
+  'subtitles-wechat-video': subtitlesWechatVideo,
+  'subtitles-custom': subtitlesCustom,
+};
+
+export const SAMPLES: readonly Sample[] = Object.entries(SAMPLE_INPUTS).map(([name, input]) => sample(`Sample-${name}`, input as SampleInput));

@@ -3,19 +3,19 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LoggerModule } from 'nestjs-pino';
 import { AllExceptionsFilter } from '../common/all-exceptions.filter';
 import { ApiError } from '../common/api-error';
 import { ConsoleController } from '../console/console.controller';
 import { mapError } from '../common/error-envelope';
 import { newId } from '../common/ids';
-import { decodedPath, loggableUrl } from '../common/request-path';
+import { decodedPath } from '../common/request-path';
 import { HealthController } from '../health/health.controller';
 import { loggedCheck, READINESS_CHECKS, ReadinessCheck } from '../health/readiness';
 import { ModelsController } from '../models/models.controller';
 import { SampleMedia } from '../media/sample-media';
 import { SamplesController } from '../media/samples.controller';
 import { observeHttpRequests } from '../metrics/http-metrics';
+import { logHttpRequests } from './access-log';
 import { METRICS_ACCESS, MetricsController } from '../metrics/metrics.controller';
 import { ServiceMetrics } from '../metrics/service-metrics';
 import { OPENAPI_DOCUMENT, OpenApiController, OpenApiHolder } from '../openapi/openapi.controller';
@@ -23,7 +23,7 @@ import { FilesController } from '../storage/files.controller';
 import { OUTPUT_STORAGE, URL_SIGNER } from '../storage/output-storage';
 import { TasksController } from '../tasks/tasks.controller';
 import { TasksService } from '../tasks/tasks.service';
-import { BandwidthUsageRepository } from '../usage/bandwidth-usage.repository';
+import { BandwidthUsageRepository } from '../storage/bandwidth-usage.repository';
 import { UsageController } from '../usage/usage.controller';
 import { UsageService } from '../usage/usage.service';
 import { DeliveriesController } from '../webhooks/deliveries.controller';
@@ -31,6 +31,8 @@ import { DeliveriesService } from '../webhooks/deliveries.service';
 import { TaskEventStreams } from '../events/task-event-streams';
 import { TaskEventsController } from '../events/task-events.controller';
 import { refuseMalformedConnection, refuseUnroutableRequest, RouteMethods } from './framework-errors';
+import type { AppConfig } from '../config/app-config';
+import type { RequestGate } from '../auth/request-gate';
 import type { ApiParts, Runtime, Services } from './composition-root';
 import { loadTls, TlsMaterial } from './tls';
 
@@ -48,73 +50,21 @@ export interface ApiApp {
 export async function createApiApp(runtime: Runtime, services: Services, parts: ApiParts, readiness: ReadinessCheck[]): Promise<ApiApp> {
   const { config, logger } = runtime;
   const tls = loadTls(config);
-  const adapter = new FastifyAdapter({
-    https: tls ? { cert: tls.cert, key: tls.key } : null,
-    bodyLimit: config.bodyLimitBytes,
-    // One proxy hop: the client is the address that proxy appended (the right-most of X-Forwarded-For);
-    // anything to its left was written by the client and proves nothing.
-    trustProxy: config.trustProxy ? 1 : false,
-    genReqId: () => newId('req'),
-    requestIdHeader: false,
-    return503OnClosing: true,
-    clientErrorHandler: refuseMalformedConnection,
-    frameworkErrors: refuseUnroutableRequest,
-  } as ConstructorParameters<typeof FastifyAdapter>[0]);
   const openapi = new OpenApiHolder();
-  const { metrics } = parts;
-
-  @Module({
-    imports: [
-      LoggerModule.forRoot({
-        pinoHttp: {
-          logger,
-          customProps: (req) => ({ request_id: (req as unknown as FastifyRequest).id }),
-          serializers: {
-            req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
-          },
-        },
-      }),
-    ],
-    controllers: [TasksController, TaskEventsController, DeliveriesController, ModelsController, UsageController, FilesController, HealthController, OpenApiController, MetricsController, SamplesController, ConsoleController],
-    providers: [
-      { provide: TasksService, useValue: services.tasks },
-      { provide: DeliveriesService, useValue: services.deliveries },
-      { provide: TaskEventStreams, useValue: services.eventStreams },
-      { provide: UsageService, useValue: services.usage },
-      { provide: OUTPUT_STORAGE, useValue: runtime.storage },
-      { provide: URL_SIGNER, useValue: services.urlSigner },
-      { provide: BandwidthUsageRepository, useValue: services.repositories.bandwidth },
-      { provide: READINESS_CHECKS, useValue: readiness.map((check) => loggedCheck(check, logger)) },
-      { provide: OPENAPI_DOCUMENT, useValue: openapi },
-      { provide: ServiceMetrics, useValue: metrics },
-      { provide: METRICS_ACCESS, useValue: parts.metricsAccess },
-      { provide: SampleMedia, useValue: services.samples },
-    ],
-  })
-  class ApiModule {}
-
-  const app = await NestFactory.create<NestFastifyApplication>(ApiModule, adapter, { bufferLogs: true, abortOnError: false, bodyParser: false });
+  const app = await NestFactory.create<NestFastifyApplication>(apiModule(runtime, services, parts, readiness, openapi), fastifyAdapter(config, tls), {
+    bufferLogs: true,
+    abortOnError: false,
+    bodyParser: false,
+  });
   app.useLogger(false);
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
   const routeMethods = new RouteMethods();
   fastify.addHook('onRoute', (route) => routeMethods.record(route.url, route.method));
-  observeHttpRequests(fastify, metrics);
+  observeHttpRequests(fastify, parts.metrics);
+  logHttpRequests(fastify, logger);
   acceptEmptyJsonBodies(fastify);
-  const { gate } = parts;
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('X-Request-Id', String(request.id));
-    if (config.trustProxy && !isHealthPath(request.url) && request.headers['x-forwarded-proto'] !== 'https') {
-      const mapped = mapError(new ApiError('FORBIDDEN', 'HTTPS only: the request did not arrive over HTTPS'), String(request.id));
-      return reply.status(mapped.status).send(mapped.body);
-    }
-    const notAllowed = routeMethods.refusal(request.method, decodedPath(request.url));
-    if (notAllowed !== null) {
-      const mapped = mapError(notAllowed, String(request.id));
-      return reply.status(mapped.status).headers(mapped.headers).send(mapped.body);
-    }
-    await gate.handle(request, reply);
-  });
+  checkEveryRequest(fastify, config, routeMethods, parts.gate);
   openapi.document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -128,6 +78,62 @@ export async function createApiApp(runtime: Runtime, services: Services, parts: 
   await app.init();
   const scheme = tls ? 'https' : 'http';
   return { app, tls, url: `${scheme}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}` };
+}
+
+function fastifyAdapter(config: AppConfig, tls: TlsMaterial | null) {
+  return new FastifyAdapter({
+    https: tls ? { cert: tls.cert, key: tls.key } : null,
+    bodyLimit: config.bodyLimitBytes,
+    // One proxy hop: the client is the address that proxy appended (the right-most of X-Forwarded-For);
+    // anything to its left was written by the client and proves nothing.
+    trustProxy: config.trustProxy ? 1 : false,
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    clientErrorHandler: refuseMalformedConnection,
+    frameworkErrors: refuseUnroutableRequest,
+  } as ConstructorParameters<typeof FastifyAdapter>[0]);
+}
+
+/** The Nest module of the API: its controllers, and the composition root's services as their providers. */
+function apiModule(runtime: Runtime, services: Services, parts: ApiParts, readiness: ReadinessCheck[], openapi: OpenApiHolder): new () => unknown {
+  const { logger } = runtime;
+  @Module({
+    controllers: [TasksController, TaskEventsController, DeliveriesController, ModelsController, UsageController, FilesController, HealthController, OpenApiController, MetricsController, SamplesController, ConsoleController],
+    providers: [
+      { provide: TasksService, useValue: services.tasks },
+      { provide: DeliveriesService, useValue: services.deliveries },
+      { provide: TaskEventStreams, useValue: services.eventStreams },
+      { provide: UsageService, useValue: services.usage },
+      { provide: OUTPUT_STORAGE, useValue: runtime.storage },
+      { provide: URL_SIGNER, useValue: services.urlSigner },
+      { provide: BandwidthUsageRepository, useValue: services.repositories.bandwidth },
+      { provide: READINESS_CHECKS, useValue: readiness.map((check) => loggedCheck(check, logger)) },
+      { provide: OPENAPI_DOCUMENT, useValue: openapi },
+      { provide: ServiceMetrics, useValue: parts.metrics },
+      { provide: METRICS_ACCESS, useValue: parts.metricsAccess },
+      { provide: SampleMedia, useValue: services.samples },
+    ],
+  })
+  class ApiModule {}
+  return ApiModule;
+}
+
+/** Before any route: the request id header, HTTPS behind a proxy, the method check, then the gate (auth, rate limits, version). */
+function checkEveryRequest(fastify: FastifyInstance, config: AppConfig, routeMethods: RouteMethods, gate: RequestGate): void {
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('X-Request-Id', String(request.id));
+    if (config.trustProxy && !isHealthPath(request.url) && request.headers['x-forwarded-proto'] !== 'https') {
+      const mapped = mapError(new ApiError('FORBIDDEN', 'HTTPS only: the request did not arrive over HTTPS'), String(request.id));
+      return reply.status(mapped.status).send(mapped.body);
+    }
+    const notAllowed = routeMethods.refusal(request.method, decodedPath(request.url));
+    if (notAllowed !== null) {
+      const mapped = mapError(notAllowed, String(request.id));
+      return reply.status(mapped.status).headers(mapped.headers).send(mapped.body);
+    }
+    await gate.handle(request, reply);
+  });
 }
 
 function isHealthPath(url: string): boolean {

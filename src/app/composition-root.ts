@@ -8,11 +8,12 @@ import { AccountsRepository } from '../auth/accounts.repository';
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { ApiKeysRepository } from '../auth/api-keys.repository';
 import { ApiKeysService } from '../auth/api-keys.service';
+import { KeyGeneration } from '../auth/key-changes';
+import { PrincipalCache } from '../auth/principal-cache';
 import { CreditsService } from '../auth/credits.service';
 import { RateLimiter } from '../auth/rate-limiter';
 import { RequestGate } from '../auth/request-gate';
 import { projectRoot } from '../common/project-root';
-import { validationError } from '../common/validation/validate-body';
 import type { AppConfig } from '../config/app-config';
 import type { Database } from '../database/database';
 import { openDatabase } from '../database/data-source';
@@ -25,7 +26,6 @@ import { ServiceMetrics } from '../metrics/service-metrics';
 import { SharedMetricStore } from '../metrics/shared-metric-store';
 import { WorkerMetrics } from '../metrics/worker-metrics';
 import { SsrfGuard } from '../network/ssrf-guard';
-import { screenTaskUrls } from '../media/url-screen';
 import { type EmbeddedRedis, startEmbeddedRedis } from '../queue/embedded-redis';
 import { JobQueues } from '../queue/job-queues';
 import { type RedisTarget, createCommandClient, whenConnected } from '../queue/redis-target';
@@ -36,22 +36,23 @@ import { RenderEngines } from '../render/render-engines';
 import { RetentionSweeper } from '../retention/retention-sweeper';
 import { StoredObjectEntity } from '../retention/stored-object.entity';
 import { StoredObjectsRepository } from '../retention/stored-objects.repository';
+import { BandwidthUsageEntity } from '../storage/bandwidth-usage.entity';
+import { BandwidthUsageRepository } from '../storage/bandwidth-usage.repository';
 import { createOutputStorage } from '../storage/create-output-storage';
 import type { OutputStorage } from '../storage/output-storage';
 import { UrlSigner } from '../storage/url-signer';
-import { EstimateModel } from '../tasks/estimate-model';
+import { EstimateModel, LEARNED_RATE_CACHE_MS } from '../tasks/estimate-model';
+import { TaskEventEntity } from '../tasks/task-event.entity';
+import { TaskEventsRepository } from '../tasks/task-events.repository';
 import { TaskEntity } from '../tasks/task.entity';
 import { TaskLifecycle } from '../tasks/task-lifecycle';
 import { createTaskRules, resolveOutput } from '../tasks/task-rules';
 import { TasksRepository } from '../tasks/tasks.repository';
-import { TasksService, type TaskRulesPort } from '../tasks/tasks.service';
-import { BandwidthUsageEntity } from '../usage/bandwidth-usage.entity';
-import { BandwidthUsageRepository } from '../usage/bandwidth-usage.repository';
+import { TasksService } from '../tasks/tasks.service';
 import { UsageService } from '../usage/usage.service';
 import { DeliveriesService } from '../webhooks/deliveries.service';
 import { DeliveryAttemptEntity } from '../webhooks/delivery-attempt.entity';
-import { TaskEventEntity } from '../webhooks/task-event.entity';
-import { TaskEventsRepository } from '../webhooks/task-events.repository';
+import { DeliveryAttemptsRepository } from '../webhooks/delivery-attempts.repository';
 import { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 import { Reaper } from '../worker/reaper';
@@ -84,6 +85,8 @@ export interface Runtime {
   storage: OutputStorage;
   signingSecret: string;
   keys: ApiKeysService;
+  /** Replaced on every revoke and rotate; API processes check their cached principals against it. */
+  keyGeneration: KeyGeneration;
   close(): Promise<void>;
 }
 
@@ -92,11 +95,14 @@ export async function createRuntime(config: AppConfig, logger: Logger): Promise<
   let embedded: EmbeddedRedis | null = null;
   const closers: Array<() => Promise<unknown>> = [];
   try {
-    if (!config.redisUrl) {
+    let redisTarget: RedisTarget;
+    if (config.redisUrl) {
+      redisTarget = { url: config.redisUrl };
+    } else {
       embedded = await startEmbeddedRedis(config.dataDir);
       logger.info({ socket: embedded.socketPath }, 'private redis-server started');
+      redisTarget = { path: embedded.socketPath };
     }
-    const redisTarget: RedisTarget = config.redisUrl ? { url: config.redisUrl } : { path: embedded!.socketPath };
     const db = await openDatabase(config, SERVICE_ENTITIES);
     closers.push(() => db.close());
     const commandRedis = createCommandClient(redisTarget);
@@ -112,8 +118,9 @@ export async function createRuntime(config: AppConfig, logger: Logger): Promise<
     closers.push(() => jobs.close());
     const signingSecret = loadSigningSecret(config);
     const storage = createOutputStorage(config, signingSecret);
-    const keys = new ApiKeysService(new ApiKeysRepository(db), new AccountsRepository(db), config.apiKeyPrefix);
-    return { config, logger, db, redisTarget, commandRedis, jobs, storage, signingSecret, keys, close: () => closeAll(closers, embedded) };
+    const keyGeneration = new KeyGeneration(commandRedis, config.redisPrefix);
+    const keys = new ApiKeysService(new ApiKeysRepository(db), new AccountsRepository(db), config.apiKeyPrefix, Date.now, keyGeneration);
+    return { config, logger, db, redisTarget, commandRedis, jobs, storage, signingSecret, keys, keyGeneration, close: () => closeAll(closers, embedded) };
   } catch (error) {
     await closeAll(closers, embedded);
     throw error;
@@ -125,6 +132,7 @@ export interface Repositories {
   tasks: TasksRepository;
   accounts: AccountsRepository;
   outbox: TaskEventsRepository;
+  deliveryAttempts: DeliveryAttemptsRepository;
   storedObjects: StoredObjectsRepository;
   bandwidth: BandwidthUsageRepository;
 }
@@ -156,18 +164,19 @@ export function buildServices(runtime: Runtime): Services {
     tasks: new TasksRepository(db),
     accounts: new AccountsRepository(db),
     outbox: new TaskEventsRepository(db),
+    deliveryAttempts: new DeliveryAttemptsRepository(db),
     storedObjects: new StoredObjectsRepository(db),
     bandwidth: new BandwidthUsageRepository(db),
   };
   const dispatcher = new WebhookDispatcher(repositories.outbox, jobs);
-  const estimates = new EstimateModel(repositories.tasks);
+  const estimates = new EstimateModel(repositories.tasks, LEARNED_RATE_CACHE_MS);
   const credits = new CreditsService(repositories.accounts);
   const samples = new SampleMedia(config.publicBaseUrl);
   const guard = new SsrfGuard(config.networkAllowlist);
   const unitOfWork = { db, tasks: repositories.tasks, accounts: repositories.accounts, outbox: repositories.outbox, credits };
   const tasks = new TasksService({
     ...unitOfWork,
-    rules: screenedRules(createTaskRules(config), guard, samples),
+    rules: createTaskRules(config, { guard, samples }),
     resolveOutput: (input) => resolveOutput(input.input.output),
     jobs,
     events: dispatcher,
@@ -187,7 +196,7 @@ export function buildServices(runtime: Runtime): Services {
     repositories,
     tasks,
     lifecycle,
-    deliveries: new DeliveriesService(repositories.outbox, dispatcher, repositories.tasks),
+    deliveries: new DeliveriesService({ events: repositories.outbox, attempts: repositories.deliveryAttempts, dispatcher, tasks: repositories.tasks }),
     usage: new UsageService(repositories.tasks, repositories.storedObjects, repositories.bandwidth, config.priceList),
     credits,
     dispatcher,
@@ -217,7 +226,11 @@ export interface ApiParts {
 export function composeApi(runtime: Runtime, services: Services): ApiParts {
   const { config } = runtime;
   return {
-    gate: new RequestGate(runtime.keys, new RateLimiter(runtime.commandRedis, config.redisPrefix), config.unauthenticatedRateLimit),
+    gate: new RequestGate(
+      new PrincipalCache(runtime.keys, runtime.keyGeneration),
+      new RateLimiter(runtime.commandRedis, config.redisPrefix),
+      config.unauthenticatedRateLimit,
+    ),
     metrics: new ServiceMetrics({ tasks: services.repositories.tasks, jobs: runtime.jobs, store: services.metricStore }),
     metricsAccess: new MetricsAccess(config.metricsToken),
   };
@@ -226,11 +239,8 @@ export function composeApi(runtime: Runtime, services: Services): ApiParts {
 /** Made by `npm run build`; workers never bundle. */
 export const BUNDLE_DIR = join(projectRoot(), 'dist', 'remotion-bundle');
 
-/** What only a worker needs. The browser is started by the worker, not here. */
-export function composeWorker(runtime: Runtime, services: Services): WorkerDeps {
-  const { config, logger, jobs, storage } = runtime;
-  const { repositories, guard } = services;
-  const workerId = `${hostname()}:${process.pid}`;
+/** The worker's browser, the server its renders load their media from, and the engines that draw with them. */
+function composeRenderEngines(config: AppConfig, logger: Logger): { browser: RemotionRenderer; mediaServer: MediaServer; renderer: RenderEngines } {
   const browser = new RemotionRenderer({
     serveUrl: BUNDLE_DIR,
     chromiumPath: config.chromiumPath,
@@ -246,6 +256,15 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
     compositor: new CompositorRenderer({ remotion: browser, mediaPath: (src) => mediaServer.localPath(src) }),
     logger,
   });
+  return { browser, mediaServer, renderer };
+}
+
+/** What only a worker needs. The browser is started by the worker, not here. */
+export function composeWorker(runtime: Runtime, services: Services): WorkerDeps {
+  const { config, logger, jobs, storage } = runtime;
+  const { repositories, guard } = services;
+  const workerId = `${hostname()}:${process.pid}`;
+  const { browser, mediaServer, renderer } = composeRenderEngines(config, logger);
   const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
   const fetcher = new MediaFetcher({
     guard,
@@ -272,6 +291,7 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
     deliveries: new WebhookDeliveryProcessor({
       tasks: repositories.tasks,
       events: repositories.outbox,
+      attempts: repositories.deliveryAttempts,
       redis: runtime.commandRedis,
       redisPrefix: config.redisPrefix,
       jobs,
@@ -287,19 +307,6 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
       queuedGraceMs: config.reaperQueuedGraceMs,
       processingSilenceMs: config.reaperProcessingSilenceMs,
     }),
-  };
-}
-
-/** The create-body rules, with private and loopback URLs refused at the edge (before the business rules). */
-function screenedRules(rules: TaskRulesPort, guard: SsrfGuard, samples: SampleMedia): TaskRulesPort {
-  return {
-    validate: (body) => {
-      const input = rules.validate(body);
-      const issues = screenTaskUrls(input, guard, samples);
-      if (issues.length > 0) throw validationError('The request body', issues);
-      return input;
-    },
-    check: (input) => rules.check(input),
   };
 }
 

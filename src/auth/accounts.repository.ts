@@ -53,15 +53,16 @@ export class AccountsRepository {
 
   /**
    * Deducts `usd` in one conditional UPDATE, so concurrent charges cannot
-   * overdraw. False when the balance is limited and too low (unlimited
-   * balances are left alone and also answer false: read the account to tell).
+   * overdraw; an unlimited (null) balance stays null. False only when the
+   * balance is limited and too low, or no account has that id: one statement
+   * on a create's path, whatever the balance.
    */
   async deduct(accountId: string, usd: number): Promise<boolean> {
     const result = await this.repo()
       .createQueryBuilder()
       .update(AccountEntity)
       .set({ creditBalanceUsd: () => 'credit_balance_usd - :cost' })
-      .where('id = :accountId AND credit_balance_usd IS NOT NULL AND credit_balance_usd >= :cost', { accountId, cost: usd })
+      .where('id = :accountId AND (credit_balance_usd IS NULL OR credit_balance_usd >= :cost)', { accountId, cost: usd })
       .execute();
     return (result.affected ?? 0) > 0;
   }

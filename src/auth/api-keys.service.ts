@@ -6,6 +6,8 @@ import { ApiKeyEntity } from './api-key.entity';
 import type { ApiKeysRepository } from './api-keys.repository';
 import type { Permission, Principal, Tier } from './auth.types';
 import { PERMISSIONS } from './auth.types';
+import { type KeyChangeAnnouncer, KeyChangeNotAnnounced, NO_ANNOUNCER } from './key-changes';
+import type { KeyResolver, ResolvedKey } from './principal-cache';
 import { limitsForKey } from './tier-limits';
 
 export interface CreateKeyRequest {
@@ -24,17 +26,24 @@ export interface IssuedKey {
   key: string;
   record: ApiKeyEntity;
   account: AccountEntity;
+  /** Set by a rotate whose change could not be announced to the API processes (the key is issued all the same). */
+  notAnnounced?: KeyChangeNotAnnounced;
 }
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
-/** Issues, authenticates, rotates and revokes API keys. Keys are stored only as SHA-256 hashes. */
-export class ApiKeysService {
+/**
+ * Issues, authenticates, rotates and revokes API keys. Keys are stored only as
+ * SHA-256 hashes. A revoke or rotate is announced once committed, so that API
+ * processes drop the principals they keep (principal-cache.ts).
+ */
+export class ApiKeysService implements KeyResolver {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly accounts: AccountsRepository,
     private readonly prefix: string,
     private readonly now: () => number = Date.now,
+    private readonly changes: KeyChangeAnnouncer = NO_ANNOUNCER,
   ) {}
 
   async create(request: CreateKeyRequest): Promise<IssuedKey> {
@@ -73,9 +82,17 @@ export class ApiKeysService {
     return this.keys.findById(keyId);
   }
 
-  /** Revocation takes effect on the next request: every request reads the key record. */
+  /**
+   * Revocation takes effect on the next request of every API process once announced; also
+   * announced when the key was already revoked, so repeating a revoke whose announcement failed repairs it.
+   * Throws KeyChangeNotAnnounced when the announcement fails (the key is revoked in the database all the same).
+   */
   async revoke(keyId: string): Promise<boolean> {
-    return this.keys.revoke(keyId, this.now());
+    const revoked = await this.keys.revoke(keyId, this.now());
+    await this.changes.announce().catch((error: unknown) => {
+      throw new KeyChangeNotAnnounced(keyId, 'revoked', error);
+    });
+    return revoked;
   }
 
   /**
@@ -109,11 +126,21 @@ export class ApiKeysService {
       await this.keys.delete(issued.record.id);
       throw new Error(`key ${keyId} was rotated or revoked meanwhile; list the keys and try again`);
     }
-    return issued;
+    // The new key must reach its owner even when the announcement fails: it is reported beside the key, not thrown.
+    const notAnnounced = await this.changes.announce().then(
+      () => undefined,
+      (error: unknown) => new KeyChangeNotAnnounced(keyId, 'rotated', error),
+    );
+    return notAnnounced ? { ...issued, notAnnounced } : issued;
   }
 
   /** The principal of a bearer key, or null for any key that must not work (same answer for every reason). */
   async authenticate(presented: string): Promise<Principal | null> {
+    return (await this.resolve(presented))?.principal ?? null;
+  }
+
+  /** The principal of a working key with the key's expiry (how long it may be kept), else null. */
+  async resolve(presented: string): Promise<ResolvedKey | null> {
     if (!isWellFormedKey(presented, this.prefix)) return null;
     const hash = hashApiKey(presented);
     const record = await this.keys.findByHash(hash);
@@ -123,13 +150,14 @@ export class ApiKeysService {
     if (record.lastUsedAt === null || now - record.lastUsedAt > LAST_USED_WRITE_INTERVAL_MS) {
       void this.keys.touch(record.id, now).catch(() => undefined);
     }
-    return {
+    const principal: Principal = {
       keyId: record.id,
       accountId: record.accountId,
       tier: record.tier,
       permissions: record.permissions,
       limits: limitsForKey(record),
     };
+    return { principal, expiresAt: record.expiresAt };
   }
 
   async hasAnyKey(): Promise<boolean> {

@@ -10,11 +10,14 @@ import { PERMISSIONS, TIERS, type Permission, type Tier } from './auth.types';
 import { limitsForKey } from './tier-limits';
 import { isoTime } from '../common/iso-time';
 import { CreditsService } from './credits.service';
+import { CliKeyAnnouncer } from './key-changes';
 
 /**
  * `npm run keys -- create|list|revoke|rotate …`: manages API keys directly in the
  * configured database (DATABASE_URL, else the SQLite file in DATA_DIR). It needs
- * neither Redis nor a running service. Exit codes: 0 ok, 2 usage error, 1 failure.
+ * no running service; revoke and rotate also tell the API processes through the
+ * service's Redis (key-changes.ts), and exit 1 saying so when they cannot.
+ * Exit codes: 0 ok, 2 usage error, 1 failure.
  */
 
 export const USAGE = `Usage: npm run keys -- <command> [options]
@@ -184,25 +187,28 @@ function table(rows: string[][]): string {
 }
 
 /** Every flag checked before the database is opened, so a usage error never touches it. */
-interface Prepared {
-  create?: CreateKeyRequest;
-  graceHours?: number;
-  /** credits: the new balance, null = unlimited. */
-  balanceUsd?: number | null;
-}
+type Prepared =
+  | { command: 'create'; create: CreateKeyRequest }
+  | { command: 'rotate'; graceHours: number | undefined }
+  /** balanceUsd: the new balance, null = unlimited. */
+  | { command: 'credits'; account: string; balanceUsd: number | null }
+  | { command: 'list' | 'revoke' };
 
 function prepare(args: ParsedArgs, now: number): Prepared {
-  if (args.command === 'create') return { create: createRequest(args.flags, now) };
-  if (args.command === 'rotate') return { graceHours: number(args.flags, 'grace-hours', { integer: false, min: 0, max: 24 * 90 }) };
-  if (args.command === 'credits') {
-    if (!text(args.flags, 'account')) throw new UsageError('credits needs --account <name>');
+  const { command } = args;
+  if (command === 'create') return { command, create: createRequest(args.flags, now) };
+  if (command === 'rotate') return { command, graceHours: number(args.flags, 'grace-hours', { integer: false, min: 0, max: 24 * 90 }) };
+  if (command === 'credits') {
+    const account = text(args.flags, 'account');
+    if (!account) throw new UsageError('credits needs --account <name>');
     const usd = number(args.flags, 'usd', { integer: false, min: 0, max: 1e12 });
     const unlimited = args.flags.get('unlimited') === true;
     if ((usd === undefined) === !unlimited) throw new UsageError('credits needs exactly one of --usd <amount> or --unlimited');
-    return { balanceUsd: unlimited ? null : usd };
+    return { command, account, balanceUsd: unlimited ? null : (usd ?? null) };
   }
   text(args.flags, 'account');
-  return {};
+  if (command === 'list' || command === 'revoke') return { command };
+  throw new UsageError(`unknown command "${command}"`);
 }
 
 export interface KeyStore {
@@ -216,7 +222,7 @@ export async function openKeyStore(config: AppConfig): Promise<KeyStore> {
   const db = await openDatabase(config, [AccountEntity, ApiKeyEntity]);
   const accounts = new AccountsRepository(db);
   return {
-    keys: new ApiKeysService(new ApiKeysRepository(db), accounts, config.apiKeyPrefix),
+    keys: new ApiKeysService(new ApiKeysRepository(db), accounts, config.apiKeyPrefix, Date.now, new CliKeyAnnouncer(config)),
     credits: new CreditsService(accounts),
     close: () => db.close(),
   };
@@ -227,9 +233,9 @@ async function runCommand(args: ParsedArgs, prepared: Prepared, store: KeyStore,
   const graceHoursDefault = config.keyRotationGraceHours;
   const json = args.flags.get('json') === true;
   const now = Date.now();
-  switch (args.command) {
+  switch (prepared.command) {
     case 'create': {
-      const issued = await service.create(prepared.create!);
+      const issued = await service.create(prepared.create);
       const { record } = issued;
       if (json) {
         io.stdout(JSON.stringify({ key: issued.key, account: issued.account.name, tier: record.tier, permissions: record.permissions, id: record.id }));
@@ -270,11 +276,11 @@ async function runCommand(args: ParsedArgs, prepared: Prepared, store: KeyStore,
       } else {
         io.stdout(`${issued.key}\n\nKey ${issued.record.id} replaces ${keyId}, which keeps working until ${oldExpiresAt}.\nStore it now: it is shown only this once.`);
       }
+      if (issued.notAnnounced) throw issued.notAnnounced;
       return;
     }
     case 'credits': {
-      const account = text(args.flags, 'account')!;
-      const balance = prepared.balanceUsd ?? null;
+      const { account, balanceUsd: balance } = prepared;
       if (!(await credits.setBalance(account, balance))) throw new Error(`no account named ${account}`);
       const message = balance === null ? `Account "${account}" has unlimited credit.` : `Account "${account}" has a balance of ${balance} USD.`;
       io.stdout(json ? JSON.stringify({ account, credit_balance_usd: balance }) : message);

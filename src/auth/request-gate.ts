@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
 import { mapError } from '../common/error-envelope';
 import { decodedPath } from '../common/request-path';
-import type { ApiKeysService } from './api-keys.service';
 import type { Principal } from './auth.types';
+import type { PrincipalCache } from './principal-cache';
 import type { RateDecision, RateLimiter } from './rate-limiter';
 
 declare module 'fastify' {
@@ -24,7 +24,7 @@ export const PUBLIC_V3_PATHS = new Set(['/v3/openapi.json']);
  */
 export class RequestGate {
   constructor(
-    private readonly keys: ApiKeysService,
+    private readonly principals: PrincipalCache,
     private readonly limiter: RateLimiter,
     private readonly unauthenticatedLimit: number,
   ) {}
@@ -43,21 +43,18 @@ export class RequestGate {
 
   private async gate(request: FastifyRequest, reply: FastifyReply, isPublic: boolean): Promise<void> {
     const header = request.headers.authorization;
+    const missing = header === undefined || header.trim() === '';
+    const token = missing ? null : (/^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? null);
+    const { principal, decision } = await this.identify(request, token);
+    request.principal = principal ?? undefined;
     let failure: ApiError | null = null;
-    if (header === undefined || header.trim() === '') {
+    if (missing) {
       failure = new ApiError('MISSING_AUTHENTICATION', 'Send your API key in the Authorization header: "Authorization: Bearer <API_KEY>"');
-    } else {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      request.principal = (match && (await this.keys.authenticate(match[1]))) || undefined;
-      if (!request.principal) {
-        failure = new ApiError('INVALID_API_KEY', 'The API key is invalid, revoked or expired', {
-          suggestedAction: 'Check the key, or create a new one with `npm run keys -- create`',
-        });
-      }
+    } else if (!principal) {
+      failure = new ApiError('INVALID_API_KEY', 'The API key is invalid, revoked or expired', {
+        suggestedAction: 'Check the key, or create a new one with `npm run keys -- create`',
+      });
     }
-    const decision = request.principal
-      ? await this.limiter.consume(`key:${request.principal.keyId}`, request.principal.limits.requestsPerMinute)
-      : await this.limiter.consume(`ip:${request.ip}`, this.unauthenticatedLimit);
     reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
       throw new ApiError('RATE_LIMIT_EXCEEDED', `Rate limit of ${decision.limit} requests per minute exceeded`, {
@@ -73,6 +70,23 @@ export class RequestGate {
         details: { supported_versions: [...SUPPORTED_API_VERSIONS] },
       });
     }
+  }
+
+  /**
+   * The request's principal and its rate-limit count. A known key's count and the
+   * key generation are read in one Redis round trip; a principal read before the
+   * last revoke or rotate is read again before it is trusted. Requests without a
+   * working key count against the client IP.
+   */
+  private async identify(request: FastifyRequest, token: string | null): Promise<{ principal: Principal | null; decision: RateDecision }> {
+    const candidate = token === null ? null : await this.principals.lookup(token);
+    if (token !== null && candidate) {
+      const { keyId, limits } = candidate.principal;
+      const [decision, generation] = await Promise.all([this.limiter.consume(`key:${keyId}`, limits.requestsPerMinute), this.principals.generation()]);
+      const principal = await this.principals.confirm(token, candidate, generation);
+      if (principal) return { principal, decision };
+    }
+    return { principal: null, decision: await this.limiter.consume(`ip:${request.ip}`, this.unauthenticatedLimit) };
   }
 }
 

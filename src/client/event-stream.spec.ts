@@ -1,3 +1,4 @@
+import { SSE_KEEP_ALIVE, sseEvent } from '../events/sse-frame';
 import { SseParser, taskEventOf, type SseMessage } from './event-stream';
 
 const STREAM = 'id: evt_1\nevent: task.queued\ndata: {"a":1}\n\n: keep-alive\n\nid: evt_2\nevent: task.started\ndata: {"b":2}\n\n';
@@ -60,6 +61,17 @@ describe('SseParser', () => {
   it('drops a byte-order mark at the start of the stream; later, it makes an unknown field', () => {
     expect(parseAll(['\uFEFFdata: a\n\n']).messages).toEqual([{ id: '', event: 'message', data: 'a' }]);
     expect(parseAll(['data: a\n\n', '\uFEFFdata: b\n\n']).messages).toHaveLength(1);
+  });
+
+  it("reads the service's own frames exactly as written, keep-alives left out", () => {
+    const body = JSON.stringify({ event: 'task.progress', task_id: 'tsk_1', data: { note: 'two\nlines', emoji: '✓' } });
+    const parser = new SseParser();
+    const messages = parser.push(sseEvent('evt_1', 'task.queued', '{}') + SSE_KEEP_ALIVE + sseEvent('evt_2', 'task.progress', body));
+    expect(messages).toEqual([
+      { id: 'evt_1', event: 'task.queued', data: '{}' },
+      { id: 'evt_2', event: 'task.progress', data: body },
+    ]);
+    expect(parser.comments).toBe(1);
   });
 });
 

@@ -33,7 +33,11 @@ export async function previewPlan(input: CreateTaskInput, fetchText: TextFetcher
     timeline,
     output,
     resolveMediaSrc: (_track, _clip, clip) => ({ src: clip.media_url, kind: kindOf(clip.media_url) }),
-    readSubtitleFile: (_track, _clip, clip) => texts.get(clip.media_url)!,
+    readSubtitleFile: (_track, _clip, clip) => {
+      const text = texts.get(clip.media_url);
+      if (text === undefined) throw new Error(`subtitle file ${clip.media_url} was not fetched for the preview`);
+      return text;
+    },
   });
 }
 

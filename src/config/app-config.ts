@@ -1,7 +1,7 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
-import { DEFAULT_SUBTITLE_LIMITS, type SubtitleLimits } from '../subtitles/subtitle-parser';
 import { type PriceList, readPriceListFile } from './price-list';
+import { DEFAULT_SUBTITLE_LIMITS, type SubtitleLimits } from './subtitle-limits';
 
 /**
  * The one configuration schema. Every variable is parsed and checked here at
@@ -11,6 +11,8 @@ import { type PriceList, readPriceListFile } from './price-list';
 
 export const RENDER_ENGINE_SETTINGS = ['auto', 'compositor', 'remotion'] as const;
 export type RenderEngineSetting = (typeof RENDER_ENGINE_SETTINGS)[number];
+/** The engines themselves: what a render reports it ran on (logs, metrics). */
+export type RenderEngineName = Exclude<RenderEngineSetting, 'auto'>;
 export type Role = 'all' | 'api' | 'worker';
 
 /**
@@ -192,8 +194,14 @@ class Reader {
   }
 }
 
-export function loadConfig(env: Env = process.env): AppConfig {
-  const read = new Reader(env);
+/** Where the service listens and stores, and what it connects to. */
+type Places = Pick<
+  AppConfig,
+  | 'role' | 'host' | 'port' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'redisPrefix' | 'tlsCert' | 'tlsKey' | 'trustProxy'
+  | 'publicBaseUrl' | 'storagePublicUrl' | 'storageUrl' | 's3Endpoint' | 's3Region' | 's3ForcePathStyle'
+>;
+
+function readPlaces(read: Reader): Places {
   const host = read.string('HOST', '0.0.0.0');
   const port = read.integer('PORT', 8443, 0, 65535);
   const trustProxy = read.boolean('TRUST_PROXY', false);
@@ -203,7 +211,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const derivedBase = `https://${publicHost}:${port}`;
   const publicBaseUrl = read.url('PUBLIC_BASE_URL', ['https:', 'http:']) ?? derivedBase;
-  const config: AppConfig = {
+  return {
     role: read.oneOf('ROLE', ['all', 'api', 'worker'] as const, 'all'),
     host,
     port,
@@ -220,6 +228,29 @@ export function loadConfig(env: Env = process.env): AppConfig {
     s3Endpoint: read.url('S3_ENDPOINT', ['http:', 'https:']),
     s3Region: read.string('S3_REGION', 'us-east-1'),
     s3ForcePathStyle: read.boolean('S3_FORCE_PATH_STYLE', false),
+  };
+}
+
+/** The rules that tie one variable to another or to a format the Reader cannot check alone. */
+function checkCombinations(config: AppConfig, problems: string[]): void {
+  if (!!config.tlsCert !== !!config.tlsKey) {
+    problems.push('TLS_CERT and TLS_KEY go together; set both (PEM file paths) or neither');
+  }
+  if (config.urlSigningSecret !== null && Buffer.byteLength(config.urlSigningSecret) < 16) {
+    problems.push('URL_SIGNING_SECRET is not accepted; use at least 16 bytes of random text (the same on every node)');
+  }
+  if (config.metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(config.metricsToken)) {
+    problems.push('METRICS_TOKEN is not accepted; use at least 16 printable ASCII characters without spaces (it is sent as a bearer token)');
+  }
+  if (config.storageUrl && !/^s3:\/\/[^/]+/.test(config.storageUrl)) {
+    problems.push('STORAGE_URL is not accepted; use s3://bucket or s3://bucket/prefix');
+  }
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const read = new Reader(env);
+  const config: AppConfig = {
+    ...readPlaces(read),
     networkAllowlist: read.list('NETWORK_ALLOWLIST'),
     webhookRetryScheduleMs: read.integerList(
       'WEBHOOK_RETRY_SCHEDULE_MS',
@@ -267,18 +298,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     priceList: readPriceListFile(read.optional('PRICE_LIST_FILE'), read.problems),
     unauthenticatedRateLimit: read.integer('UNAUTHENTICATED_RATE_LIMIT', 600, 1, 1_000_000),
   };
-  if (!!config.tlsCert !== !!config.tlsKey) {
-    read.problems.push('TLS_CERT and TLS_KEY go together; set both (PEM file paths) or neither');
-  }
-  if (config.urlSigningSecret !== null && Buffer.byteLength(config.urlSigningSecret) < 16) {
-    read.problems.push('URL_SIGNING_SECRET is not accepted; use at least 16 bytes of random text (the same on every node)');
-  }
-  if (config.metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(config.metricsToken)) {
-    read.problems.push('METRICS_TOKEN is not accepted; use at least 16 printable ASCII characters without spaces (it is sent as a bearer token)');
-  }
-  if (config.storageUrl && !/^s3:\/\/[^/]+/.test(config.storageUrl)) {
-    read.problems.push('STORAGE_URL is not accepted; use s3://bucket or s3://bucket/prefix');
-  }
+  checkCombinations(config, read.problems);
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }

@@ -1,5 +1,6 @@
 import { chmod } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import sqlite3 from 'sqlite3';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { Database } from './database';
@@ -32,11 +33,20 @@ export function dataSourceOptions(config: DatabaseSettings, entities: EntityClas
     ...common,
     type: 'sqlite',
     database: join(config.dataDir, 'render.sqlite'),
+    driver: QUIET_SQLITE3,
     // WAL lets readers go on while a write commits; busy timeout rides out short write locks.
     enableWAL: true,
     busyTimeout: 10_000,
   };
 }
+
+/**
+ * sqlite3 as TypeORM loads it, except that `verbose()` (which TypeORM always
+ * calls) does not switch on sqlite3's long stack traces: those wrap every call
+ * to capture a stack and format its arguments, a sixth of the API's CPU time
+ * on a task read. Errors still name the statement that failed.
+ */
+const QUIET_SQLITE3: typeof sqlite3 = Object.assign(Object.create(sqlite3) as typeof sqlite3, { verbose: () => sqlite3 });
 
 /** Opens the database with its schema up to date, as the unit of work the repositories share. */
 export async function openDatabase(config: DatabaseSettings, entities: EntityClasses): Promise<Database> {
@@ -48,6 +58,10 @@ export async function openDataSource(config: DatabaseSettings, entities: EntityC
   const dataSource = new DataSource(dataSourceOptions(config, entities));
   await dataSource.initialize();
   if (dataSource.options.type !== 'postgres') {
+    // With WAL, NORMAL syncs at checkpoints instead of every commit (4 ms per commit on a VM disk, which capped creates
+    // near 200/s): the file stays consistent, and a power loss or OS crash, not a process crash, may undo the last
+    // commits, the same bound as the private Redis (AOF fsync every second). docs/performance.md, "bench:api".
+    await dataSource.query('PRAGMA synchronous = NORMAL');
     await dataSource.runMigrations({ transaction: 'each' });
     await ownerOnly(String(dataSource.options.database));
     return dataSource;

@@ -1,4 +1,3 @@
-import { SseParser } from '../client/event-stream';
 import { SSE_KEEP_ALIVE, sseEvent } from './sse-frame';
 
 describe('SSE framing', () => {
@@ -9,16 +8,5 @@ describe('SSE framing', () => {
 
   it('splits data with line breaks into one data line per line, so no break can end the event early', () => {
     expect(sseEvent('evt_2', 'task.failed', 'a\nb\r\nc\rd')).toBe('id: evt_2\nevent: task.failed\ndata: a\ndata: b\ndata: c\ndata: d\n\n');
-  });
-
-  it('is read back by an event-stream reader exactly as written, keep-alives left out', () => {
-    const body = JSON.stringify({ event: 'task.progress', task_id: 'tsk_1', data: { note: 'two\nlines', emoji: '✓' } });
-    const parser = new SseParser();
-    const messages = parser.push(sseEvent('evt_1', 'task.queued', '{}') + SSE_KEEP_ALIVE + sseEvent('evt_2', 'task.progress', body));
-    expect(messages).toEqual([
-      { id: 'evt_1', event: 'task.queued', data: '{}' },
-      { id: 'evt_2', event: 'task.progress', data: body },
-    ]);
-    expect(parser.comments).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import { ownedTask } from '../tasks/task-ownership';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import { FINAL_EVENT_TYPES } from './final-events';
 import { SSE_KEEP_ALIVE, sseEvent } from './sse-frame';
-import type { TaskEventsRepository } from '../webhooks/task-events.repository';
+import type { TaskEventsRepository } from '../tasks/task-events.repository';
 import type { StreamSlots } from './stream-slots';
 
 /** Where a stream's text goes: the HTTP response once the stream is accepted. */

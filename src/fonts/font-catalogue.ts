@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import catalogueJson from '../../fonts/catalogue.json';
-import type { PlanFontFace } from '../render/plan/render-plan.types';
+import type { PlanFontFace } from './font-face';
 import { FONT_KEYS, type FontKey } from './font-keys';
 import { type CodePointRanges, glyphCodePoints, parseFcCharset, parseUnicodeRange, rangesContain } from './unicode-ranges';
 

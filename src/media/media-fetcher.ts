@@ -1,18 +1,19 @@
 import { networkFailureText } from '../network/network-failure';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { nanoid } from 'nanoid';
 import { RenderFailure } from '../common/render-failure';
 import { guardedRequest, NetworkTimeoutError, RedirectRefusedError } from '../network/guarded-http';
 import { BlockedAddressError, type SsrfGuard } from '../network/ssrf-guard';
 import { DownloadSlots } from './download-slots';
 import type { DownloadBudget } from './download-budget';
 import { type MediaProbe, probeMedia } from './ffprobe';
+import { type CacheMeta, MediaCache } from './media-cache';
+import { downloadFailed, HttpStatusError, invalidFormat, retryAfterSeconds, subtitleTooLarge, tooLarge } from './media-failures';
 import { mediaExtension, subtitleExtension } from './media-extension';
 import type { SampleMedia } from './sample-media';
 
@@ -58,18 +59,6 @@ export interface FetchRequest {
   budget?: DownloadBudget;
 }
 
-interface CacheMeta {
-  url: string;
-  fetchedAt: number;
-  sizeBytes: number;
-  etag: string | null;
-  lastModified: string | null;
-  /** Filled the first time a task needs them, then reused. */
-  probe?: MediaProbe | null;
-  probeError?: string;
-  textError?: string | null;
-}
-
 interface Obtained {
   key: string;
   meta: CacheMeta;
@@ -87,57 +76,18 @@ const HOUR_MS = 3_600_000;
 const MAX_REDIRECTS = 5;
 const TRANSIENT_STATUS = (status: number) => status === 408 || status === 425 || status === 429 || status >= 500;
 
-function retryAfterSeconds(header: string | undefined, now: number): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-function downloadFailed(url: string, message: string, retry: boolean, status: number | null, retryAfter: number | null) {
-  return new RenderFailure(
-    'MEDIA_DOWNLOAD_FAILED',
-    message,
-    retry,
-    { media_url: url, http_status: status, retry_after_seconds: retryAfter },
-    retry ? 'Check that the URL is reachable and retry the task' : 'Use a public http(s) URL the service may reach',
-  );
-}
-
 /** How big a download may grow, and what the task is told when it grows past that. */
 interface SizeLimit {
   maxBytes: number;
   refuse(url: string): RenderFailure;
 }
 
-function subtitleTooLarge(url: string, maxBytes: number): RenderFailure {
-  return new RenderFailure(
-    'INVALID_MEDIA_FORMAT',
-    `subtitle file at ${url} is larger than the subtitle limit of ${maxBytes} bytes (MAX_SUBTITLE_BYTES)`,
-    false,
-    { media_url: url, max_bytes: maxBytes },
-    'Split the subtitles into several files or shorten them',
-  );
-}
-
-function tooLarge(url: string, maxBytes: number): RenderFailure {
-  return new RenderFailure(
-    'FILE_TOO_LARGE',
-    `media file at ${url} is larger than the limit of ${maxBytes} bytes`,
-    false,
-    { media_url: url, max_bytes: maxBytes },
-    'Use a smaller or more compressed file',
-  );
-}
-
-function invalidFormat(url: string, reason: string): RenderFailure {
-  return new RenderFailure(
-    'INVALID_MEDIA_FORMAT',
-    `media file at ${url} is not usable: ${reason}`,
-    false,
-    { media_url: url, reason },
-    'Use a supported video, image, audio or UTF-8 subtitle file',
-  );
+/** One URL to bring into the cache under `key`; `validators`: the fresh copy's, to revalidate it instead. */
+interface CacheFill {
+  key: string;
+  url: string;
+  validators: CacheMeta | null;
+  limit: SizeLimit;
 }
 
 async function checkUtf8Text(path: string): Promise<string | null> {
@@ -170,8 +120,10 @@ export class MediaFetcher {
   private readonly retryBaseDelayMs: number;
   private readonly cacheTtlMs: number;
   private readonly maxRetryWaitMs: number;
+  private readonly cache: MediaCache;
 
   constructor(private readonly opts: MediaFetcherOptions) {
+    this.cache = new MediaCache(opts.cacheDir);
     this.slots = new DownloadSlots(opts.parallelDownloads);
     this.retries = opts.retries ?? 3;
     this.retryBaseDelayMs = opts.retryBaseDelayMs ?? 1000;
@@ -203,24 +155,7 @@ export class MediaFetcher {
 
   /** Deletes cache entries older than the TTL and leftovers of interrupted downloads; returns files removed. */
   async sweepCache(now: Date = new Date()): Promise<number> {
-    const cutoff = now.getTime() - this.cacheTtlMs;
-    let names: string[];
-    try {
-      names = await readdir(this.opts.cacheDir);
-    } catch {
-      return 0;
-    }
-    let removed = 0;
-    for (const name of names) {
-      const path = join(this.opts.cacheDir, name);
-      const key = name.split('.')[0];
-      if (this.inFlight.has(key)) continue;
-      const meta = await this.readMeta(key);
-      const born = meta && !name.endsWith('.part') ? meta.fetchedAt : await stat(path).then((s) => s.mtimeMs, () => now.getTime());
-      if (born > cutoff) continue;
-      await unlink(path).then(() => (removed += 1), () => undefined);
-    }
-    return removed;
+    return this.cache.sweep(now.getTime() - this.cacheTtlMs, now.getTime(), (key) => this.inFlight.has(key));
   }
 
   /** `sample`: the file on disk when `url` is one of the service's sample URLs. */
@@ -243,14 +178,12 @@ export class MediaFetcher {
   }
 
   private async obtainUnshared(key: string, url: string, sample: string | null, signal: AbortSignal | undefined, limit: SizeLimit): Promise<Obtained> {
-    const cached = await this.readMeta(key);
-    const fresh = cached !== null && Date.now() - cached.fetchedAt < this.cacheTtlMs && (await this.dataExists(key));
+    const cached = await this.cache.readMeta(key);
+    const fresh = cached !== null && Date.now() - cached.fetchedAt < this.cacheTtlMs && (await this.cache.dataExists(key));
     if (fresh && !cached.etag && !cached.lastModified) return { key, meta: cached, fromCache: true };
     try {
-      const validators = fresh ? cached : null;
-      const meta = sample !== null
-        ? await this.copySample(key, url, sample, validators, limit)
-        : await this.downloadWithRetries(key, url, validators, signal, limit);
+      const fill: CacheFill = { key, url, validators: fresh ? cached : null, limit };
+      const meta = sample !== null ? await this.copySample(fill, sample) : await this.downloadWithRetries(fill, signal);
       return meta === 'not-modified' && fresh ? { key, meta: cached, fromCache: true } : { key, meta: meta as CacheMeta, fromCache: false };
     } catch (error) {
       // A revalidation that cannot reach the server still has a copy younger than the TTL.
@@ -261,19 +194,13 @@ export class MediaFetcher {
     }
   }
 
-  private async downloadWithRetries(
-    key: string,
-    url: string,
-    validators: CacheMeta | null,
-    signal: AbortSignal | undefined,
-    limit: SizeLimit,
-  ): Promise<CacheMeta | 'not-modified'> {
+  private async downloadWithRetries(fill: CacheFill, signal: AbortSignal | undefined): Promise<CacheMeta | 'not-modified'> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.slots.run(() => this.downloadOnce(key, url, validators, signal, limit));
+        return await this.slots.run(() => this.downloadOnce(fill, signal));
       } catch (error) {
         if (signal?.aborted) throw signal.reason ?? error;
-        const outcome = this.toAttemptError(error, url, attempt);
+        const outcome = this.toAttemptError(error, fill.url, attempt);
         if (!outcome.transient || attempt >= this.retries || outcome.waitMs > this.maxRetryWaitMs) throw outcome.failure;
         await sleep(outcome.waitMs, undefined, { signal });
       }
@@ -300,31 +227,20 @@ export class MediaFetcher {
     return { failure: downloadFailed(url, `downloading ${url} failed: ${networkFailureText(error)}`, true, null, null), transient: true, waitMs: backoffMs };
   }
 
-  private async downloadOnce(
-    key: string,
-    url: string,
-    validators: CacheMeta | null,
-    signal: AbortSignal | undefined,
-    limit: SizeLimit,
-  ): Promise<CacheMeta | 'not-modified'> {
+  private async downloadOnce(fill: CacheFill, signal: AbortSignal | undefined): Promise<CacheMeta | 'not-modified'> {
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     try {
-      return await this.download(key, url, validators, signal ? AbortSignal.any([signal, timeout]) : timeout, limit);
+      return await this.download(fill, signal ? AbortSignal.any([signal, timeout]) : timeout);
     } catch (error) {
       if (timeout.aborted && !signal?.aborted) {
-        throw new NetworkTimeoutError('total', url, this.opts.timeoutMs);
+        throw new NetworkTimeoutError('total', fill.url, this.opts.timeoutMs);
       }
       throw error;
     }
   }
 
-  private async download(
-    key: string,
-    url: string,
-    validators: CacheMeta | null,
-    signal: AbortSignal,
-    limit: SizeLimit,
-  ): Promise<CacheMeta | 'not-modified'> {
+  private async download(fill: CacheFill, signal: AbortSignal): Promise<CacheMeta | 'not-modified'> {
+    const { key, url, validators, limit } = fill;
     const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': 'render-service-media-fetcher' };
     if (validators?.etag) headers['if-none-match'] = validators.etag;
     if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
@@ -350,8 +266,6 @@ export class MediaFetcher {
       response.body.destroy();
       throw limit.refuse(url);
     }
-    await mkdir(this.opts.cacheDir, { recursive: true });
-    const partPath = join(this.opts.cacheDir, `${key}.${nanoid(10)}.part`);
     let received = 0;
     const capped = new Transform({
       transform: (chunk: Buffer, _encoding, done) => {
@@ -360,11 +274,7 @@ export class MediaFetcher {
       },
     });
     try {
-      await pipeline(response.body, capped, createWriteStream(partPath, { mode: 0o600 }));
-      await rename(partPath, this.dataPath(key));
-    } catch (error) {
-      await unlink(partPath).catch(() => undefined);
-      throw error;
+      await this.cache.storeData(key, (partPath) => pipeline(response.body, capped, createWriteStream(partPath, { mode: 0o600 })));
     } finally {
       this.opts.onDownloaded?.(received);
     }
@@ -375,7 +285,7 @@ export class MediaFetcher {
       etag: typeof response.headers.etag === 'string' ? response.headers.etag : null,
       lastModified: response.headers['last-modified'] ?? null,
     };
-    await this.writeMeta(key, meta);
+    await this.cache.writeMeta(key, meta);
     return meta;
   }
 
@@ -385,7 +295,8 @@ export class MediaFetcher {
    * size and modification time standing in for HTTP validators. No connection,
    * no retries, and nothing counted as downloaded.
    */
-  private async copySample(key: string, url: string, path: string, validators: CacheMeta | null, limit: SizeLimit): Promise<CacheMeta | 'not-modified'> {
+  private async copySample(fill: CacheFill, path: string): Promise<CacheMeta | 'not-modified'> {
+    const { key, url, validators, limit } = fill;
     const info = await stat(path).catch(() => {
       // The path stays out of the message: clients read it.
       throw downloadFailed(url, `sample ${url} is missing from this worker's installation`, false, null, null);
@@ -393,17 +304,9 @@ export class MediaFetcher {
     const lastModified = info.mtime.toUTCString();
     if (validators && validators.lastModified === lastModified && validators.sizeBytes === info.size) return 'not-modified';
     if (info.size > limit.maxBytes) throw limit.refuse(url);
-    await mkdir(this.opts.cacheDir, { recursive: true });
-    const partPath = join(this.opts.cacheDir, `${key}.${nanoid(10)}.part`);
-    try {
-      await copyFile(path, partPath);
-      await rename(partPath, this.dataPath(key));
-    } catch (error) {
-      await unlink(partPath).catch(() => undefined);
-      throw error;
-    }
+    await this.cache.storeData(key, (partPath) => copyFile(path, partPath));
     const meta: CacheMeta = { url, fetchedAt: Date.now(), sizeBytes: info.size, etag: null, lastModified };
-    await this.writeMeta(key, meta);
+    await this.cache.writeMeta(key, meta);
     return meta;
   }
 
@@ -413,11 +316,11 @@ export class MediaFetcher {
     req: FetchRequest,
     url: URL,
   ): Promise<Omit<FetchedMedia, 'fromCache'>> {
-    const source = this.dataPath(key);
+    const source = this.cache.dataPath(key);
     if (req.expect === 'subtitle') {
       if (meta.textError === undefined) {
         meta.textError = await checkUtf8Text(source);
-        await this.writeMeta(key, meta);
+        await this.cache.writeMeta(key, meta);
       }
       if (meta.textError) throw invalidFormat(req.url, meta.textError);
       const path = await this.place(source, req.destDir, key, subtitleExtension(url.pathname));
@@ -430,7 +333,7 @@ export class MediaFetcher {
         meta.probe = null;
         meta.probeError = error instanceof Error ? error.message : String(error);
       }
-      await this.writeMeta(key, meta);
+      await this.cache.writeMeta(key, meta);
     }
     const probe = meta.probe;
     if (!probe) throw invalidFormat(req.url, `not decodable media (${meta.probeError ?? 'unknown format'})`);
@@ -453,40 +356,5 @@ export class MediaFetcher {
       await copyFile(source, target);
     }
     return target;
-  }
-
-  private dataPath(key: string): string {
-    return join(this.opts.cacheDir, `${key}.data`);
-  }
-
-  private metaPath(key: string): string {
-    return join(this.opts.cacheDir, `${key}.json`);
-  }
-
-  private async dataExists(key: string): Promise<boolean> {
-    return stat(this.dataPath(key)).then(() => true, () => false);
-  }
-
-  private async readMeta(key: string): Promise<CacheMeta | null> {
-    try {
-      return JSON.parse(await readFile(this.metaPath(key), 'utf8')) as CacheMeta;
-    } catch {
-      return null;
-    }
-  }
-
-  private async writeMeta(key: string, meta: CacheMeta): Promise<void> {
-    const temp = `${this.metaPath(key)}.${nanoid(8)}.part`;
-    await writeFile(temp, JSON.stringify(meta), { mode: 0o600 });
-    await rename(temp, this.metaPath(key));
-  }
-}
-
-class HttpStatusError extends Error {
-  constructor(
-    readonly status: number,
-    readonly retryAfterSeconds: number | null,
-  ) {
-    super(`HTTP ${status}`);
   }
 }

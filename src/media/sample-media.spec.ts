@@ -59,7 +59,7 @@ describe('SampleMedia', () => {
     const url = samples.urlOf(name);
     const path = samples.sampleFileFor(url);
     expect(path).toBe(join(SAMPLE_MEDIA_DIR, name));
-    expect(existsSync(path!)).toBe(true);
+    expect(existsSync(path ?? '')).toBe(true);
     // What the worker's URL parsing makes of it is the same string, so the edge and the worker agree.
     expect(new URL(url).href).toBe(url);
   });

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { SampleKind } from '../../media/sample-media';
+import type { SampleKind } from './sample-media';
 
 /** One bundled sample file (src/media/sample-media.ts). */
 export class SampleRecordResponse {

@@ -5,8 +5,8 @@ import { PermissionGuard, RequirePermission } from '../auth/permission.guard';
 import { ApiError } from '../common/api-error';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { PLAIN_HEADERS, V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
-import { ErrorEnvelopeResponse } from '../openapi/responses/error.response';
-import { SampleListResponse } from '../openapi/responses/sample.response';
+import { ErrorEnvelopeResponse } from '../openapi/error.response';
+import { SampleListResponse } from './sample.response';
 import { sendFile } from '../storage/file-response';
 import { SAMPLE_FILES, SampleMedia } from './sample-media';
 

@@ -2,7 +2,9 @@ import { minimalTaskBody } from '../../test/fixtures/task-bodies';
 import { SampleMedia } from './sample-media';
 import type { CreateTaskInput } from '../tasks/task-input.types';
 import { SsrfGuard } from '../network/ssrf-guard';
-import { screenTaskUrls } from './url-screen';
+import { screenTaskUrls } from '../tasks/url-screen';
+
+// Here, above tasks: the screen is checked with the real sample URLs, whose exact matching it relies on.
 
 const input = (mediaUrl: string, webhookUrl = 'https://hooks.example.com/x') => {
   const body = minimalTaskBody({}, { webhookUrl }) as unknown as CreateTaskInput;

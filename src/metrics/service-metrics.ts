@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { RENDER_PRIORITIES, type JobQueues } from '../queue/job-queues';
+import { RENDER_PRIORITIES, type JobQueues, type RenderBacklog } from '../queue/job-queues';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import { TASK_STATUSES } from '../tasks/task.types';
 import {
@@ -47,29 +47,27 @@ export class ServiceMetrics {
     });
     // Both queue gauges come from one read of the backlog per scrape.
     const backlog = whileRunning(() => sources.jobs.renderBacklog());
-    new Gauge({
-      name: `${METRIC_PREFIX}queue_waiting_jobs`,
-      help: 'Render jobs not started yet (waiting, or delayed while their account is at its allowance), by priority',
-      labelNames: ['priority'],
-      registers,
-      async collect() {
-        const byPriority = await backlog();
-        for (const priority of RENDER_PRIORITIES) this.set({ priority }, byPriority[priority].jobs);
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}queue_oldest_wait_seconds`,
-      help: 'Age of the oldest render job not started yet, by priority (0 when none waits)',
-      labelNames: ['priority'],
-      registers,
-      async collect() {
-        const byPriority = await backlog();
-        for (const priority of RENDER_PRIORITIES) {
-          const oldest = byPriority[priority].oldestEnqueuedAt;
-          this.set({ priority }, oldest === null ? 0 : Math.max(0, now() - oldest) / 1000);
-        }
-      },
-    });
+    const perPriority = (name: string, help: string, value: (entry: RenderBacklog) => number) =>
+      new Gauge({
+        name: `${METRIC_PREFIX}${name}`,
+        help,
+        labelNames: ['priority'],
+        registers,
+        async collect() {
+          const byPriority = await backlog();
+          for (const priority of RENDER_PRIORITIES) this.set({ priority }, value(byPriority[priority]));
+        },
+      });
+    perPriority(
+      'queue_waiting_jobs',
+      'Render jobs not started yet (waiting, or delayed while their account is at its allowance), by priority',
+      (entry) => entry.jobs,
+    );
+    perPriority(
+      'queue_oldest_wait_seconds',
+      'Age of the oldest render job not started yet, by priority (0 when none waits)',
+      (entry) => (entry.oldestEnqueuedAt === null ? 0 : Math.max(0, now() - entry.oldestEnqueuedAt) / 1000),
+    );
     new SharedHistogram(RENDER_SECONDS, sources.store, this.registry);
     new SharedHistogram(RENDER_FPS, sources.store, this.registry);
     sharedCounter(MEDIA_DOWNLOAD_BYTES, sources.store, this.registry);

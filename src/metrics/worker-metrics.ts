@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RenderEngineName } from '../render/render-engine';
+import type { RenderEngineName } from '../config/app-config';
 import { MEDIA_DOWNLOAD_BYTES, RENDER_FPS, RENDER_SECONDS, resolutionClass, WEBHOOK_ATTEMPTS, type WebhookAttemptOutcome } from './metric-catalogue';
 import type { SharedMetricStore } from './shared-metric-store';
 

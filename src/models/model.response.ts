@@ -1,7 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MODEL_IDS, OUTPUT_FORMATS } from '../../tasks/dto/input-values';
-import type { ModelId, OutputFormat } from '../../tasks/task-input.types';
-import { ResolutionResponse } from './task.response';
+import { MODEL_IDS, type ModelId, OUTPUT_FORMATS, type OutputFormat } from '../common/spec-vocabulary';
+
+/** Width and height in pixels: a model's limit here, a task's output in `tasks/task.response.ts`. */
+export class ResolutionResponse {
+  @ApiProperty({ type: 'integer' })
+  width!: number;
+
+  @ApiProperty({ type: 'integer' })
+  height!: number;
+}
 
 /** A rendering model (spec "Model record", src/models/model-catalogue.ts). */
 export class ModelRecordResponse {

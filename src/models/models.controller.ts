@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { PermissionGuard, RequirePermission } from '../auth/permission.guard';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
-import { ModelListResponse } from '../openapi/responses/model.response';
+import { ModelListResponse } from './model.response';
 import { listModels } from './model-catalogue';
 
 @ApiTags('models')

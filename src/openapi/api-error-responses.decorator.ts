@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse } from '@nestjs/swagger';
 import { HTTP_ERROR_STATUS, type HttpErrorCode } from '../common/error-codes';
 import { V3_ERROR_HEADERS } from './reply-headers';
-import { ErrorEnvelopeResponse, ValidationIssueResponse } from './responses/error.response';
+import { ErrorEnvelopeResponse, ValidationIssueResponse } from './error.response';
 
 /** What any authenticated /v3 request can be answered with, whatever the endpoint (RequestGate, error filter). */
 const COMMON_CODES: readonly HttpErrorCode[] = [

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { HTTP_ERROR_STATUS, type HttpErrorCode } from '../../common/error-codes';
-import { NULL_VALUE } from '../nullable-schema';
+import { HTTP_ERROR_STATUS, type HttpErrorCode } from '../common/error-codes';
+import { NULL_VALUE } from './nullable-schema';
 
 export const JSON_VALUE = [
   { type: 'string' },

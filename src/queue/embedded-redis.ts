@@ -9,6 +9,11 @@ export interface EmbeddedRedis {
   stop(): Promise<void>;
 }
 
+/** Where the private redis-server of a data dir listens (the key CLI finds it there). */
+export function embeddedRedisSocket(dataDir: string): string {
+  return join(dataDir, 'redis', 'redis.sock');
+}
+
 /**
  * The private redis-server of the embedded default: a child process on a unix
  * socket in the data dir (no TCP port), with AOF on so that queued jobs survive
@@ -17,7 +22,7 @@ export interface EmbeddedRedis {
 export async function startEmbeddedRedis(dataDir: string, serverBinary = 'redis-server'): Promise<EmbeddedRedis> {
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
-  const socketPath = join(dir, 'redis.sock');
+  const socketPath = embeddedRedisSocket(dataDir);
   if (Buffer.byteLength(socketPath) > 100) {
     throw new Error(`DATA_DIR is too long for a unix socket path (${socketPath}); use a shorter DATA_DIR or set REDIS_URL`);
   }
@@ -44,6 +49,7 @@ export async function startEmbeddedRedis(dataDir: string, serverBinary = 'redis-
   await waitUntilAnswering(socketPath, child, exited, spawnError);
   return {
     socketPath,
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the server answered on its socket, so the spawn succeeded and Node set the pid
     pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;

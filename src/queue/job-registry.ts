@@ -47,8 +47,6 @@ export const JOB_KINDS: Readonly<Record<JobKind, JobKindSpec>> = {
   'input-cache-sweep': { queue: 'maintenance', options: { attempts: 1, removeOnComplete: true, removeOnFail: 100 }, periodic: true },
 };
 
-export const QUEUE_NAMES: readonly QueueName[] = ['render', 'webhook', 'maintenance'];
-
 /** The job being run, as far as a handler may touch it. */
 export interface RunningJob {
   /** Lets the job go while its handler is still running, so another worker takes it (a render handed back at shutdown). */

@@ -22,7 +22,7 @@ import type { StillShot } from './compositor/composite-plan';
 import { encodingFor } from './encoding-settings';
 import type { RenderPlan } from './plan/render-plan.types';
 import { toRgbaPng } from './rgba-png';
-import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult } from './render-engine';
+import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from './render-engine';
 
 export const COMPOSITION_ID = 'Timeline';
 export const STILLS_COMPOSITION_ID = 'TimelineStills';
@@ -94,18 +94,7 @@ function isRemotionCancel(err: unknown): boolean {
 /** Links the caller's abort signal and an optional timeout into one cancel signal for Remotion. */
 function linkedCancel(signal: AbortSignal | undefined, timeoutMs: number | undefined) {
   const own = makeCancelSignal();
-  let timedOut = false;
-  if (signal?.aborted) own.cancel();
-  signal?.addEventListener('abort', () => own.cancel(), { once: true });
-  const timer = timeoutMs === undefined ? null : setTimeout(() => {
-    timedOut = true;
-    own.cancel();
-  }, timeoutMs);
-  return {
-    cancelSignal: own.cancelSignal,
-    timedOut: () => timedOut,
-    dispose: () => { if (timer !== null) clearTimeout(timer); },
-  };
+  return { cancelSignal: own.cancelSignal, ...stopOnAbortOrTimeout(signal, timeoutMs, () => own.cancel()) };
 }
 
 /**

@@ -3,11 +3,10 @@
  * a finished video file out. Both engines (Remotion's full capture and the
  * compositor) implement it; nothing upstream of the plan knows which ran.
  */
+import type { RenderEngineName } from '../config/app-config';
 import type { ResolvedOutput } from '../tasks/task-input.types';
 import type { RenderPlan } from './plan/render-plan.types';
 import type { PreviewPaths } from './video-previews';
-
-export type RenderEngineName = 'remotion' | 'compositor';
 
 export interface RenderVideoArgs {
   plan: RenderPlan;
@@ -39,4 +38,30 @@ export class RenderCancelled extends Error {
     super(`${what} canceled`);
     this.name = 'RenderCancelled';
   }
+}
+
+/** How a render's stop was linked to its caller's signal and timeout (see `stopOnAbortOrTimeout`). */
+export interface StopLink {
+  /** Whether it was the timeout that stopped the render. */
+  timedOut(): boolean;
+  /** Clears the timer and the listener once the render is over. */
+  dispose(): void;
+}
+
+/** Calls `stop` when the caller's signal aborts (or already has) or when `timeoutMs` passes, whichever is first. */
+export function stopOnAbortOrTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefined, stop: () => void): StopLink {
+  let timedOut = false;
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop, { once: true });
+  const timer = timeoutMs === undefined ? null : setTimeout(() => {
+    timedOut = true;
+    stop();
+  }, timeoutMs);
+  return {
+    timedOut: () => timedOut,
+    dispose: () => {
+      if (timer !== null) clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+    },
+  };
 }

@@ -1,14 +1,5 @@
 import { RenderFailure } from '../common/render-failure';
-
-/** What one subtitle file may hold; MAX_SUBTITLE_BYTES, MAX_SUBTITLE_CUES, MAX_SUBTITLE_LINES in the config. */
-export interface SubtitleLimits {
-  maxBytes: number;
-  maxCues: number;
-  maxLines: number;
-}
-
-/** Generous for any real film (a feature has about 2 000 cues in 150 KB), small enough to parse in a few ms. */
-export const DEFAULT_SUBTITLE_LIMITS: Readonly<SubtitleLimits> = { maxBytes: 2 * 1024 ** 2, maxCues: 20_000, maxLines: 100_000 };
+import { DEFAULT_SUBTITLE_LIMITS, type SubtitleLimits } from '../config/subtitle-limits';
 
 /** One cue as written in the file: times in milliseconds from the clip's start. */
 export interface SubtitleCueMs {

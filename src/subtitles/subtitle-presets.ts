@@ -24,6 +24,22 @@ export interface SubtitlePresetDefinition {
 
 export const REFERENCE_LINES = 1080;
 
+/** What most presets share: white text, and no outline, shadow or box unless they name one. */
+function preset(
+  definition: Omit<SubtitlePresetDefinition, 'color' | 'outline' | 'shadow' | 'background'> & Partial<SubtitlePresetDefinition>,
+): SubtitlePresetDefinition {
+  return { color: '#FFFFFF', outline: null, shadow: null, background: null, ...definition };
+}
+
+function outline(width: number, color = '#000000', blur = 0): SubtitlePresetDefinition['outline'] {
+  return { width, color, blur };
+}
+
+/** A black drop shadow. */
+function shadow(offsetX: number, offsetY: number, blur: number, opacity: number): SubtitlePresetDefinition['shadow'] {
+  return { offsetX, offsetY, blur, color: '#000000', opacity };
+}
+
 /**
  * The nine presets. Latin line lengths follow the broadcast habit of about 42
  * characters (Netflix's guide), CJK about 16; the Chinese short-video presets
@@ -31,50 +47,42 @@ export const REFERENCE_LINES = 1080;
  * backgrounds.
  */
 export const SUBTITLE_PRESETS: Readonly<Record<SubtitlePreset, SubtitlePresetDefinition>> = {
-  netflix: {
-    fontKey: 'liberation-sans', fontSize: 50, color: '#FFFFFF', bottomFraction: 0.08, maxWidthFraction: 0.8, lineHeight: 1.25,
-    maxChars: { latin: 42, cjk: 16 }, outline: null,
-    shadow: { offsetX: 0, offsetY: 2, blur: 8, color: '#000000', opacity: 0.85 }, background: null,
-  },
-  youtube: {
-    fontKey: 'liberation-sans', fontSize: 44, color: '#FFFFFF', bottomFraction: 0.07, maxWidthFraction: 0.8, lineHeight: 1.3,
-    maxChars: { latin: 42, cjk: 18 }, outline: null, shadow: null,
+  netflix: preset({
+    fontKey: 'liberation-sans', fontSize: 50, bottomFraction: 0.08, maxWidthFraction: 0.8, lineHeight: 1.25, maxChars: { latin: 42, cjk: 16 },
+    shadow: shadow(0, 2, 8, 0.85),
+  }),
+  youtube: preset({
+    fontKey: 'liberation-sans', fontSize: 44, bottomFraction: 0.07, maxWidthFraction: 0.8, lineHeight: 1.3, maxChars: { latin: 42, cjk: 18 },
     background: { color: '#080808', opacity: 0.75, padding: 10, radius: 4 },
-  },
-  professional: {
-    fontKey: 'dejavu-sans', fontSize: 44, color: '#FFFFFF', bottomFraction: 0.075, maxWidthFraction: 0.8, lineHeight: 1.25,
-    maxChars: { latin: 40, cjk: 16 }, outline: { width: 2, color: '#000000', blur: 0 },
-    shadow: { offsetX: 1, offsetY: 2, blur: 3, color: '#000000', opacity: 0.6 }, background: null,
-  },
-  minimal: {
-    fontKey: 'dejavu-sans', fontSize: 38, color: '#FFFFFF', bottomFraction: 0.06, maxWidthFraction: 0.75, lineHeight: 1.3,
-    maxChars: { latin: 45, cjk: 18 }, outline: null,
-    shadow: { offsetX: 0, offsetY: 1, blur: 4, color: '#000000', opacity: 0.4 }, background: null,
-  },
-  cinema: {
-    fontKey: 'liberation-serif', fontSize: 46, color: '#F5F0E1', bottomFraction: 0.05, maxWidthFraction: 0.7, lineHeight: 1.2,
-    maxChars: { latin: 40, cjk: 15 }, outline: null,
-    shadow: { offsetX: 0, offsetY: 3, blur: 10, color: '#000000', opacity: 0.9 }, background: null,
-  },
-  douyin: {
-    fontKey: 'sourcehan-sans-sc-bold', fontSize: 64, color: '#FFFFFF', bottomFraction: 0.22, maxWidthFraction: 0.86, lineHeight: 1.2,
-    maxChars: { latin: 30, cjk: 14 }, outline: { width: 6, color: '#000000', blur: 0 },
-    shadow: { offsetX: 0, offsetY: 3, blur: 4, color: '#000000', opacity: 0.5 }, background: null,
-  },
-  xiaohongshu: {
-    fontKey: 'sourcehan-sans-sc-bold', fontSize: 60, color: '#FFFFFF', bottomFraction: 0.25, maxWidthFraction: 0.86, lineHeight: 1.2,
-    maxChars: { latin: 30, cjk: 14 }, outline: { width: 5, color: '#FF2442', blur: 0 },
-    shadow: { offsetX: 0, offsetY: 4, blur: 6, color: '#000000', opacity: 0.35 }, background: null,
-  },
-  'wechat-video': {
-    fontKey: 'sourcehan-sans-sc', fontSize: 54, color: '#FFFFFF', bottomFraction: 0.18, maxWidthFraction: 0.86, lineHeight: 1.25,
-    maxChars: { latin: 32, cjk: 15 }, outline: { width: 3, color: '#000000', blur: 1 },
-    shadow: { offsetX: 0, offsetY: 2, blur: 4, color: '#000000', opacity: 0.5 }, background: null,
-  },
-  custom: {
-    fontKey: 'liberation-sans', fontSize: 48, color: '#FFFFFF', bottomFraction: 0.08, maxWidthFraction: 0.85, lineHeight: 1.25,
-    maxChars: { latin: 42, cjk: 16 }, outline: { width: 2, color: '#000000', blur: 0 }, shadow: null, background: null,
-  },
+  }),
+  professional: preset({
+    fontKey: 'dejavu-sans', fontSize: 44, bottomFraction: 0.075, maxWidthFraction: 0.8, lineHeight: 1.25, maxChars: { latin: 40, cjk: 16 },
+    outline: outline(2), shadow: shadow(1, 2, 3, 0.6),
+  }),
+  minimal: preset({
+    fontKey: 'dejavu-sans', fontSize: 38, bottomFraction: 0.06, maxWidthFraction: 0.75, lineHeight: 1.3, maxChars: { latin: 45, cjk: 18 },
+    shadow: shadow(0, 1, 4, 0.4),
+  }),
+  cinema: preset({
+    fontKey: 'liberation-serif', fontSize: 46, color: '#F5F0E1', bottomFraction: 0.05, maxWidthFraction: 0.7, lineHeight: 1.2, maxChars: { latin: 40, cjk: 15 },
+    shadow: shadow(0, 3, 10, 0.9),
+  }),
+  douyin: preset({
+    fontKey: 'sourcehan-sans-sc-bold', fontSize: 64, bottomFraction: 0.22, maxWidthFraction: 0.86, lineHeight: 1.2, maxChars: { latin: 30, cjk: 14 },
+    outline: outline(6), shadow: shadow(0, 3, 4, 0.5),
+  }),
+  xiaohongshu: preset({
+    fontKey: 'sourcehan-sans-sc-bold', fontSize: 60, bottomFraction: 0.25, maxWidthFraction: 0.86, lineHeight: 1.2, maxChars: { latin: 30, cjk: 14 },
+    outline: outline(5, '#FF2442'), shadow: shadow(0, 4, 6, 0.35),
+  }),
+  'wechat-video': preset({
+    fontKey: 'sourcehan-sans-sc', fontSize: 54, bottomFraction: 0.18, maxWidthFraction: 0.86, lineHeight: 1.25, maxChars: { latin: 32, cjk: 15 },
+    outline: outline(3, '#000000', 1), shadow: shadow(0, 2, 4, 0.5),
+  }),
+  custom: preset({
+    fontKey: 'liberation-sans', fontSize: 48, bottomFraction: 0.08, maxWidthFraction: 0.85, lineHeight: 1.25, maxChars: { latin: 42, cjk: 16 },
+    outline: outline(2),
+  }),
 };
 
 /** The preset used when a clip names none. */

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { JSON_VALUE } from '../openapi/responses/error.response';
+import { JSON_VALUE } from '../openapi/error.response';
 import type { ComplexityExceeded, ModelLimitExceeded } from './task-rules';
 
 // A record, so a new limit of the business rules without a place here fails to compile.

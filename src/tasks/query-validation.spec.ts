@@ -1,6 +1,5 @@
 import { ApiError, type ValidationIssue } from '../common/api-error';
 import { parseIsoTimestamp } from '../common/validation/iso-timestamp';
-import { validateUsageQuery } from '../usage/usage-query.dto';
 import { validateListQuery } from './task-validation';
 
 function queryIssues(run: () => unknown): ValidationIssue[] {
@@ -60,21 +59,6 @@ describe('validateListQuery', () => {
   it('explains the limit bound (the value as converted)', () => {
     expect(queryIssues(() => validateListQuery({ limit: '101' }))).toEqual([
       { field: 'limit', issue: 'must be a whole number from 1 to 100', provided_value: 101 },
-    ]);
-  });
-});
-
-describe('validateUsageQuery', () => {
-  it('defaults to current_month and accepts every period', () => {
-    expect(validateUsageQuery({})).toBe('current_month');
-    for (const period of ['current_month', 'last_month', 'current_week', 'last_week', 'today', 'yesterday']) {
-      expect(validateUsageQuery({ period })).toBe(period);
-    }
-  });
-
-  it('refuses an unknown period', () => {
-    expect(queryIssues(() => validateUsageQuery({ period: 'last_year' }))).toEqual([
-      expect.objectContaining({ field: 'period', issue: expect.stringContaining('current_week') }),
     ]);
   });
 });

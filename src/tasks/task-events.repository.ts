@@ -1,11 +1,10 @@
 import { LessThan } from 'typeorm';
 import { newId } from '../common/ids';
 import type { Database } from '../database/database';
-import type { TaskEntity } from '../tasks/task.entity';
-import type { WebhookEventType } from '../tasks/task-input.types';
-import { DeliveryAttemptEntity } from './delivery-attempt.entity';
 import { serializeEvent } from './event-envelope';
 import { TaskEventEntity } from './task-event.entity';
+import type { TaskEntity } from './task.entity';
+import type { WebhookEventType } from './task-input.types';
 
 /** One outbox event as a stream sends it: the webhook's id, type and exact body. */
 export interface StoredTaskEvent {
@@ -15,21 +14,10 @@ export interface StoredTaskEvent {
   body: string;
 }
 
-/** The delivery state an attempt leaves its event in. */
-export interface AttemptRecord {
-  startedAt: number;
-  durationMs: number;
-  httpStatus: number | null;
-  error: string | null;
-  status: TaskEventEntity['deliveryStatus'];
-  attemptCount: number;
-  nextAttemptAt: number | null;
-  finishedAt: number | null;
-}
-
 /**
- * The outbox (task_events) and the delivery attempts of its events. Events are
- * appended in the unit of work of the state change they report; every query a
+ * The outbox (task_events), part of the task aggregate: events are appended in
+ * the unit of work of the state change they report. Webhooks deliver them (their
+ * attempts are in `webhooks/delivery-attempts.repository.ts`); every query a
  * client can reach carries the account id.
  */
 export class TaskEventsRepository {
@@ -37,10 +25,6 @@ export class TaskEventsRepository {
 
   private events() {
     return this.db.repository(TaskEventEntity);
-  }
-
-  private attempts() {
-    return this.db.repository(DeliveryAttemptEntity);
   }
 
   /**
@@ -101,16 +85,6 @@ export class TaskEventsRepository {
     return this.events().findOneBy({ id: eventId, taskId, accountId });
   }
 
-  /** The attempts at delivering these events, oldest first. */
-  attemptsOf(eventIds: string[]): Promise<DeliveryAttemptEntity[]> {
-    if (eventIds.length === 0) return Promise.resolve([]);
-    return this.attempts()
-      .createQueryBuilder('attempt')
-      .where('attempt.event_id IN (:...ids)', { ids: eventIds })
-      .orderBy('attempt.started_at', 'ASC')
-      .getMany();
-  }
-
   /** A failed event made pending again from scratch (same id and body); false unless it was failed. */
   async reopenFailed(eventId: string, now: number): Promise<boolean> {
     const result = await this.events().update(
@@ -118,33 +92,6 @@ export class TaskEventsRepository {
       { deliveryStatus: 'pending', attemptCount: 0, nextAttemptAt: now, finishedAt: null },
     );
     return (result.affected ?? 0) > 0;
-  }
-
-  /** Records one delivery attempt and the state it leaves the (still pending) event in, in one unit of work. */
-  recordAttempt(eventId: string, attempt: AttemptRecord): Promise<void> {
-    return this.db.transaction(async () => {
-      const previous = await this.attempts().countBy({ eventId });
-      await this.attempts().insert({
-        id: newId('att'),
-        eventId,
-        attemptNo: previous + 1,
-        startedAt: attempt.startedAt,
-        durationMs: attempt.durationMs,
-        httpStatus: attempt.httpStatus,
-        error: attempt.error,
-      });
-      await this.events().update(
-        { id: eventId, deliveryStatus: 'pending' },
-        {
-          deliveryStatus: attempt.status,
-          attemptCount: attempt.attemptCount,
-          nextAttemptAt: attempt.nextAttemptAt,
-          lastHttpStatus: attempt.httpStatus,
-          lastError: attempt.error,
-          finishedAt: attempt.finishedAt,
-        },
-      );
-    });
   }
 
   /** The task's events after sequence number `afterSeq`, oldest first, at most `limit`. */

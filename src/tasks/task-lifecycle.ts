@@ -3,7 +3,7 @@ import type { CreditsService } from '../auth/credits.service';
 import type { RenderFailure } from '../common/render-failure';
 import type { Database } from '../database/database';
 import type { StoredObjectsRepository } from '../retention/stored-objects.repository';
-import type { TaskEventsRepository } from '../webhooks/task-events.repository';
+import type { TaskEventsRepository } from './task-events.repository';
 import type { EventKicker } from './tasks.service';
 import type { TaskEntity } from './task.entity';
 import type { PhaseName, PhaseState, StoredOutput, TaskErrorRecord } from './task.types';
@@ -35,17 +35,9 @@ export interface TaskLifecycleDeps {
  * transaction; events are kicked to the delivery queue after commit.
  */
 export class TaskLifecycle {
-  private readonly db: Database;
-  private readonly tasks: TasksRepository;
-  private readonly outbox: TaskEventsRepository;
-  private readonly events: EventKicker;
   private readonly now: () => number;
 
   constructor(private readonly deps: TaskLifecycleDeps) {
-    this.db = deps.db;
-    this.tasks = deps.tasks;
-    this.outbox = deps.outbox;
-    this.events = deps.events;
     this.now = deps.now ?? Date.now;
   }
 
@@ -54,40 +46,40 @@ export class TaskLifecycle {
    * (then the job waits). A task found `processing` is a re-run after a worker crash.
    */
   async begin(taskId: string, workerId: string): Promise<BeginOutcome> {
-    const outcome = await this.db.transaction(async (): Promise<BeginOutcome> => {
-      const task = await this.tasks.findById(taskId);
+    const outcome = await this.deps.db.transaction(async (): Promise<BeginOutcome> => {
+      const task = await this.deps.tasks.findById(taskId);
       if (!task || (task.status !== 'queued' && task.status !== 'processing')) return { kind: 'gone' };
       const now = this.now();
       if (task.status === 'processing') {
         if (task.renderAttempts >= this.deps.maxAttempts) return { kind: 'crashed-too-often', task };
-        await this.tasks.transition(taskId, ['processing'], { renderAttempts: task.renderAttempts + 1, workerId, updatedAt: now });
+        await this.deps.tasks.transition(taskId, ['processing'], { renderAttempts: task.renderAttempts + 1, workerId, updatedAt: now });
         return { kind: 'started', task: { ...task, renderAttempts: task.renderAttempts + 1, workerId } };
       }
       // Two workers must not both take an account's last slot.
       await this.deps.accounts.lock(task.accountId);
-      if ((await this.tasks.countProcessing(task.accountId)) >= task.concurrencyLimit) return { kind: 'busy' };
+      if ((await this.deps.tasks.countProcessing(task.accountId)) >= task.concurrencyLimit) return { kind: 'busy' };
       const changes = { status: 'processing' as const, startedAt: now, workerId, renderAttempts: 1, progressPhase: 'download' as const, updatedAt: now };
-      if (!(await this.tasks.transition(taskId, ['queued'], changes))) return { kind: 'gone' };
-      await this.outbox.append(task, 'task.started', now, {
+      if (!(await this.deps.tasks.transition(taskId, ['queued'], changes))) return { kind: 'gone' };
+      await this.deps.outbox.append(task, 'task.started', now, {
         started_at: isoTime(now),
         estimated_completion: isoTime(now + task.estimatedSeconds * 1000),
         worker_id: workerId,
       });
       return { kind: 'started', task: Object.assign(task, changes) };
     });
-    if (outcome.kind === 'started') await this.events.kick(taskId).catch(() => undefined);
+    if (outcome.kind === 'started') await this.deps.events.kick(taskId).catch(() => undefined);
     return outcome;
   }
 
   async status(taskId: string): Promise<TaskEntity['status'] | null> {
-    return (await this.tasks.findById(taskId))?.status ?? null;
+    return (await this.deps.tasks.findById(taskId))?.status ?? null;
   }
 
   /** Records progress; writes a task.progress event when `emitEvent` (the caller throttles). */
   async progress(task: TaskEntity, snapshot: { percentage: number; phase: PhaseName; phaseProgress: number; phases: Record<PhaseName, PhaseState> }, emitEvent: boolean): Promise<void> {
     const now = this.now();
-    await this.db.transaction(async () => {
-      const updated = await this.tasks.transition(task.id, ['processing'], {
+    await this.deps.db.transaction(async () => {
+      const updated = await this.deps.tasks.transition(task.id, ['processing'], {
         progressPercentage: snapshot.percentage,
         progressPhase: snapshot.phase,
         phases: snapshot.phases,
@@ -96,7 +88,7 @@ export class TaskLifecycle {
       if (!updated || !emitEvent) return;
       const elapsed = task.startedAt === null ? 0 : now - task.startedAt;
       const remainingMs = snapshot.percentage > 0 ? (elapsed * (100 - snapshot.percentage)) / snapshot.percentage : task.estimatedSeconds * 1000;
-      await this.outbox.append(task, 'task.progress', now, {
+      await this.deps.outbox.append(task, 'task.progress', now, {
         progress: {
           percentage: snapshot.percentage,
           current_phase: snapshot.phase,
@@ -110,14 +102,14 @@ export class TaskLifecycle {
         },
       });
     });
-    if (emitEvent) await this.events.kick(task.id).catch(() => undefined);
+    if (emitEvent) await this.deps.events.kick(task.id).catch(() => undefined);
   }
 
   /** processing → completed with its output and stored objects; false when a cancel won the race. */
   async complete(task: TaskEntity, output: StoredOutput, phases: Record<PhaseName, PhaseState>): Promise<boolean> {
     const now = this.now();
     const processingSeconds = (now - (task.startedAt ?? now)) / 1000;
-    const won = await this.db.transaction(async () => {
+    const won = await this.deps.db.transaction(async () => {
       const changes = {
         status: 'completed' as const,
         completedAt: now,
@@ -128,7 +120,7 @@ export class TaskLifecycle {
         processingSeconds,
         updatedAt: now,
       };
-      if (!(await this.tasks.transition(task.id, ['processing'], changes))) return false;
+      if (!(await this.deps.tasks.transition(task.id, ['processing'], changes))) return false;
       const objects = (['video', 'thumbnail', 'preview'] as const).map((kind) => ({
         key: output[kind].key,
         accountId: task.accountId,
@@ -141,7 +133,7 @@ export class TaskLifecycle {
       }));
       await this.deps.storedObjects.record(objects);
       const sign = (file: StoredOutput['video']) => this.deps.signer.signedUrl(file.key, new Date(file.expires_at));
-      await this.outbox.append(task, 'task.completed', now, {
+      await this.deps.outbox.append(task, 'task.completed', now, {
         completed_at: isoTime(now),
         processing_time_seconds: round2(processingSeconds),
         output: {
@@ -164,7 +156,7 @@ export class TaskLifecycle {
       });
       return true;
     });
-    if (won) await this.events.kick(task.id).catch(() => undefined);
+    if (won) await this.deps.events.kick(task.id).catch(() => undefined);
     return won;
   }
 
@@ -179,23 +171,23 @@ export class TaskLifecycle {
       suggested_action: failure.suggestedAction ?? (failure.retryPossible ? 'Retry the task with POST /v3/tasks/{task_id}/retry' : 'Fix the request and create a new task'),
     };
     const processingSeconds = task.startedAt === null ? 0 : (now - task.startedAt) / 1000;
-    const won = await this.db.transaction(async () => {
+    const won = await this.deps.db.transaction(async () => {
       const changes = { status: 'failed' as const, failedAt: now, error, processingSeconds, updatedAt: now };
-      if (!(await this.tasks.transition(task.id, ['processing', 'queued'], changes))) return false;
+      if (!(await this.deps.tasks.transition(task.id, ['processing', 'queued'], changes))) return false;
       await this.deps.credits.refund(task.accountId, task.costUsd);
-      await this.outbox.append(task, 'task.failed', now, {
+      await this.deps.outbox.append(task, 'task.failed', now, {
         failed_at: isoTime(now),
         processing_time_seconds: round2(processingSeconds),
         error,
       });
       return true;
     });
-    if (won) await this.events.kick(task.id).catch(() => undefined);
+    if (won) await this.deps.events.kick(task.id).catch(() => undefined);
     return won;
   }
 
   /** Gives back the attempt of renders a stopping worker hands back to the queue. */
   handBack(taskIds: string[]): Promise<void> {
-    return this.tasks.returnAttempts(taskIds);
+    return this.deps.tasks.returnAttempts(taskIds);
   }
 }

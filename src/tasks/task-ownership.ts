@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/auth.types';
 import { ApiError } from '../common/api-error';
 import type { TaskEntity } from './task.entity';
+import type { TaskRecordFields } from './task-view';
 import type { TasksRepository } from './tasks.repository';
 
 const TASK_ID = /^tsk_[0-9a-z]{26}$/;
@@ -10,8 +11,17 @@ const TASK_ID = /^tsk_[0-9a-z]{26}$/;
  * exactly as one that does not exist, so ids cannot be probed across accounts;
  * a malformed id is not looked up at all.
  */
-export async function ownedTask(tasks: TasksRepository, principal: Principal, taskId: string): Promise<TaskEntity> {
-  const task = TASK_ID.test(taskId) ? await tasks.findForAccount(principal.accountId, taskId) : null;
+export function ownedTask(tasks: TasksRepository, principal: Principal, taskId: string): Promise<TaskEntity> {
+  return owned(taskId, (id) => tasks.findForAccount(principal.accountId, id));
+}
+
+/** The same, with only the fields GET /v3/tasks/{id} shows. */
+export function ownedTaskRecord(tasks: TasksRepository, principal: Principal, taskId: string): Promise<TaskRecordFields> {
+  return owned(taskId, (id) => tasks.findRecordForAccount(principal.accountId, id));
+}
+
+async function owned<T>(taskId: string, find: (taskId: string) => Promise<T | null>): Promise<T> {
+  const task = TASK_ID.test(taskId) ? await find(taskId) : null;
   if (!task) throw new ApiError('TASK_NOT_FOUND', `No task ${taskId.slice(0, 64)} exists for this account`);
   return task;
 }

@@ -1,10 +1,12 @@
 import { fullTaskBody, minimalTaskBody } from '../../test/fixtures/task-bodies';
 import { ApiError } from '../common/api-error';
+import { SsrfGuard } from '../network/ssrf-guard';
 import { validateCreateTaskBody } from './task-validation';
 import type { CreateTaskInput, OutputInput } from './task-input.types';
 import { checkBusinessRules, createTaskRules, resolveOutput } from './task-rules';
 
 const LIMITS = { maxTracks: 50, maxClipsPerTrack: 200, maxClips: 500 };
+const SCREEN = { guard: new SsrfGuard([]), samples: { sampleFileFor: () => null } };
 
 function input(overrides: { output?: Partial<OutputInput>; duration_ms?: number; model?: string } = {}): CreateTaskInput {
   const body = minimalTaskBody(overrides.model ? { model: overrides.model } : {});
@@ -153,16 +155,24 @@ describe('checkBusinessRules: model limits (422 MODEL_LIMIT_EXCEEDED)', () => {
 });
 
 describe('createTaskRules', () => {
+  it('refuses a loopback media URL in validation (400), naming the field', () => {
+    const body = minimalTaskBody() as { input: { timeline: { tracks: Array<{ clips: Array<{ media_url: string }> }> } } };
+    body.input.timeline.tracks[0].clips[0].media_url = 'http://127.0.0.1/a.mp4';
+    expect(() => createTaskRules(LIMITS, SCREEN).validate(body)).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_ERROR', options: expect.objectContaining({ details: [expect.objectContaining({ field: 'input.timeline.tracks[0].clips[0].media_url' })] }) }),
+    );
+  });
+
   it('validates (400) and checks (422) with the given limits', () => {
-    const rules = createTaskRules({ maxTracks: 50, maxClipsPerTrack: 10, maxClips: 10 });
+    const rules = createTaskRules({ maxTracks: 50, maxClipsPerTrack: 10, maxClips: 10 }, SCREEN);
     expect(() => rules.validate({})).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
     const task = rules.validate(fullTaskBody());
     expect(() => rules.check(task)).not.toThrow();
-    expect(() => createTaskRules({ ...LIMITS, maxTracks: 1 }).check(task)).toThrow(expect.objectContaining({ code: 'TIMELINE_TOO_COMPLEX' }));
+    expect(() => createTaskRules({ ...LIMITS, maxTracks: 1 }, SCREEN).check(task)).toThrow(expect.objectContaining({ code: 'TIMELINE_TOO_COMPLEX' }));
   });
 
   it('refuses too many tracks or clips from the raw body, before validating a single clip', () => {
-    const rules = createTaskRules({ maxTracks: 50, maxClipsPerTrack: 200, maxClips: 500 });
+    const rules = createTaskRules(LIMITS, SCREEN);
     const body = minimalTaskBody() as { input: { timeline: { tracks: Array<{ clips: unknown[] }> } } };
     // Clips that are not even objects: validation would list 10 000 problems; the size is refused first.
     body.input.timeline.tracks[0].clips = Array.from({ length: 10_000 }, () => 'not a clip');

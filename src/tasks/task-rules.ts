@@ -1,6 +1,8 @@
 import { ApiError } from '../common/api-error';
 import { isPlainRecord } from '../common/validation/field-rules.decorator';
+import { validationError } from '../common/validation/validate-body';
 import { validateCreateTaskBody } from './task-validation';
+import { screenTaskUrls, type UrlScreen } from './url-screen';
 import { DEFAULT_MODEL_ID, findModel, type ModelRecord } from '../models/model-catalogue';
 import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY } from './dto/input-values';
 import type { CreateTaskInput, OutputInput, ResolvedOutput } from './task-input.types';
@@ -44,12 +46,16 @@ export interface ModelLimitExceeded {
 }
 
 /** The pair TasksService needs (its `TaskRulesPort`): 400s first, then 422s. */
-export function createTaskRules(limits: ComplexityLimits) {
+export function createTaskRules(limits: ComplexityLimits, screen: UrlScreen) {
   return {
     validate: (body: unknown): CreateTaskInput => {
       // Before validation: class-validator on 10 000 clips costs the event loop hundreds of ms.
       refuseTooComplex(complexityProblems(rawClipCounts(body), limits));
-      return validateCreateTaskBody(body);
+      const input = validateCreateTaskBody(body);
+      // Private and loopback URLs are refused at the edge, before the business rules.
+      const issues = screenTaskUrls(input, screen.guard, screen.samples);
+      if (issues.length > 0) throw validationError('The request body', issues);
+      return input;
     },
     check: (input: CreateTaskInput): void => checkBusinessRules(input, limits),
   };

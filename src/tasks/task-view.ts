@@ -3,13 +3,24 @@ import { accuracyOf } from './estimate-model';
 import type { StoredFile } from './task.types';
 import { isoTime } from '../common/iso-time';
 
+/** The task fields GET /v3/tasks/{id} shows: never the timeline, output settings or webhook (its secret), so they are not even read. */
+export const TASK_RECORD_FIELDS = [
+  'id', 'status', 'priority', 'model', 'createdAt', 'startedAt', 'completedAt', 'failedAt', 'canceledAt', 'progressPercentage', 'progressPhase',
+  'phases', 'output', 'error', 'userReference', 'tags', 'processingSeconds', 'estimatedSeconds', 'retryOf', 'retriedBy', 'retryCount',
+] as const satisfies ReadonlyArray<keyof TaskEntity>;
+export type TaskRecordFields = Pick<TaskEntity, (typeof TASK_RECORD_FIELDS)[number]>;
+
+/** The task fields an item of GET /v3/tasks shows. */
+export const TASK_SUMMARY_FIELDS = ['id', 'status', 'createdAt', 'completedAt', 'userReference', 'tags'] as const satisfies ReadonlyArray<keyof TaskEntity>;
+export type TaskSummaryFields = Pick<TaskEntity, (typeof TASK_SUMMARY_FIELDS)[number]>;
+
 /** What the views need from storage: a pre-signed URL for a stored object. */
 export interface OutputUrlSigner {
   signedUrl(key: string, expiresAt: Date): Promise<string>;
 }
 
 
-export async function outputView(task: TaskEntity, signer: OutputUrlSigner, now: number) {
+export async function outputView(task: Pick<TaskEntity, 'output'>, signer: OutputUrlSigner, now: number) {
   const output = task.output;
   if (!output) return null;
   const url = async (file: StoredFile) => (file.expires_at > now ? signer.signedUrl(file.key, new Date(file.expires_at)) : null);
@@ -26,7 +37,7 @@ export async function outputView(task: TaskEntity, signer: OutputUrlSigner, now:
   };
 }
 
-export function estimatedVsActual(task: TaskEntity) {
+export function estimatedVsActual(task: Pick<TaskEntity, 'processingSeconds' | 'estimatedSeconds'>) {
   if (task.processingSeconds === null) return null;
   return {
     estimated: task.estimatedSeconds,
@@ -38,7 +49,7 @@ export function estimatedVsActual(task: TaskEntity) {
 export const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The task record of GET /v3/tasks/{id}: every field present at every state, null until set. */
-export async function taskRecord(task: TaskEntity, signer: OutputUrlSigner, now: number) {
+export async function taskRecord(task: TaskRecordFields, signer: OutputUrlSigner, now: number) {
   return {
     task_id: task.id,
     status: task.status,
@@ -74,7 +85,7 @@ export async function taskRecord(task: TaskEntity, signer: OutputUrlSigner, now:
   };
 }
 
-export function taskSummary(task: TaskEntity) {
+export function taskSummary(task: TaskSummaryFields) {
   return {
     task_id: task.id,
     status: task.status,

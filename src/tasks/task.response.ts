@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { RenderErrorCode } from '../../common/error-codes';
-import { MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from '../../tasks/dto/input-values';
-import type { ModelId, Priority, WebhookEventType } from '../../tasks/task-input.types';
-import { TASK_STATUSES, type TaskStatus } from '../../tasks/task.types';
-import { CreateTaskDto } from '../../tasks/dto/create-task.dto';
-import { nullableEnum, nullableRef } from '../nullable-schema';
+import type { RenderErrorCode } from '../common/error-codes';
+import { ResolutionResponse } from '../models/model.response';
+import { nullableEnum, nullableRef } from '../openapi/nullable-schema';
+import { MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from './dto/input-values';
+import type { ModelId, Priority, WebhookEventType } from './task-input.types';
+import { TASK_STATUSES, type TaskStatus } from './task.types';
+import { CreateTaskDto } from './dto/create-task.dto';
 
 const TASK_ID = { description: 'Task identifier (prefix tsk_)', example: 'tsk_01m82ey3w9y7j458wxb9m2y1j4' };
 const TIMESTAMP = { type: 'string', format: 'date-time' } as const;
@@ -38,8 +39,8 @@ export class CreatedTaskWebhookResponse {
   events!: WebhookEventType[];
 }
 
-/** POST /v3/tasks → 201. */
-export class CreatedTaskResponse {
+/** The fields every answer about one task starts with (inherited, they come first in each schema). */
+class TaskBaseResponse {
   @ApiProperty(TASK_ID)
   task_id!: string;
 
@@ -48,7 +49,10 @@ export class CreatedTaskResponse {
 
   @ApiProperty(TIMESTAMP)
   created_at!: string;
+}
 
+/** POST /v3/tasks → 201. */
+export class CreatedTaskResponse extends TaskBaseResponse {
   @ApiProperty({ type: 'integer', minimum: 0 })
   estimated_duration_seconds!: number;
 
@@ -93,14 +97,6 @@ export class TaskProgressResponse {
 
   @ApiProperty({ type: TaskPhasesResponse })
   phases!: TaskPhasesResponse;
-}
-
-export class ResolutionResponse {
-  @ApiProperty({ type: 'integer' })
-  width!: number;
-
-  @ApiProperty({ type: 'integer' })
-  height!: number;
 }
 
 export class TaskOutputResponse {
@@ -176,16 +172,7 @@ export class TaskRecordMetadataResponse {
 }
 
 /** GET /v3/tasks/{taskId} → 200: every field present at every state, null until set. */
-export class TaskRecordResponse {
-  @ApiProperty(TASK_ID)
-  task_id!: string;
-
-  @ApiProperty({ enum: TASK_STATUSES, enumName: 'TaskStatus' })
-  status!: TaskStatus;
-
-  @ApiProperty(TIMESTAMP)
-  created_at!: string;
-
+export class TaskRecordResponse extends TaskBaseResponse {
   @ApiProperty(NULLABLE_TIMESTAMP)
   started_at!: string | null;
 
@@ -240,16 +227,7 @@ export class TaskSummaryMetadataResponse {
   tags!: string[];
 }
 
-export class TaskSummaryResponse {
-  @ApiProperty(TASK_ID)
-  task_id!: string;
-
-  @ApiProperty({ enum: TASK_STATUSES, enumName: 'TaskStatus' })
-  status!: TaskStatus;
-
-  @ApiProperty(TIMESTAMP)
-  created_at!: string;
-
+export class TaskSummaryResponse extends TaskBaseResponse {
   @ApiProperty(NULLABLE_TIMESTAMP)
   completed_at!: string | null;
 

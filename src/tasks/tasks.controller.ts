@@ -4,7 +4,7 @@ import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
 import { validateListQuery } from './task-validation';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
-import { ApiListTasksQuery, ApiTaskIdParam } from '../openapi/api-parameters.decorator';
+import { ApiTaskIdParam } from '../openapi/api-parameters.decorator';
 import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
 import {
   CanceledTaskResponse,
@@ -16,8 +16,9 @@ import {
   TaskListResponse,
   TaskOutputResponse,
   TaskRecordResponse,
-} from '../openapi/responses/task.response';
+} from './task.response';
 import { CreateTaskDto } from './dto/create-task.dto';
+import { ApiListTasksQuery } from './dto/list-tasks-query.dto';
 import { ExceededLimitResponse } from './exceeded-limit.response';
 import { TasksService } from './tasks.service';
 

@@ -4,6 +4,7 @@ import type { Database } from '../database/database';
 import { TaskEntity } from './task.entity';
 import { TASK_STATUSES, type TaskStatus } from './task.types';
 import type { OutputQuality } from './task-input.types';
+import { TASK_RECORD_FIELDS, TASK_SUMMARY_FIELDS, type TaskRecordFields, type TaskSummaryFields } from './task-view';
 
 type DbNumber = string | number | null;
 
@@ -24,6 +25,13 @@ export interface RenderHistory {
   workUnits: number;
 }
 
+/** See TasksRepository.admission. */
+export interface Admission {
+  createdSince: number;
+  ahead: number;
+  secondsAhead: number;
+}
+
 export interface ListFilter {
   status?: TaskStatus;
   createdAfter?: number;
@@ -34,6 +42,8 @@ export interface ListFilter {
 
 /** Task rows. Every query a client can reach carries the account id. */
 export class TasksRepository {
+  private readonly statements = new Map<string, string>();
+
   constructor(private readonly db: Database) {}
 
   private repo() {
@@ -42,6 +52,14 @@ export class TasksRepository {
 
   findForAccount(accountId: string, taskId: string): Promise<TaskEntity | null> {
     return this.repo().findOneBy({ id: taskId, accountId });
+  }
+
+  /** The API's most frequent query (clients poll it): the record's columns only, by primary key, a prepared statement on SQLite. */
+  async findRecordForAccount(accountId: string, taskId: string): Promise<TaskRecordFields | null> {
+    const p = (n: number) => this.db.placeholder(n);
+    const sql = this.statement('record', () => `SELECT ${this.db.columnList(TaskEntity, TASK_RECORD_FIELDS)} FROM tasks WHERE id = ${p(1)} AND account_id = ${p(2)}`);
+    const rows = await this.db.select(sql, [taskId, accountId]);
+    return this.db.hydrate<TaskEntity, keyof TaskRecordFields>(TaskEntity, rows)[0] ?? null;
   }
 
   /** For workers, which act on behalf of whichever account owns the job's task. */
@@ -53,52 +71,54 @@ export class TasksRepository {
     return this.repo().findOneBy({ accountId, requestId });
   }
 
-  async list(accountId: string, filter: ListFilter): Promise<{ tasks: TaskEntity[]; total: number }> {
-    const query = this.repo().createQueryBuilder('task').where('task.account_id = :accountId', { accountId });
-    if (filter.status) query.andWhere('task.status = :status', { status: filter.status });
-    if (filter.createdAfter !== undefined) query.andWhere('task.created_at >= :after', { after: filter.createdAfter });
-    if (filter.createdBefore !== undefined) query.andWhere('task.created_at < :before', { before: filter.createdBefore });
-    const [tasks, total] = await query
-      .orderBy('task.created_at', 'DESC')
-      .addOrderBy('task.id', 'DESC')
-      .skip(filter.offset)
-      .take(filter.limit)
-      .getManyAndCount();
-    return { tasks, total };
+  /** One page of an account's tasks, newest first (the summary columns only), and how many match in all. */
+  async list(accountId: string, filter: ListFilter): Promise<{ tasks: TaskSummaryFields[]; total: number }> {
+    const conditions: Array<[string, unknown]> = [['account_id =', accountId]];
+    if (filter.status) conditions.push(['status =', filter.status]);
+    if (filter.createdAfter !== undefined) conditions.push(['created_at >=', filter.createdAfter]);
+    if (filter.createdBefore !== undefined) conditions.push(['created_at <', filter.createdBefore]);
+    const where = conditions.map(([test], i) => `${test} ${this.db.placeholder(i + 1)}`).join(' AND ');
+    const params = conditions.map(([, value]) => value);
+    const n = params.length;
+    const page = this.statement(`list ${where}`, () =>
+      `SELECT ${this.db.columnList(TaskEntity, TASK_SUMMARY_FIELDS)} FROM tasks WHERE ${where} ORDER BY created_at DESC, id DESC ` +
+      `LIMIT ${this.db.placeholder(n + 1)} OFFSET ${this.db.placeholder(n + 2)}`,
+    );
+    const [rows, counted] = await Promise.all([
+      this.db.select(page, [...params, filter.limit, filter.offset]),
+      this.db.select<{ total: number | string }>(`SELECT COUNT(*) AS total FROM tasks WHERE ${where}`, params),
+    ]);
+    return { tasks: this.db.hydrate<TaskEntity, keyof TaskSummaryFields>(TaskEntity, rows), total: Number(counted[0]?.total ?? 0) };
   }
 
-  /** 1-based place among waiting tasks: higher priority first, then first come first served. */
-  async queuePosition(task: Pick<TaskEntity, 'id' | 'priorityRank' | 'createdAt'>): Promise<number> {
-    const ahead = await this.repo()
-      .createQueryBuilder('task')
-      .where('task.status = :queued', { queued: 'queued' })
-      .andWhere(
-        '(task.priority_rank > :rank OR (task.priority_rank = :rank AND (task.created_at < :created OR (task.created_at = :created AND task.id < :id))))',
-        { rank: task.priorityRank, created: task.createdAt, id: task.id },
-      )
-      .getCount();
-    return ahead + 1;
+  /** Raw statements built once (they need the engine and the entity metadata, known after start-up). */
+  private statement(name: string, build: () => string): string {
+    let sql = this.statements.get(name);
+    if (sql === undefined) {
+      sql = build();
+      this.statements.set(name, sql);
+    }
+    return sql;
   }
 
-  async secondsAhead(task: Pick<TaskEntity, 'id' | 'priorityRank' | 'createdAt'>): Promise<number> {
-    const row = await this.repo()
-      .createQueryBuilder('task')
-      .select('SUM(task.estimated_seconds)', 'sum')
-      .where("task.status IN ('queued', 'processing')")
-      .andWhere('task.id <> :id', { id: task.id })
-      .andWhere(
-        "(task.status = 'processing' OR task.priority_rank > :rank OR (task.priority_rank = :rank AND task.created_at <= :created))",
-        { rank: task.priorityRank, created: task.createdAt },
-      )
-      .getRawOne<{ sum: string | number | null }>();
-    return Number(row?.sum ?? 0);
-  }
-
-  countCreatedSince(accountId: string, since: number): Promise<number> {
-    return this.repo()
-      .createQueryBuilder('task')
-      .where('task.account_id = :accountId AND task.created_at >= :since', { accountId, since })
-      .getCount();
+  /**
+   * What a create decides on and answers with, in one statement: the account's
+   * tasks created since `since` (its monthly quota) and, among the tasks waiting
+   * or rendering other than `task`, the queued ones served before it (higher
+   * priority first, then first come first served) and the estimated seconds of
+   * those and of every render in progress.
+   */
+  async admission(accountId: string, since: number, task: Pick<TaskEntity, 'id' | 'priorityRank' | 'createdAt'>): Promise<Admission> {
+    const [account, from, rank, created, id] = [1, 2, 3, 4, 5].map((n) => this.db.placeholder(n));
+    const sql = this.statement('admission', () => `SELECT
+      (SELECT COUNT(*) FROM tasks WHERE account_id = ${account} AND created_at >= ${from}) AS created_since,
+      SUM(CASE WHEN status = 'queued' AND (priority_rank > ${rank} OR (priority_rank = ${rank} AND (created_at < ${created} OR (created_at = ${created} AND id < ${id}))))
+        THEN 1 ELSE 0 END) AS ahead,
+      SUM(CASE WHEN status = 'processing' OR priority_rank > ${rank} OR (priority_rank = ${rank} AND created_at <= ${created})
+        THEN estimated_seconds ELSE 0 END) AS seconds_ahead
+      FROM tasks WHERE status IN ('queued', 'processing') AND id <> ${id}`);
+    const [row] = await this.db.select<{ created_since: DbNumber; ahead: DbNumber; seconds_ahead: DbNumber }>(sql, [accountId, since, task.priorityRank, task.createdAt, task.id]);
+    return { createdSince: Number(row?.created_since ?? 0), ahead: Number(row?.ahead ?? 0), secondsAhead: Number(row?.seconds_ahead ?? 0) };
   }
 
   async insert(task: TaskEntity): Promise<void> {

@@ -7,14 +7,14 @@ import { newId } from '../common/ids';
 import { type Database, isUniqueViolation } from '../database/database';
 import type { JobQueues } from '../queue/job-queues';
 import { DEFAULT_PRICE_LIST, type PriceList, renderCostUsd } from '../config/price-list';
-import type { TaskEventsRepository } from '../webhooks/task-events.repository';
+import type { TaskEventsRepository } from './task-events.repository';
 import { WEBHOOK_EVENT_TYPES } from './dto/input-values';
 import { type EstimateModel, workUnitsOf } from './estimate-model';
 import type { CreateTaskInput } from './task-input.types';
 import { TaskEntity } from './task.entity';
 import { PHASES, PRIORITY_RANK, type PhaseName, type PhaseState } from './task.types';
 import { submittedInput, submittedRequestView } from './submitted-request';
-import { ownedTask } from './task-ownership';
+import { ownedTask, ownedTaskRecord } from './task-ownership';
 import { type OutputUrlSigner, taskRecord, taskSummary } from './task-view';
 import type { ListFilter, TasksRepository } from './tasks.repository';
 
@@ -148,24 +148,7 @@ export class TasksService {
     });
     let queuePosition: number;
     try {
-      queuePosition = await this.deps.db.transaction(async () => {
-        if (original) {
-          const claimed = await this.tasks.claimRetry(original.id, task.id, now);
-          if (!claimed) throw new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried');
-        }
-        await this.deps.accounts.lock(principal.accountId);
-        await this.checkMonthlyQuota(principal, now);
-        await this.deps.credits.charge(principal.accountId, costUsd);
-        await this.tasks.insert(task);
-        const position = await this.tasks.queuePosition(task);
-        const waitSeconds = await this.tasks.secondsAhead(task);
-        await this.outbox.append(task, 'task.queued', now, {
-          queue_position: position,
-          estimated_start_time: new Date(now + waitSeconds * 1000).toISOString(),
-          priority,
-        });
-        return position;
-      });
+      queuePosition = await this.admit(principal, task, original);
     } catch (error) {
       throw await this.explainCreateFailure(error, principal, input, original);
     }
@@ -173,6 +156,32 @@ export class TasksService {
     await this.jobs.enqueueRender(task).catch(() => undefined);
     await this.events.kick(task.id).catch(() => undefined);
     return { task, queuePosition };
+  }
+
+  /**
+   * The create's unit of work; returns the task's queue position. The quota is read
+   * after the account lock, so concurrent creates cannot pass it; the new task is
+   * read before its insert, which the queue counts leave out anyway.
+   */
+  private admit(principal: Principal, task: TaskEntity, original: TaskEntity | null): Promise<number> {
+    const now = task.createdAt;
+    return this.deps.db.transaction(async () => {
+      if (original) {
+        const claimed = await this.tasks.claimRetry(original.id, task.id, now);
+        if (!claimed) throw new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried');
+      }
+      await this.deps.accounts.lock(principal.accountId);
+      const admission = await this.tasks.admission(principal.accountId, startOfMonthUtc(now), task);
+      checkMonthlyQuota(principal, admission.createdSince, now);
+      await this.deps.credits.charge(principal.accountId, task.costUsd);
+      await this.tasks.insert(task);
+      await this.outbox.append(task, 'task.queued', now, {
+        queue_position: admission.ahead + 1,
+        estimated_start_time: new Date(now + admission.secondsAhead * 1000).toISOString(),
+        priority: task.priority,
+      });
+      return admission.ahead + 1;
+    });
   }
 
   createdResponse(task: TaskEntity, queuePosition: number) {
@@ -190,7 +199,7 @@ export class TasksService {
   }
 
   async get(principal: Principal, taskId: string) {
-    return taskRecord(await this.mustFind(principal, taskId), this.signer, this.now());
+    return taskRecord(await ownedTaskRecord(this.tasks, principal, taskId), this.signer, this.now());
   }
 
   async submittedRequest(principal: Principal, taskId: string) {
@@ -284,23 +293,22 @@ export class TasksService {
     return error;
   }
 
-  /** Counted inside the create transaction, after the account lock, so concurrent creates cannot pass the quota. */
-  private async checkMonthlyQuota(principal: Principal, now: number): Promise<void> {
-    const used = await this.tasks.countCreatedSince(principal.accountId, startOfMonthUtc(now));
-    const limit = principal.limits.monthlyRenders;
-    if (used < limit) return;
-    const resetAt = Math.floor(startOfNextMonthUtc(now) / 1000);
-    throw new ApiError('QUOTA_EXCEEDED', `The monthly quota of ${limit} renders is used up`, {
-      details: { monthly_renders: limit, used },
-      headers: {
-        ...rateLimitHeaders({ allowed: false, limit, remaining: 0, resetAt, retryAfterSeconds: resetAt - Math.floor(now / 1000) }, 'monthly_renders'),
-      },
-      suggestedAction: 'Wait for the next month or move the key to a higher tier',
-    });
-  }
-
   private mustFind(principal: Principal, taskId: string): Promise<TaskEntity> {
     return ownedTask(this.tasks, principal, taskId);
   }
+}
+
+/** 429 QUOTA_EXCEEDED once the account's tasks created this month (`used`) reach the key's monthly allowance. */
+function checkMonthlyQuota(principal: Principal, used: number, now: number): void {
+  const limit = principal.limits.monthlyRenders;
+  if (used < limit) return;
+  const resetAt = Math.floor(startOfNextMonthUtc(now) / 1000);
+  throw new ApiError('QUOTA_EXCEEDED', `The monthly quota of ${limit} renders is used up`, {
+    details: { monthly_renders: limit, used },
+    headers: {
+      ...rateLimitHeaders({ allowed: false, limit, remaining: 0, resetAt, retryAfterSeconds: resetAt - Math.floor(now / 1000) }, 'monthly_renders'),
+    },
+    suggestedAction: 'Wait for the next month or move the key to a higher tier',
+  });
 }
 

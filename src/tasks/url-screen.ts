@@ -1,8 +1,18 @@
 import type { ValidationIssue } from '../common/api-error';
-import type { SampleMedia } from './sample-media';
-import type { CreateTaskInput } from '../tasks/task-input.types';
 import { parseIp } from '../network/ip-address';
 import type { SsrfGuard } from '../network/ssrf-guard';
+import type { CreateTaskInput } from './task-input.types';
+
+/** The bundled samples as the screen sees them (media's `SampleMedia`): the file a sample URL names, or null. */
+export interface SampleUrls {
+  sampleFileFor(url: string): string | null;
+}
+
+/** What the create-time screen needs: the process's one SSRF guard and the sample URLs it lets through. */
+export interface UrlScreen {
+  guard: SsrfGuard;
+  samples: SampleUrls;
+}
 
 /**
  * The part of the SSRF guard that needs no DNS, applied when a task is created:
@@ -15,7 +25,7 @@ import type { SsrfGuard } from '../network/ssrf-guard';
  * accepted as media without any address check: the worker reads them from disk
  * and never connects to them. Webhooks get no such exception.
  */
-export function screenTaskUrls(input: CreateTaskInput, guard: SsrfGuard, samples: SampleMedia): ValidationIssue[] {
+export function screenTaskUrls(input: CreateTaskInput, guard: SsrfGuard, samples: SampleUrls): ValidationIssue[] {
   const urls: Array<{ field: string; url: string }> = [{ field: 'webhook.url', url: input.webhook.url }];
   input.input.timeline.tracks.forEach((track, t) =>
     track.clips.forEach((clip, c) => {

@@ -2,11 +2,10 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
-import { validateUsageQuery } from './usage-query.dto';
+import { ApiUsageQuery, validateUsageQuery } from './usage-query.dto';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
-import { ApiUsageQuery } from '../openapi/api-parameters.decorator';
 import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
-import { UsageRecordResponse } from '../openapi/responses/usage.response';
+import { UsageRecordResponse } from './usage.response';
 import { UsageService } from './usage.service';
 
 @ApiTags('usage')

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { USAGE_PERIODS, type UsagePeriod } from '../../usage/usage-query.dto';
+import { USAGE_PERIODS, type UsagePeriod } from './usage-query.dto';
 
 const TIMESTAMP = { type: 'string', format: 'date-time' } as const;
 

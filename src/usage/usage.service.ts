@@ -2,7 +2,7 @@ import type { Principal } from '../auth/auth.types';
 import type { StoredObjectsRepository } from '../retention/stored-objects.repository';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import type { UsagePeriod } from './usage-query.dto';
-import type { BandwidthUsageRepository } from './bandwidth-usage.repository';
+import type { BandwidthUsageRepository } from '../storage/bandwidth-usage.repository';
 import { DEFAULT_PRICE_LIST, type PriceList, roundUsd } from '../config/price-list';
 import { periodBounds } from './usage-period';
 

@@ -5,7 +5,7 @@ import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/pe
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { ApiEventIdParam, ApiTaskIdParam } from '../openapi/api-parameters.decorator';
 import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
-import { DeliveryListResponse, RedeliveryResponse } from '../openapi/responses/delivery.response';
+import { DeliveryListResponse, RedeliveryResponse } from './delivery.response';
 import { DeliveriesService } from './deliveries.service';
 
 @ApiTags('webhooks')

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { WEBHOOK_EVENT_TYPES } from '../../tasks/dto/input-values';
-import type { WebhookEventType } from '../../tasks/task-input.types';
-import type { DeliveryStatus } from '../../webhooks/task-event.entity';
+import { WEBHOOK_EVENT_TYPES } from '../tasks/dto/input-values';
+import type { WebhookEventType } from '../tasks/task-input.types';
+import type { DeliveryStatus } from '../tasks/task-event.entity';
 
 const TIMESTAMP = { type: 'string', format: 'date-time' } as const;
 const NULLABLE_TIMESTAMP = { ...TIMESTAMP, nullable: true } as const;

@@ -7,9 +7,10 @@ import type { SsrfGuard } from '../network/ssrf-guard';
 import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { JobQueues } from '../queue/job-queues';
 import type { TaskEntity } from '../tasks/task.entity';
+import type { TaskEventEntity } from '../tasks/task-event.entity';
+import type { TaskEventsRepository } from '../tasks/task-events.repository';
 import type { TasksRepository } from '../tasks/tasks.repository';
-import type { TaskEventEntity } from './task-event.entity';
-import type { TaskEventsRepository } from './task-events.repository';
+import type { DeliveryAttemptsRepository } from './delivery-attempts.repository';
 import type { WebhookDispatcher } from './webhook-dispatcher';
 import { deliveryHeaders } from './webhook-signature';
 
@@ -52,6 +53,7 @@ const timeoutMsOf = (webhook: TaskEntity['webhook']) => Math.round((webhook.time
 export interface WebhookDeliveryDeps {
   tasks: TasksRepository;
   events: TaskEventsRepository;
+  attempts: DeliveryAttemptsRepository;
   /** Holds the per-task delivery locks. */
   redis: Redis;
   redisPrefix: string;
@@ -99,8 +101,9 @@ export class WebhookDeliveryProcessor {
     try {
       const head = await this.deps.events.headPending(taskId);
       if (!head || head.id !== eventId) return;
-      if ((head.nextAttemptAt ?? 0) > Date.now() + 50) {
-        await jobs.enqueueWebhook(head.id, taskId, head.attemptCount + 1, head.nextAttemptAt! - Date.now());
+      const { nextAttemptAt } = head;
+      if (nextAttemptAt !== null && nextAttemptAt > Date.now() + 50) {
+        await jobs.enqueueWebhook(head.id, taskId, head.attemptCount + 1, nextAttemptAt - Date.now());
         return;
       }
       await this.attempt(head, task);
@@ -123,7 +126,7 @@ export class WebhookDeliveryProcessor {
     const schedule = this.deps.retryScheduleMs;
     const delay = outcome.retryAfterMs ?? schedule[Math.min(attemptNo - 1, schedule.length - 1)];
     const nextAttemptAt = status === 'pending' ? Date.now() + Math.min(delay, MAX_RETRY_AFTER_MS) : null;
-    await this.deps.events.recordAttempt(event.id, {
+    await this.deps.attempts.recordAttempt(event.id, {
       startedAt,
       durationMs,
       httpStatus: outcome.httpStatus,
@@ -138,7 +141,7 @@ export class WebhookDeliveryProcessor {
       'webhook attempt',
     );
     void this.deps.metrics.webhookAttempted(status === 'pending' ? 'retrying' : status);
-    if (status === 'pending') await this.deps.jobs.enqueueWebhook(event.id, event.taskId, attemptNo + 1, nextAttemptAt! - Date.now());
+    if (nextAttemptAt !== null) await this.deps.jobs.enqueueWebhook(event.id, event.taskId, attemptNo + 1, nextAttemptAt - Date.now());
   }
 
   private async send(event: TaskEventEntity, webhook: TaskEntity['webhook'], now: number): Promise<DeliveryOutcome> {

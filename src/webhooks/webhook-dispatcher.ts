@@ -1,5 +1,5 @@
 import type { JobQueues } from '../queue/job-queues';
-import type { TaskEventsRepository } from './task-events.repository';
+import type { TaskEventsRepository } from '../tasks/task-events.repository';
 
 /**
  * Hands a task's events to the delivery queue one at a time, oldest first: only

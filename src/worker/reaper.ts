@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { JobQueues } from '../queue/job-queues';
 import type { TasksRepository } from '../tasks/tasks.repository';
-import type { TaskEventsRepository } from '../webhooks/task-events.repository';
+import type { TaskEventsRepository } from '../tasks/task-events.repository';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 
 export interface ReaperTimings {

@@ -56,7 +56,7 @@ const INPUT_CACHE_SWEEP_INTERVAL_MS = 600_000;
  * reused across renders. It serves no public HTTP.
  */
 export async function startWorker(deps: WorkerDeps): Promise<Worker> {
-  const { config, logger, jobs, lifecycle, workerId, browser: remotion, mediaServer, fetcher, renders, deliveries, sweeper, reaper } = deps;
+  const { config, logger, jobs, workerId, browser: remotion, mediaServer } = deps;
   if (config.chromiumSandbox.mode === 'off') {
     logger.warn('CHROMIUM_SANDBOX=off: Chromium runs without its sandbox; a page escaping the renderer has the worker\'s rights');
   }
@@ -64,6 +64,22 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   await mediaServer.start();
 
   const running = new Map<string, RunningJob>();
+  startProcessors(deps, running);
+  failTasksBullGaveUpOn(deps);
+  await jobs.schedule('retention-sweep', config.retentionSweepIntervalMs);
+  await jobs.schedule('reaper', config.reaperIntervalMs);
+  await jobs.schedule('input-cache-sweep', INPUT_CACHE_SWEEP_INTERVAL_MS);
+  logger.info({
+    worker_id: workerId,
+    concurrency: config.renderConcurrency,
+    chromium_sandbox: config.chromiumSandbox.mode === 'on' ? `on (as ${process.getuid?.() === 0 ? config.chromiumSandbox.user : 'the worker user'})` : 'off',
+  }, 'worker ready');
+  return { browser: remotion, stop: () => stopWorker(deps, running) };
+}
+
+/** Starts every queue's processor; `running` holds the render jobs in progress, by task id. */
+function startProcessors(deps: WorkerDeps, running: Map<string, RunningJob>): void {
+  const { config, jobs, fetcher, renders, deliveries, sweeper, reaper } = deps;
   jobs.start({
     render: {
       concurrency: config.workerConcurrency,
@@ -85,11 +101,17 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     reaper: { concurrency: 1, handle: () => reaper.run() },
     'input-cache-sweep': { concurrency: 1, handle: () => fetcher.sweepCache().then(() => undefined) },
   });
+}
+
+/**
+ * Only a job Bull gave up on (it stalled, its worker died, more than RENDER_MAX_ATTEMPTS times)
+ * ends its task here; a job failing for a transient reason (database down) is retried by Bull.
+ */
+function failTasksBullGaveUpOn(deps: WorkerDeps): void {
+  const { jobs, lifecycle, logger } = deps;
   jobs.queue('render').on('failed', (job, error) => {
     if (error instanceof AccountAtCapacity) return;
     const { taskId } = job.data as JobPayloads['render'];
-    // Only a job Bull gave up on (it stalled, its worker died, more than RENDER_MAX_ATTEMPTS times)
-    // ends its task here; a job failing for a transient reason (database down) is retried by Bull.
     void (async () => {
       if (!(await job.isFailed())) return;
       const task = await deps.tasks.findById(taskId);
@@ -98,33 +120,24 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
       }
     })().catch((failure: unknown) => logger.warn({ task_id: taskId, err: failure }, 'could not record a render job Bull gave up on'));
   });
-  await jobs.schedule('retention-sweep', config.retentionSweepIntervalMs);
-  await jobs.schedule('reaper', config.reaperIntervalMs);
-  await jobs.schedule('input-cache-sweep', INPUT_CACHE_SWEEP_INTERVAL_MS);
-  logger.info({
-    worker_id: workerId,
-    concurrency: config.renderConcurrency,
-    chromium_sandbox: config.chromiumSandbox.mode === 'on' ? `on (as ${process.getuid?.() === 0 ? config.chromiumSandbox.user : 'the worker user'})` : 'off',
-  }, 'worker ready');
+}
 
-  return {
-    browser: remotion,
-    stop: async () => {
-      await Promise.all([jobs.queue('webhook').pause(true, true), jobs.queue('maintenance').pause(true, true)]).catch(() => undefined);
-      const finished = jobs.queue('render').close().then(() => true);
-      const graceOver = new Promise<false>((resolveGrace) => setTimeout(() => resolveGrace(false), config.shutdownGraceMs).unref());
-      const drained = await Promise.race([finished, graceOver]);
-      if (!drained) {
-        renders.handBack();
-        const tasks = [...running.keys()];
-        // A render handed back on purpose is not a crash: it must not use up one of RENDER_MAX_ATTEMPTS.
-        await lifecycle.handBack(tasks).catch(() => undefined);
-        await Promise.all([...running.values()].map((job) => job.releaseLock().catch(() => undefined)));
-        logger.warn({ task_ids: tasks }, 'grace period over: running renders handed back to the queue');
-      }
-      await mediaServer.stop().catch(() => undefined);
-      await Promise.race([remotion.close(), new Promise((resolveClose) => setTimeout(resolveClose, BROWSER_CLOSE_TIMEOUT_MS).unref())]);
-      return drained ? 'drained' : 'handed-back';
-    },
-  };
+/** Stops the worker as `Worker.stop` describes. */
+async function stopWorker(deps: WorkerDeps, running: Map<string, RunningJob>): Promise<StopOutcome> {
+  const { config, logger, jobs, lifecycle, browser: remotion, mediaServer, renders } = deps;
+  await Promise.all([jobs.queue('webhook').pause(true, true), jobs.queue('maintenance').pause(true, true)]).catch(() => undefined);
+  const finished = jobs.queue('render').close().then(() => true);
+  const graceOver = new Promise<false>((resolveGrace) => setTimeout(() => resolveGrace(false), config.shutdownGraceMs).unref());
+  const drained = await Promise.race([finished, graceOver]);
+  if (!drained) {
+    renders.handBack();
+    const tasks = [...running.keys()];
+    // A render handed back on purpose is not a crash: it must not use up one of RENDER_MAX_ATTEMPTS.
+    await lifecycle.handBack(tasks).catch(() => undefined);
+    await Promise.all([...running.values()].map((job) => job.releaseLock().catch(() => undefined)));
+    logger.warn({ task_ids: tasks }, 'grace period over: running renders handed back to the queue');
+  }
+  await mediaServer.stop().catch(() => undefined);
+  await Promise.race([remotion.close(), new Promise((resolveClose) => setTimeout(resolveClose, BROWSER_CLOSE_TIMEOUT_MS).unref())]);
+  return drained ? 'drained' : 'handed-back';
 }

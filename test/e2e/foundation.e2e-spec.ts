@@ -3,6 +3,7 @@ import { connect } from 'node:tls';
 import { NULL_VALUE, nullableShapeProblems } from '../../src/openapi/nullable-schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
+import { present } from '../support/present';
 import { ReplyContract } from '../support/reply-contract';
 import { minimalTaskBody } from '../fixtures/task-bodies';
 
@@ -28,13 +29,18 @@ function resolve(document: OpenApiDocument, schema: SchemaNode): SchemaNode {
 }
 
 function responseSchema(document: OpenApiDocument, path: string, method: string, status: number): SchemaNode {
-  return resolve(document, document.paths[path][method].responses[String(status)].content!['application/json'].schema);
+  const content = present(document.paths[path][method].responses[String(status)].content, `content of ${method} ${path} ${status}`);
+  return resolve(document, content['application/json'].schema);
+}
+
+function propertiesOf(schema: SchemaNode): Record<string, SchemaNode> {
+  return present(schema.properties, 'the properties of an object schema');
 }
 
 /** The property schema of a nested field (following $ref, single-entry allOf and a nullable oneOf's object), e.g. 'progress.phases'. */
 function fieldSchema(document: OpenApiDocument, schema: SchemaNode, dotted: string): SchemaNode {
   return dotted.split('.').reduce((node, key) => {
-    const property = resolve(document, node).properties![key];
+    const property = propertiesOf(resolve(document, node))[key];
     return resolve(document, (property.allOf ?? property.oneOf)?.[0] ?? property);
   }, schema);
 }
@@ -69,7 +75,7 @@ describe('foundation over HTTPS', () => {
     );
     expect(keys(fieldSchema(document, created, 'links'))).toEqual(['self', 'cancel']);
     expect(keys(fieldSchema(document, created, 'webhook'))).toEqual(['url', 'events']);
-    expect(created.properties!.queue_position.type).toBe('integer');
+    expect(propertiesOf(created).queue_position.type).toBe('integer');
 
     const record = responseSchema(document, '/v3/tasks/{taskId}', 'get', 200);
     expect(keys(record)).toEqual(expect.arrayContaining(['task_id', 'status', 'created_at', 'started_at', 'completed_at', 'progress', 'output', 'metadata']));
@@ -83,19 +89,19 @@ describe('foundation over HTTPS', () => {
     expect(keys(fieldSchema(document, record, 'metadata'))).toEqual(['user_reference', 'tags', 'processing_time_seconds', 'estimated_vs_actual']);
     expect(keys(fieldSchema(document, record, 'metadata.estimated_vs_actual'))).toEqual(['estimated', 'actual', 'accuracy']);
     // OpenAPI 3.0: `nullable` beside a $ref widens nothing, so a nullable object is one of the object or null.
-    expect(record.properties!.output).toEqual({ oneOf: [{ $ref: '#/components/schemas/TaskOutputResponse' }, NULL_VALUE] });
-    expect(fieldSchema(document, record, 'progress').properties!.current_phase.enum).toContain(null);
-    expect(record.properties!.started_at).toMatchObject({ type: 'string', format: 'date-time', nullable: true });
+    expect(propertiesOf(record).output).toEqual({ oneOf: [{ $ref: '#/components/schemas/TaskOutputResponse' }, NULL_VALUE] });
+    expect(propertiesOf(fieldSchema(document, record, 'progress')).current_phase.enum).toContain(null);
+    expect(propertiesOf(record).started_at).toMatchObject({ type: 'string', format: 'date-time', nullable: true });
 
     const list = responseSchema(document, '/v3/tasks', 'get', 200);
     expect(keys(list)).toEqual(['tasks', 'pagination']);
-    expect(keys(resolve(document, list.properties!.tasks.items!))).toEqual(['task_id', 'status', 'created_at', 'completed_at', 'metadata']);
+    expect(keys(resolve(document, present(propertiesOf(list).tasks.items, 'items of the task list')))).toEqual(['task_id', 'status', 'created_at', 'completed_at', 'metadata']);
     expect(keys(fieldSchema(document, list, 'pagination'))).toEqual(['total', 'limit', 'offset', 'has_more']);
 
     const query = (document.paths['/v3/tasks'].get.parameters ?? []).filter((parameter) => parameter.in === 'query');
     expect(query.map((parameter) => parameter.name)).toEqual(['status', 'limit', 'offset', 'created_after', 'created_before']);
     expect(query[1].schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
-    expect(responseSchema(document, '/v3/tasks/{taskId}', 'get', 404).properties!.error).toBeDefined();
+    expect(propertiesOf(responseSchema(document, '/v3/tasks/{taskId}', 'get', 404)).error).toBeDefined();
   });
 
   // The client checks every reply against the served document (test/support/reply-contract.ts): this flow only has to run.

@@ -4,6 +4,7 @@
  * the code its class calls for, no 5xx, no reply over 64 KB, an answer within
  * 2 s; /healthz is watched throughout and must stay under 200 ms.
  */
+import { present } from '../support/present';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { fullTaskBody, type JsonBody } from '../fixtures/task-bodies';
 import { envelopeOf, seeded, send, sendRaw, statusOfCode, watchHealth, type Answer } from './fuzz-support';
@@ -66,7 +67,7 @@ describe('fuzz: hostile requests against the real server', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ role: 'api' });
-    key = (await app.client()).key!;
+    key = (await app.client()).key;
   });
   afterAll(async () => {
     await app?.close();
@@ -194,10 +195,10 @@ describe('fuzz: hostile requests against the real server', () => {
       add(`signed URL: ${name}`, ['FORBIDDEN'], async () => send(app, 'GET', await signedPath(edit, expiresAt)));
     files('expired', () => undefined, new Date(Date.now() - 1_000));
     files('one signature character changed', (u) => {
-      const s = u.searchParams.get('signature')!;
+      const s = present(u.searchParams.get('signature'), 'a signature in the signed URL');
       u.searchParams.set('signature', (s[0] === 'a' ? 'b' : 'a') + s.slice(1));
     });
-    files('signature cut short', (u) => u.searchParams.set('signature', u.searchParams.get('signature')!.slice(0, 10)));
+    files('signature cut short', (u) => u.searchParams.set('signature', present(u.searchParams.get('signature'), 'a signature in the signed URL').slice(0, 10)));
     files('signature missing', (u) => u.searchParams.delete('signature'));
     files('signature of another file', (u) => { u.pathname = u.pathname.replace('output.mp4', 'thumbnail.jpg'); });
     files('expiry moved later', (u) => u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 3_600)));

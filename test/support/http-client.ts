@@ -15,11 +15,12 @@ export interface TestResponse<T = ParsedJson> {
  * Every reply is checked against the OpenAPI document the service publishes: one
  * that breaks it rejects the request (test/support/reply-contract.ts).
  */
-export class HttpClient {
+export class HttpClient<Key extends string | null = string | null> {
   constructor(
     readonly baseUrl: string,
     private readonly ca: Buffer,
-    readonly key: string | null,
+    /** `HttpClient<string>` for a client made with a key, so tests read its key without a `!`. */
+    readonly key: Key,
   ) {}
 
   get<T = ParsedJson>(path: string, headers: Record<string, string> = {}) {

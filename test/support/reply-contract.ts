@@ -78,11 +78,11 @@ export class ReplyContract {
     const path = reply.url.pathname;
     // Fastify answers HEAD from the GET route: the same operation, without a body.
     const operation = this.api.matchOperation({ method: method === 'HEAD' ? 'get' : method.toLowerCase(), path, headers: {} });
-    const readBody = method !== 'HEAD' && reply.raw !== null;
-    if (!operation) return this.undocumentedProblems(reply, readBody);
+    const body = method === 'HEAD' ? null : reply.raw;
+    if (!operation) return this.undocumentedProblems(reply, body !== null);
     const response = declaredResponse(operation, reply.status);
     if (!response) return [`status ${reply.status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses ?? {}).join(', ')})`];
-    return [...this.headerProblems(operation, response, reply), ...(readBody ? this.bodyProblems(operation, response, reply) : [])];
+    return [...this.headerProblems(operation, response, reply), ...(body === null ? [] : this.bodyProblems(operation, response, reply, body))];
   }
 
   private undocumentedProblems(reply: ObservedReply, readBody: boolean): string[] {
@@ -107,10 +107,10 @@ export class ReplyContract {
     return [...missing, ...(result.errors ?? []).map(describe)];
   }
 
-  private bodyProblems(operation: Operation, response: ResponseObject, reply: ObservedReply): string[] {
+  private bodyProblems(operation: Operation, response: ResponseObject, reply: ObservedReply, body: Buffer): string[] {
     const declaredTypes = Object.keys(response.content ?? {});
     const contentType = String(reply.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (declaredTypes.length === 0) return reply.raw!.length === 0 ? [] : [`a body of ${reply.raw!.length} bytes where the document declares none`];
+    if (declaredTypes.length === 0) return body.length === 0 ? [] : [`a body of ${body.length} bytes where the document declares none`];
     if (!declaredTypes.includes(contentType)) return [`content type "${contentType}" is not one of ${declaredTypes.join(', ')}`];
     // Only JSON has a schema worth reading here; the others are files (format: binary) and event streams.
     if (contentType !== 'application/json') return [];
@@ -128,8 +128,9 @@ function declaredResponse(operation: Operation, status: number): ResponseObject 
 function jsonBody(reply: ObservedReply): { body: unknown } | { problem: string } {
   const contentType = String(reply.headers['content-type'] ?? '');
   if (!contentType.startsWith('application/json')) return { problem: `content type "${contentType}" where a JSON body is documented` };
+  if (reply.raw === null) return { problem: 'the body was not read whole, so it cannot be checked' };
   try {
-    return { body: JSON.parse(reply.raw!.toString('utf8')) };
+    return { body: JSON.parse(reply.raw.toString('utf8')) };
   } catch {
     return { problem: 'the body is not valid JSON' };
   }

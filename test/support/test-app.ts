@@ -11,6 +11,7 @@ import { loadTls } from '../../src/app/tls';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { startWorker, type Worker } from '../../src/worker/worker';
 import { HttpClient } from './http-client';
+import { present } from './present';
 
 export interface TestApp {
   runtime: Runtime;
@@ -22,8 +23,8 @@ export interface TestApp {
   keyPath: string;
   worker: Worker | null;
   /** A client authenticated with a new key of its own account (or of `account` when given). */
-  client(options?: { account?: string; tier?: Tier; permissions?: Permission[]; rateLimitPerMinute?: number; concurrentRenders?: number; monthlyRenders?: number }): Promise<HttpClient>;
-  anonymous(): HttpClient;
+  client(options?: { account?: string; tier?: Tier; permissions?: Permission[]; rateLimitPerMinute?: number; concurrentRenders?: number; monthlyRenders?: number }): Promise<HttpClient<string>>;
+  anonymous(): HttpClient<null>;
   close(): Promise<void>;
 }
 
@@ -66,7 +67,7 @@ export async function startTestApp(options: { role?: 'api' | 'all'; env?: Record
   };
   const tlsProbe = loadConfig(env);
   // Made even behind a proxy (TRUST_PROXY): webhook receivers in tests use it.
-  const tls = loadTls({ ...tlsProbe, trustProxy: false })!;
+  const tls = present(loadTls({ ...tlsProbe, trustProxy: false }), 'TLS material (trustProxy is off, so loadTls makes it)');
   const config = loadConfig({ ...env, WEBHOOK_CA_FILE: tls.certPath });
   const runtime = await createRuntime(config, createLogger(config, options.log));
   const services = buildServices(runtime);

@@ -16,6 +16,12 @@ export interface ReceivedRequest {
   answered: number;
 }
 
+/** The request's JSON envelope; throws, naming the path and the start of the body, when the body was not JSON. */
+export function webhookEnvelope(request: ReceivedRequest): NonNullable<ReceivedRequest['json']> {
+  if (request.json === null) throw new Error(`the request to ${request.path} has no JSON body: ${request.raw.toString('utf8').slice(0, 200)}`);
+  return request.json;
+}
+
 /** How to answer one request. */
 export interface PlannedResponse {
   status: number;

@@ -47,13 +47,6 @@ export function validationError(subject: string, issues: ValidationIssue[]): Api
   return new ApiError('VALIDATION_ERROR', problemsMessage(subject, issues.length), { details: issues.slice(0, MAX_LISTED_PROBLEMS) });
 }
 
-/** Validates a JSON body against `cls`; throws 400 VALIDATION_ERROR listing every problem. */
-export function validateDto<T extends object>(cls: DtoClass<T>, raw: unknown, rootPath = ''): T {
-  const { value, issues } = inspectDto(cls, raw, rootPath);
-  if (issues.length > 0) throw validationError('The request body', issues);
-  return value;
-}
-
 /**
  * Validates query parameters against `cls`. Absent parameters keep the DTO's
  * initial values (the defaults); numeric parameters are converted by the DTO.

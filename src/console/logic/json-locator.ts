@@ -85,49 +85,40 @@ class PositionedReader {
     this.at += 1;
   }
 
-  private object(offset: number): JsonNode {
-    const members = new Map<string, { keyOffset: number; value: JsonNode }>();
+  /** The comma-separated entries of an object or array, from its opening bracket through `close`; `entry` reads one. */
+  private entries(close: '}' | ']', entry: () => void): void {
     this.at += 1;
     this.space();
-    if (this.text[this.at] === '}') {
+    if (this.text[this.at] === close) {
       this.at += 1;
-      return { kind: 'object', offset, members };
+      return;
     }
     for (;;) {
+      entry();
+      this.space();
+      if (this.text[this.at] !== ',') break;
+      this.at += 1;
+    }
+    this.expect(close);
+  }
+
+  private object(offset: number): JsonNode {
+    const members = new Map<string, { keyOffset: number; value: JsonNode }>();
+    this.entries('}', () => {
       this.space();
       const keyOffset = this.at;
       const key = this.string();
       this.expect(':');
       // The last duplicate wins, as in JSON.parse and so in what the API received.
       members.set(key, { keyOffset, value: this.value() });
-      this.space();
-      if (this.text[this.at] === ',') {
-        this.at += 1;
-        continue;
-      }
-      this.expect('}');
-      return { kind: 'object', offset, members };
-    }
+    });
+    return { kind: 'object', offset, members };
   }
 
   private array(offset: number): JsonNode {
     const items: JsonNode[] = [];
-    this.at += 1;
-    this.space();
-    if (this.text[this.at] === ']') {
-      this.at += 1;
-      return { kind: 'array', offset, items };
-    }
-    for (;;) {
-      items.push(this.value());
-      this.space();
-      if (this.text[this.at] === ',') {
-        this.at += 1;
-        continue;
-      }
-      this.expect(']');
-      return { kind: 'array', offset, items };
-    }
+    this.entries(']', () => items.push(this.value()));
+    return { kind: 'array', offset, items };
   }
 }
 

@@ -27,16 +27,36 @@ async function loadSamples(context: PageContext): Promise<SampleBody[]> {
   return sampleBodies(timelines, served.samples);
 }
 
-export function newTaskPage(context: PageContext): Page {
+/** Selects line `line` (1-based) of the textarea and puts the cursor there. */
+function selectLine(editor: HTMLTextAreaElement, line: number): void {
+  const lines = editor.value.split('\n');
+  const start = lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + 1, 0);
+  editor.focus();
+  editor.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
+}
+
+/** The JSON editor with line numbers, and each problem the API reported shown beside its line and listed below it. */
+interface MarkedEditor {
+  textarea: HTMLTextAreaElement;
+  /** The textarea between its line numbers and its notes. */
+  view: HTMLElement;
+  /** The list of problems, each with a link to its line. */
+  problems: HTMLElement;
+  clearMarks(): void;
+  showProblems(list: Problem[]): void;
+}
+
+function markedEditor(): MarkedEditor {
   const editor = el('textarea', { id: 'task-json', spellcheck: 'false', wrap: 'off', autocomplete: 'off', 'aria-describedby': 'editor-help problems' });
   const gutter = el('div', { class: 'gutter', 'aria-hidden': 'true' });
   const notes = el('div', { class: 'line-notes', 'aria-hidden': 'true' });
-  const sample = el('select', { id: 'sample' });
   const problems = el('ul', { id: 'problems', class: 'problems', 'aria-live': 'polite' });
-  const messages = el('div', { class: 'messages' });
-  let samples: SampleBody[] = [];
   let marked = new Map<number, string[]>();
 
+  const syncScroll = () => {
+    gutter.scrollTop = editor.scrollTop;
+    notes.scrollTop = editor.scrollTop;
+  };
   const drawLines = () => {
     const count = editor.value.split('\n').length;
     const numbers: HTMLElement[] = [];
@@ -50,53 +70,52 @@ export function newTaskPage(context: PageContext): Page {
     replaceChildren(notes, ...texts);
     syncScroll();
   };
-  const syncScroll = () => {
-    gutter.scrollTop = editor.scrollTop;
-    notes.scrollTop = editor.scrollTop;
-  };
   const clearMarks = () => {
     marked = new Map();
     replaceChildren(problems);
     drawLines();
-  };
-  const goToLine = (line: number) => {
-    const lines = editor.value.split('\n');
-    const start = lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + 1, 0);
-    editor.focus();
-    editor.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
   };
   const showProblems = (list: Problem[]) => {
     marked = new Map();
     const items = list.map((problem) => {
       const at = locateField(editor.value, problem.field);
       const text = `${problem.field || '(body)'} ${problem.issue}`;
-      if (at) marked.set(at.line, [...(marked.get(at.line) ?? []), text]);
-      return el(
-        'li',
-        { 'data-line': at?.line ?? '' },
-        at ? el('button', { type: 'button', class: 'link', onclick: () => goToLine(at.line) }, `Line ${at.line}`) : '',
-        at ? ': ' : '',
-        text,
-      );
+      if (!at) return el('li', { 'data-line': '' }, text);
+      marked.set(at.line, [...(marked.get(at.line) ?? []), text]);
+      return el('li', { 'data-line': at.line }, el('button', { type: 'button', class: 'link', onclick: () => selectLine(editor, at.line) }, `Line ${at.line}`), ': ', text);
     });
     replaceChildren(problems, ...items);
     drawLines();
   };
+  editor.addEventListener('input', () => {
+    if (marked.size > 0) clearMarks();
+    else drawLines();
+  });
+  editor.addEventListener('scroll', syncScroll);
+  drawLines();
+  return { textarea: editor, view: el('div', { class: 'editor' }, gutter, editor, notes), problems, clearMarks, showProblems };
+}
+
+export function newTaskPage(context: PageContext): Page {
+  const editor = markedEditor();
+  const sample = el('select', { id: 'sample' });
+  const messages = el('div', { class: 'messages' });
+  let samples: SampleBody[] = [];
+
   const useSample = (name: string) => {
     const chosen = samples.find((s) => s.name === name);
     if (!chosen) return;
-    editor.value = JSON.stringify(chosen.body, null, 2);
+    editor.textarea.value = JSON.stringify(chosen.body, null, 2);
     replaceChildren(messages);
-    clearMarks();
+    editor.clearMarks();
   };
-
   const submit = async () => {
     replaceChildren(messages);
     let body: unknown;
     try {
-      body = JSON.parse(editor.value);
+      body = JSON.parse(editor.textarea.value);
     } catch (error) {
-      clearMarks();
+      editor.clearMarks();
       replaceChildren(messages, notice(`Not JSON: ${(error as Error).message}`, 'error'));
       return;
     }
@@ -104,17 +123,11 @@ export function newTaskPage(context: PageContext): Page {
       const created = await context.api.call<CreatedTask>('POST', '/v3/tasks', body);
       context.navigate(`#/tasks/${created.task_id}`);
     } catch (error) {
-      const list = error instanceof ApiFailure ? problemsOf(error) : [];
-      showProblems(list);
+      editor.showProblems(error instanceof ApiFailure ? problemsOf(error) : []);
       replaceChildren(messages, failureNotice(error));
     }
   };
 
-  editor.addEventListener('input', () => {
-    if (marked.size > 0) clearMarks();
-    else drawLines();
-  });
-  editor.addEventListener('scroll', syncScroll);
   sample.addEventListener('change', () => useSample(sample.value));
   const form = el(
     'form',
@@ -122,7 +135,7 @@ export function newTaskPage(context: PageContext): Page {
     el('div', { class: 'control' }, el('label', { for: 'sample' }, 'Start from a sample'), sample),
     el('label', { for: 'task-json' }, 'Create-task body (JSON)'),
     el('p', { id: 'editor-help', class: 'help' }, 'The API checks the body; each problem it reports is shown beside its line.'),
-    el('div', { class: 'editor' }, gutter, editor, notes),
+    editor.view,
     el('div', { class: 'actions' }, el('button', { type: 'submit' }, 'Submit task')),
   );
   form.addEventListener('submit', (event) => {
@@ -140,7 +153,6 @@ export function newTaskPage(context: PageContext): Page {
       }
     })
     .catch((error: unknown) => replaceChildren(messages, failureNotice(error)));
-  drawLines();
-  const node = el('section', { class: 'page' }, el('h1', { id: 'new-title' }, 'New task'), messages, form, el('h2', {}, 'Problems'), problems);
+  const node = el('section', { class: 'page' }, el('h1', { id: 'new-title' }, 'New task'), messages, form, el('h2', {}, 'Problems'), editor.problems);
   return { title: 'New task', node, dispose: () => undefined };
 }

@@ -129,34 +129,55 @@ function deliveriesTable(context: PageContext, taskId: string, list: DeliveryLis
   );
 }
 
+/** The task's webhook deliveries, with a button to load them again; `load` fills the table. */
+function deliveriesSection(context: PageContext, taskId: string, messages: HTMLElement): { node: HTMLElement; load(): Promise<void> } {
+  const deliveries = el('div', { class: 'table-wrap' });
+  const load = async () => {
+    try {
+      const list = await context.api.call<DeliveryList>('GET', `/v3/tasks/${taskId}/deliveries`);
+      replaceChildren(deliveries, deliveriesTable(context, taskId, list, () => void load(), messages));
+    } catch (error) {
+      replaceChildren(deliveries, failureNotice(error));
+    }
+  };
+  const node = el(
+    'section',
+    { 'aria-labelledby': 'deliveries-title' },
+    el('h2', { id: 'deliveries-title' }, 'Webhook deliveries'),
+    el('button', { type: 'button', onclick: () => void load() }, 'Refresh deliveries'),
+    deliveries,
+  );
+  return { node, load };
+}
+
+/** The progress bar with its label, and the line that says whether the page follows the task live. */
+function progressView(): { label: HTMLElement; bar: HTMLElement; live: HTMLElement; show(task: TaskRecord, mode: FollowMode): void } {
+  const bar = el('progress', { max: 100, value: 0, id: 'task-progress' });
+  const label = el('label', { for: 'task-progress' }, 'Progress');
+  const live = el('p', { class: 'live', role: 'status' });
+  const show = (task: TaskRecord, mode: FollowMode) => {
+    bar.value = task.progress.percentage;
+    bar.textContent = `${task.progress.percentage} %`;
+    label.textContent = `Progress: ${task.progress.percentage} %`;
+    live.textContent = task.status === 'queued' || task.status === 'processing' ? `Following live (${mode === 'stream' ? 'event stream' : 'polling'})` : `Final: ${task.status}`;
+  };
+  return { label, bar, live, show };
+}
+
 export function taskPage(context: PageContext, taskId: string): Page {
   const heading = el('h1', { id: 'task-title' }, taskId);
-  const progress = el('progress', { max: 100, value: 0, id: 'task-progress' });
-  const progressLabel = el('label', { for: 'task-progress' }, 'Progress');
-  const live = el('p', { class: 'live', role: 'status' });
+  const progress = progressView();
   const actions = el('div', { class: 'actions' });
   const messages = el('div', { class: 'messages' });
   const record = el('div', { class: 'record' });
-  const deliveries = el('div', { class: 'table-wrap' });
+  const deliveries = deliveriesSection(context, taskId, messages);
   const timeline = el('div', {});
   const raw = el('pre', { class: 'raw' });
   const controller = new AbortController();
   let shownStatus = '';
 
-  const loadDeliveries = async () => {
-    try {
-      const list = await context.api.call<DeliveryList>('GET', `/v3/tasks/${taskId}/deliveries`);
-      replaceChildren(deliveries, deliveriesTable(context, taskId, list, () => void loadDeliveries(), messages));
-    } catch (error) {
-      replaceChildren(deliveries, failureNotice(error));
-    }
-  };
-
   const show = (task: TaskRecord, mode: FollowMode) => {
-    progress.value = task.progress.percentage;
-    progress.textContent = `${task.progress.percentage} %`;
-    progressLabel.textContent = `Progress: ${task.progress.percentage} %`;
-    live.textContent = task.status === 'queued' || task.status === 'processing' ? `Following live (${mode === 'stream' ? 'event stream' : 'polling'})` : `Final: ${task.status}`;
+    progress.show(task, mode);
     raw.textContent = JSON.stringify(task, null, 2);
     // The media elements are rebuilt only when the status changes, so a playing video is not reset by each refresh.
     if (task.status === shownStatus) {
@@ -167,7 +188,7 @@ export function taskPage(context: PageContext, taskId: string): Page {
     shownStatus = task.status;
     replaceChildren(actions, ...taskActions(context, taskId, task.status, () => undefined, messages));
     replaceChildren(record, overview(task), outputSection(task), errorSection(task));
-    void loadDeliveries();
+    void deliveries.load();
   };
 
   followTask(context.api, taskId, show, controller.signal).catch((error: unknown) => replaceChildren(messages, failureNotice(error)));
@@ -181,18 +202,12 @@ export function taskPage(context: PageContext, taskId: string): Page {
     { class: 'page', 'aria-labelledby': 'task-title' },
     el('p', {}, el('a', { href: '#/tasks' }, '← All tasks')),
     heading,
-    el('div', { class: 'progress-row' }, progressLabel, progress, actions),
-    live,
+    el('div', { class: 'progress-row' }, progress.label, progress.bar, actions),
+    progress.live,
     messages,
     record,
     el('section', { 'aria-labelledby': 'timeline-title' }, el('h2', { id: 'timeline-title' }, 'Timeline'), timeline),
-    el(
-      'section',
-      { 'aria-labelledby': 'deliveries-title' },
-      el('h2', { id: 'deliveries-title' }, 'Webhook deliveries'),
-      el('button', { type: 'button', onclick: () => void loadDeliveries() }, 'Refresh deliveries'),
-      deliveries,
-    ),
+    deliveries.node,
     el('details', {}, el('summary', {}, 'The whole record (JSON)'), raw),
   );
   return { title: taskId, node, dispose: () => controller.abort() };

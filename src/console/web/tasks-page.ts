@@ -40,7 +40,8 @@ function labelled(id: string, label: string, control: HTMLElement): HTMLElement 
   return el('div', { class: 'control' }, el('label', { for: id }, label), control);
 }
 
-export function tasksPage(context: PageContext): Page {
+/** The filter controls, showing `filter`; applying them stores them there and calls `apply`. */
+function filterForm(apply: () => void): HTMLElement {
   const status = el('select', {}, el('option', { value: '' }, 'any'), ...STATUSES.map((s) => el('option', { value: s }, s)));
   status.value = filter.status;
   const tag = el('input', { type: 'text', value: filter.tag, placeholder: 'e.g. promo', autocomplete: 'off' });
@@ -58,6 +59,54 @@ export function tasksPage(context: PageContext): Page {
     labelled('filter-limit', 'Per page', limit),
     el('div', { class: 'control' }, el('button', { type: 'submit' }, 'Apply')),
   );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    Object.assign(filter, { status: status.value, tag: tag.value, createdAfter: after.value, createdBefore: before.value, limit: Number(limit.value), offset: 0 });
+    apply();
+  });
+  return form;
+}
+
+/** The page of tasks with the filter's tag, each with its actions; a notice where none is left. */
+function tasksTable(context: PageContext, list: TaskList, reload: () => void, messages: HTMLElement): HTMLElement {
+  const wanted = filter.tag.trim();
+  const tasks = wanted === '' ? list.tasks : list.tasks.filter((task) => task.metadata.tags.includes(wanted));
+  if (tasks.length === 0) return notice(list.pagination.total === 0 ? 'No tasks match these filters.' : 'No task on this page has that tag.');
+  const rows = tasks.map((task) =>
+    el(
+      'tr',
+      { 'data-task': task.task_id },
+      el('td', {}, el('a', { href: `#/tasks/${task.task_id}` }, task.task_id)),
+      el('td', {}, el('span', { class: `status status-${task.status}` }, task.status)),
+      el('td', {}, when(task.created_at)),
+      el('td', {}, when(task.completed_at)),
+      el('td', {}, task.metadata.tags.join(', ') || '—'),
+      el('td', {}, task.metadata.user_reference ?? '—'),
+      el('td', { class: 'row-actions' }, ...taskActions(context, task.task_id, task.status, reload, messages)),
+    ),
+  );
+  return el(
+    'table',
+    { class: 'tasks' },
+    el('caption', { class: 'visually-hidden' }, 'Tasks, newest first'),
+    el('thead', {}, el('tr', {}, ...['Task', 'Status', 'Created', 'Completed', 'Tags', 'Reference', 'Actions'].map((h) => el('th', { scope: 'col' }, h)))),
+    el('tbody', {}, ...rows),
+  );
+}
+
+/** Previous and next page, and where this page lies in the whole list; a move sets the filter's offset and calls `load`. */
+function pagerChildren(list: TaskList, load: () => void): HTMLElement[] {
+  const { total, offset, limit: size, has_more } = list.pagination;
+  const first = total === 0 ? 0 : offset + 1;
+  return [
+    el('button', { type: 'button', disabled: offset === 0, onclick: () => ((filter.offset = Math.max(0, offset - size)), load()) }, 'Previous page'),
+    el('span', { role: 'status' }, `${first}–${offset + list.tasks.length} of ${total}`),
+    el('button', { type: 'button', disabled: !has_more, onclick: () => ((filter.offset = offset + size), load()) }, 'Next page'),
+  ];
+}
+
+export function tasksPage(context: PageContext): Page {
+  const form = filterForm(() => void load());
   const messages = el('div', { class: 'messages' });
   const table = el('div', { class: 'table-wrap' });
   const pager = el('nav', { class: 'pager', 'aria-label': 'Pages of tasks' });
@@ -70,7 +119,8 @@ export function tasksPage(context: PageContext): Page {
     try {
       const list = await context.api.call<TaskList>('GET', `/v3/tasks?${query()}`);
       if (disposed) return;
-      render(list);
+      replaceChildren(table, tasksTable(context, list, () => void load(), messages));
+      replaceChildren(pager, ...pagerChildren(list, () => void load()));
       replaceChildren(messages);
       // Live status: re-read while a visible task is still queued or processing.
       if (list.tasks.some((task) => !FINAL_STATUSES.has(task.status))) timer = window.setTimeout(() => void load(), LIST_POLL_MS);
@@ -79,49 +129,6 @@ export function tasksPage(context: PageContext): Page {
     }
   };
 
-  const render = (list: TaskList) => {
-    const wanted = filter.tag.trim();
-    const tasks = wanted === '' ? list.tasks : list.tasks.filter((task) => task.metadata.tags.includes(wanted));
-    const rows = tasks.map((task) =>
-      el(
-        'tr',
-        { 'data-task': task.task_id },
-        el('td', {}, el('a', { href: `#/tasks/${task.task_id}` }, task.task_id)),
-        el('td', {}, el('span', { class: `status status-${task.status}` }, task.status)),
-        el('td', {}, when(task.created_at)),
-        el('td', {}, when(task.completed_at)),
-        el('td', {}, task.metadata.tags.join(', ') || '—'),
-        el('td', {}, task.metadata.user_reference ?? '—'),
-        el('td', { class: 'row-actions' }, ...taskActions(context, task.task_id, task.status, () => void load(), messages)),
-      ),
-    );
-    replaceChildren(
-      table,
-      rows.length === 0
-        ? notice(list.pagination.total === 0 ? 'No tasks match these filters.' : 'No task on this page has that tag.')
-        : el(
-            'table',
-            { class: 'tasks' },
-            el('caption', { class: 'visually-hidden' }, 'Tasks, newest first'),
-            el('thead', {}, el('tr', {}, ...['Task', 'Status', 'Created', 'Completed', 'Tags', 'Reference', 'Actions'].map((h) => el('th', { scope: 'col' }, h)))),
-            el('tbody', {}, ...rows),
-          ),
-    );
-    const { total, offset, limit: size, has_more } = list.pagination;
-    const first = total === 0 ? 0 : offset + 1;
-    replaceChildren(
-      pager,
-      el('button', { type: 'button', disabled: offset === 0, onclick: () => ((filter.offset = Math.max(0, offset - size)), void load()) }, 'Previous page'),
-      el('span', { role: 'status' }, `${first}–${offset + list.tasks.length} of ${total}`),
-      el('button', { type: 'button', disabled: !has_more, onclick: () => ((filter.offset = offset + size), void load()) }, 'Next page'),
-    );
-  };
-
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    Object.assign(filter, { status: status.value, tag: tag.value, createdAfter: after.value, createdBefore: before.value, limit: Number(limit.value), offset: 0 });
-    void load();
-  });
   void load();
   return {
     title: 'Tasks',

@@ -14,7 +14,7 @@ import { previewOutputs } from '../video-previews';
 import { visibleBounds, type PixelBox } from '../rgba-png';
 import type { RenderPlan } from '../plan/render-plan.types';
 import type { RemotionRenderer } from '../remotion-renderer';
-import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult } from '../render-engine';
+import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from '../render-engine';
 import { audioGraph, type AudioInput } from './audio-graph';
 import { compositePlan, type CompositePlan, type StillShot } from './composite-plan';
 import { MAX_LAYER_SIDE_PX, NotExpressible } from './compositor-support';
@@ -65,6 +65,17 @@ function ffconcat(segments: CompositePlan['slots'][number] & { kind: 'stills' },
   return `${lines.join('\n')}\n`;
 }
 
+/** Passes a fraction on only when it is higher than the last one passed, capped at 1. */
+function risingProgress(onProgress: (fraction: number) => void): (fraction: number) => void {
+  let reported = 0;
+  return (fraction) => {
+    if (fraction > reported) {
+      reported = Math.min(1, fraction);
+      onProgress(reported);
+    }
+  };
+}
+
 export class CompositorRenderer {
   private readonly ffmpeg: string;
 
@@ -73,80 +84,83 @@ export class CompositorRenderer {
   }
 
   async renderVideo(args: RenderVideoArgs): Promise<RenderVideoResult> {
-    const { plan, output, outPath } = args;
+    const { plan, outPath } = args;
     const abort = new AbortController();
-    let timedOut = false;
-    const onAbort = () => abort.abort();
-    if (args.signal?.aborted) abort.abort();
-    args.signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = args.timeoutMs === undefined ? null : setTimeout(() => {
-      timedOut = true;
-      abort.abort();
-    }, args.timeoutMs);
+    const stop = stopOnAbortOrTimeout(args.signal, args.timeoutMs, () => abort.abort());
     const workDir = await fs.mkdtemp(join(dirname(outPath), 'compositor-'));
-    let reported = 0;
-    const progress = (fraction: number) => {
-      if (fraction > reported) {
-        reported = Math.min(1, fraction);
-        args.onProgress(reported);
-      }
-    };
+    const progress = risingProgress(args.onProgress);
     try {
       const composite = compositePlan(plan);
       const sources = await this.sourceInputs(plan);
-      const shots: StillShot[] = [...composite.shots];
-      const needsBlank = composite.slots.some((s) => s.kind === 'stills' && s.segments.some((seg) => seg.shot === null));
-      if (needsBlank) shots.push({ frame: 0, layerIds: [], subtitles: false, blendAsNormal: false });
       const stillsStarted = Date.now();
-      const shotFiles = await this.opts.remotion.renderStillShots({
-        plan, shots, outDir: workDir, signal: abort.signal, onProgress: (f) => progress(f * STILLS_SHARE),
-      });
+      const shotFiles = await this.drawStills(plan, composite, workDir, abort.signal, (f) => progress(f * STILLS_SHARE));
       const stillsMs = Date.now() - stillsStarted;
       const inputs = await this.stillInputs(plan, composite, sources, shotFiles, workDir);
-      const encoding = encodingFor(output);
-      const previews = args.previews === undefined ? null : previewOutputs('vrgb', plan, args.previews);
-      const graph = [
-        videoGraph(plan, composite, {
-          videoSource: (src) => this.entry(inputs, src).source.video(this.entry(inputs, src).index),
-          stillsInput: (slot) => inputs.stillsBySlot.get(slot) ?? null,
-        }, 'vrgb'),
-        ...(previews === null ? [] : [previews.graph]),
-        // The one conversion to YUV, with the matrix and range the output is tagged with.
-        `[${previews === null ? 'vrgb' : 'vrgb_video'}]${encoderInputFilter(encoding)}[vout]`,
-        audioGraph(plan, (src): AudioInput => {
-          const entry = this.entry(inputs, src);
-          return { inputIndex: entry.index, hasAudio: entry.source.hasAudio };
-        }, 'aout'),
-      ].join(';');
       const compositeStarted = Date.now();
-      const graphPath = join(workDir, 'graph.txt');
-      await fs.writeFile(graphPath, graph);
-      await this.runFfmpeg([
-        '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-        ...inputs.args,
-        '-filter_complex_script', graphPath,
-        ...encoderArgs(encoding, plan, { video: 'vout', audio: 'aout' }, outPath),
-        ...(previews === null ? [] : previews.outputArgs),
-        '-progress', 'pipe:1', '-nostats',
-      ], plan, abort.signal, (f) => progress(STILLS_SHARE + f * (1 - STILLS_SHARE)));
+      const previewsMade = await this.runComposite(args, composite, inputs, workDir, abort.signal, (f) => progress(STILLS_SHARE + f * (1 - STILLS_SHARE)));
       return {
         outPath,
         durationInFrames: plan.durationInFrames,
         engine: 'compositor',
-        previewsMade: previews !== null,
-        split: { stills: shots.length, stillsMs, compositeMs: Date.now() - compositeStarted },
+        previewsMade,
+        split: { stills: shotFiles.length, stillsMs, compositeMs: Date.now() - compositeStarted },
       };
     } catch (err) {
       const written = [outPath, ...(args.previews === undefined ? [] : [args.previews.thumbnailPath, args.previews.gifPath])];
       await Promise.all(written.map((path) => fs.rm(path, { force: true }).catch(() => undefined)));
-      if (timedOut) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
+      if (stop.timedOut()) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
       if (abort.signal.aborted) throw new RenderCancelled('compositor render');
       throw err;
     } finally {
-      if (timer !== null) clearTimeout(timer);
-      args.signal?.removeEventListener('abort', onAbort);
+      stop.dispose();
       await fs.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
     }
+  }
+
+  /** Draws the plan's still shots, and a blank one last where a still slot shows nothing for a while; one file each. */
+  private async drawStills(plan: RenderPlan, composite: CompositePlan, workDir: string, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<string[]> {
+    const shots: StillShot[] = [...composite.shots];
+    const needsBlank = composite.slots.some((s) => s.kind === 'stills' && s.segments.some((seg) => seg.shot === null));
+    if (needsBlank) shots.push({ frame: 0, layerIds: [], subtitles: false, blendAsNormal: false });
+    return this.opts.remotion.renderStillShots({ plan, shots, outDir: workDir, signal, onProgress });
+  }
+
+  /** Writes the filter graph and runs the one ffmpeg process; returns whether it wrote the previews too. */
+  private async runComposite(
+    args: RenderVideoArgs,
+    composite: CompositePlan,
+    inputs: Inputs,
+    workDir: string,
+    signal: AbortSignal,
+    onProgress: (fraction: number) => void,
+  ): Promise<boolean> {
+    const { plan, output, outPath } = args;
+    const encoding = encodingFor(output);
+    const previews = args.previews === undefined ? null : previewOutputs('vrgb', plan, args.previews);
+    const graph = [
+      videoGraph(plan, composite, {
+        videoSource: (src) => this.entry(inputs, src).source.video(this.entry(inputs, src).index),
+        stillsInput: (slot) => inputs.stillsBySlot.get(slot) ?? null,
+      }, 'vrgb'),
+      ...(previews === null ? [] : [previews.graph]),
+      // The one conversion to YUV, with the matrix and range the output is tagged with.
+      `[${previews === null ? 'vrgb' : 'vrgb_video'}]${encoderInputFilter(encoding)}[vout]`,
+      audioGraph(plan, (src): AudioInput => {
+        const entry = this.entry(inputs, src);
+        return { inputIndex: entry.index, hasAudio: entry.source.hasAudio };
+      }, 'aout'),
+    ].join(';');
+    const graphPath = join(workDir, 'graph.txt');
+    await fs.writeFile(graphPath, graph);
+    await this.runFfmpeg([
+      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+      ...inputs.args,
+      '-filter_complex_script', graphPath,
+      ...encoderArgs(encoding, plan, { video: 'vout', audio: 'aout' }, outPath),
+      ...(previews === null ? [] : previews.outputArgs),
+      '-progress', 'pipe:1', '-nostats',
+    ], plan, signal, onProgress);
+    return previews !== null;
   }
 
   private entry(inputs: Inputs, src: string): { index: number; source: SourceDescription } {

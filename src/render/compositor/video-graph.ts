@@ -12,7 +12,7 @@
  */
 import type { PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
 import { blendFilter, type BlendRegion } from './blend-filter';
-import type { CompositePlan } from './composite-plan';
+import type { CompositePlan, CompositeSlot } from './composite-plan';
 import { EDGE_PX, layerGeometry, placedSize, unrotatedSize, type Size } from './layer-geometry';
 
 export interface VideoSource {
@@ -126,14 +126,20 @@ export function videoLayerChain(layer: PlanVisualLayer, source: VideoSource, pla
   return { chain: filters.join(','), place, coversCanvas };
 }
 
-/** The whole picture: the background, then every slot bottom to top, into [outLabel] (gbrp). */
-export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: VideoGraphInputs, outLabel: string): string {
-  const { width, height, fps, durationInFrames: frames } = plan;
-  const chains: string[] = [];
-  const background = `color=c=${plan.backgroundColor}:s=${width}x${height}:r=${num(fps)},trim=end_frame=${frames},format=gbrp`;
-  let below: string | null = null;
+/** A slot's picture, ready to be laid on what lies below it. */
+interface SlotPicture {
+  label: string;
+  mode: string;
+  region: BlendRegion;
+  /** Frame ranges (first and last, inclusive) in which it shows. */
+  shown: Array<[number, number]>;
+}
 
-  // A source used by several layers is decoded once and split.
+/**
+ * A source used by several layers is decoded once and split: pushes the splits
+ * and returns the label that hands out the next branch of a source.
+ */
+function splitSharedSources(composite: CompositePlan, inputs: VideoGraphInputs, chains: string[]): (inputIndex: number) => string {
   const uses = new Map<number, number>();
   for (const slot of composite.slots) {
     if (slot.kind === 'video') {
@@ -145,60 +151,88 @@ export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: V
   for (const [index, count] of uses) {
     if (count > 1) chains.push(`[${index}:v]split=${count}${Array.from({ length: count }, (_, i) => `[src${index}_${i}]`).join('')}`);
   }
-  const sourceLabel = (index: number): string => {
+  return (index) => {
     if ((uses.get(index) ?? 0) <= 1) return `${index}:v`;
     const n = taken.get(index) ?? 0;
     taken.set(index, n + 1);
     return `src${index}_${n}`;
   };
+}
 
+/**
+ * Pushes a video slot's layer chain. Returns its picture, null when it shows
+ * nothing, or 'base' when it became the whole picture so far as [acc<i>].
+ */
+function videoSlotPicture(
+  chains: string[], slot: { layer: PlanVisualLayer }, i: number, plan: RenderPlan, source: VideoSource, label: string, nothingBelow: boolean,
+): SlotPicture | 'base' | null {
+  const built = videoLayerChain(slot.layer, source, plan);
+  if (built === null) {
+    // Still consumed, so a split source's other branches do not stall.
+    chains.push(`[${label}]nullsink`);
+    return null;
+  }
+  if (nothingBelow && built.coversCanvas && slot.layer.blendMode === 'normal') {
+    // Nothing below shows through an opaque layer over the whole canvas: it is the picture so far.
+    chains.push(`[${label}]${built.chain},format=gbrp[acc${i}]`);
+    return 'base';
+  }
+  chains.push(`[${label}]${built.chain}[layer${i}]`);
+  return {
+    label: `layer${i}`,
+    mode: slot.layer.blendMode,
+    shown: [[slot.layer.fromFrame, slot.layer.fromFrame + slot.layer.durationInFrames - 1]],
+    region: { x: built.place.x, y: built.place.y, width: built.place.width, height: built.place.height },
+  };
+}
+
+/** Pushes a still slot's image sequence, cut to what its pictures draw on; null when they draw nothing. */
+function stillsSlotPicture(chains: string[], slot: CompositeSlot & { kind: 'stills' }, i: number, plan: RenderPlan, stills: StillsInput | null): SlotPicture | null {
+  if (stills === null) return null;
+  const region = stills.box;
+  const { fps, durationInFrames: frames } = plan;
+  // Cut to what the pictures draw on and converted once per picture, before fps repeats it for every frame.
+  const cut = `crop=w=${region.width}:h=${region.height}:x=${region.x}:y=${region.y}`;
+  chains.push(`[${stills.inputIndex}:v]format=gbrap,${cut},fps=${num(fps)},trim=end_frame=${frames},setpts=PTS-STARTPTS[stills${i}]`);
+  return {
+    label: `stills${i}`,
+    mode: slot.blendMode,
+    region,
+    shown: slot.segments.filter((segment) => segment.shot !== null).map((segment) => [segment.fromFrame, segment.fromFrame + segment.durationInFrames - 1]),
+  };
+}
+
+/** Lays `picture` on [below] into [out]: `overlay` for normal, the blend filter for any other mode. */
+function layOn(picture: SlotPicture, below: string, out: string, i: number, plan: RenderPlan): string {
+  const { label: top, mode, region, shown } = picture;
+  if (mode === 'normal') return `[${below}][${top}]overlay=x=${region.x}:y=${region.y}:format=gbrp:eof_action=pass[${out}]`;
+  const wholeCanvas = region.x === 0 && region.y === 0 && region.width === plan.width && region.height === plan.height;
+  return blendFilter(mode, { top, bottom: below, out }, `b${i}_`, shown, wholeCanvas ? null : region);
+}
+
+/** The whole picture: the background, then every slot bottom to top, into [outLabel] (gbrp). */
+export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: VideoGraphInputs, outLabel: string): string {
+  const { width, height, fps, durationInFrames: frames } = plan;
+  const chains: string[] = [];
+  const background = `color=c=${plan.backgroundColor}:s=${width}x${height}:r=${num(fps)},trim=end_frame=${frames},format=gbrp`;
+  const sourceLabel = splitSharedSources(composite, inputs, chains);
+  let below: string | null = null;
   for (const [i, slot] of composite.slots.entries()) {
     const out = `acc${i}`;
-    let top: string;
-    let mode: string;
-    let region: BlendRegion;
-    let shown: Array<[number, number]>;
+    let picture: SlotPicture | 'base' | null;
     if (slot.kind === 'video') {
       const source = inputs.videoSource(slot.layer.src);
-      const label = sourceLabel(source.inputIndex);
-      const built = videoLayerChain(slot.layer, source, plan);
-      if (built === null) {
-        // Still consumed, so a split source's other branches do not stall.
-        chains.push(`[${label}]nullsink`);
-        continue;
-      }
-      if (below === null && built.coversCanvas && slot.layer.blendMode === 'normal') {
-        // Nothing below shows through an opaque layer over the whole canvas: it is the picture so far.
-        chains.push(`[${label}]${built.chain},format=gbrp[${out}]`);
-        below = out;
-        continue;
-      }
-      chains.push(`[${label}]${built.chain}[layer${i}]`);
-      top = `layer${i}`;
-      mode = slot.layer.blendMode;
-      shown = [[slot.layer.fromFrame, slot.layer.fromFrame + slot.layer.durationInFrames - 1]];
-      region = { x: built.place.x, y: built.place.y, width: built.place.width, height: built.place.height };
+      picture = videoSlotPicture(chains, slot, i, plan, source, sourceLabel(source.inputIndex), below === null);
     } else {
-      const stills = inputs.stillsInput(i);
-      if (stills === null) continue;
-      region = stills.box;
-      // Cut to what the pictures draw on and converted once per picture, before fps repeats it for every frame.
-      const cut = `crop=w=${region.width}:h=${region.height}:x=${region.x}:y=${region.y}`;
-      chains.push(`[${stills.inputIndex}:v]format=gbrap,${cut},fps=${num(fps)},trim=end_frame=${frames},setpts=PTS-STARTPTS[stills${i}]`);
-      top = `stills${i}`;
-      mode = slot.blendMode;
-      shown = slot.segments.filter((segment) => segment.shot !== null).map((segment) => [segment.fromFrame, segment.fromFrame + segment.durationInFrames - 1]);
+      picture = stillsSlotPicture(chains, slot, i, plan, inputs.stillsInput(i));
     }
+    if (picture === 'base') below = out;
+    if (picture === null || picture === 'base') continue;
     if (below === null) {
       chains.push(`${background}[bg]`);
       below = 'bg';
     }
-    if (mode === 'normal') {
-      chains.push(`[${below}][${top}]overlay=x=${region.x}:y=${region.y}:format=gbrp:eof_action=pass[${out}]`);
-    } else {
-      const wholeCanvas = region.x === 0 && region.y === 0 && region.width === width && region.height === height;
-      chains.push(blendFilter(mode, { top, bottom: below, out }, `b${i}_`, shown, wholeCanvas ? null : region));
-    }
+    chains.push(layOn(picture, below, out, i, plan));
     below = out;
   }
   chains.push(below === null ? `${background}[${outLabel}]` : `[${below}]null[${outLabel}]`);

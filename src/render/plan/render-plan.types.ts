@@ -8,6 +8,9 @@
  * values are URLs Chromium can load (the worker's local media server, or files in
  * the bundle's public dir for samples).
  */
+import type { PlanFontFace } from '../../fonts/font-face';
+
+export type { PlanFontFace };
 export type PlanFit = 'contain' | 'cover' | 'fill';
 
 export interface PlanVisualLayer {
@@ -93,16 +96,6 @@ export interface PlanSubtitleLayer {
   id: string;
   cues: PlanSubtitleCue[];
   style: PlanSubtitleStyle;
-}
-
-export interface PlanFontFace {
-  family: string;
-  /** URL of the font file, loadable by Chromium. */
-  src: string;
-  weight: number;
-  style: 'normal' | 'italic';
-  /** CSS unicode-range, for split CJK files. */
-  unicodeRange?: string;
 }
 
 export interface RenderPlan {

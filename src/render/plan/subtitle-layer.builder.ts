@@ -1,10 +1,10 @@
-import { detectTextLanguage, fontFacesFor } from '../fonts/font-catalogue';
-import { firstFrameAtOrAfter } from '../render/plan/frames';
-import type { PlanFontFace, PlanSubtitleCue, PlanSubtitleLayer } from '../render/plan/render-plan.types';
-import type { ClipInput, SubtitleClipProperties } from '../tasks/task-input.types';
-import type { SubtitleCueMs } from './subtitle-parser';
+import { detectTextLanguage, fontFacesFor } from '../../fonts/font-catalogue';
+import { firstFrameAtOrAfter } from './frames';
+import type { PlanFontFace, PlanSubtitleCue, PlanSubtitleLayer } from './render-plan.types';
+import type { ClipInput, SubtitleClipProperties } from '../../tasks/task-input.types';
+import type { SubtitleCueMs } from '../../subtitles/subtitle-parser';
 import { type Canvas, maxCharsFor, resolveSubtitleStyle, subtitleFontKey } from './subtitle-style';
-import { wrapText } from './text-wrap';
+import { wrapText } from '../../subtitles/text-wrap';
 
 export interface BuildSubtitleLayerArgs {
   /** `<track id>/<clip id>`. */

@@ -1,5 +1,5 @@
-import type { SubtitlePreset } from '../tasks/task-input.types';
-import { SUBTITLE_PRESETS } from './subtitle-presets';
+import type { SubtitlePreset } from '../../tasks/task-input.types';
+import { SUBTITLE_PRESETS } from '../../subtitles/subtitle-presets';
 import { maxCharsFor, resolveSubtitleStyle } from './subtitle-style';
 
 const HD = { width: 1920, height: 1080 };

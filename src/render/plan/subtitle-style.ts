@@ -1,9 +1,9 @@
-import { fontFamilyStack, fontKeyInfo } from '../fonts/font-catalogue';
-import { type FontKey, resolveFontKey } from '../fonts/font-keys';
-import type { PlanSubtitleStyle, PlanTextOutline, PlanTextShadow } from '../render/plan/render-plan.types';
-import type { SubtitleClipProperties } from '../tasks/task-input.types';
-import { DEFAULT_PRESET, referenceScale, SUBTITLE_PRESETS, type SubtitlePresetDefinition } from './subtitle-presets';
-import { isMostlyCjk } from './text-wrap';
+import { fontFamilyStack, fontKeyInfo } from '../../fonts/font-catalogue';
+import { type FontKey, resolveFontKey } from '../../fonts/font-keys';
+import type { PlanSubtitleStyle, PlanTextOutline, PlanTextShadow } from './render-plan.types';
+import type { SubtitleClipProperties } from '../../tasks/task-input.types';
+import { DEFAULT_PRESET, referenceScale, SUBTITLE_PRESETS, type SubtitlePresetDefinition } from '../../subtitles/subtitle-presets';
+import { isMostlyCjk } from '../../subtitles/text-wrap';
 
 export interface Canvas {
   width: number;
@@ -39,11 +39,15 @@ export function subtitleFontKey(props: SubtitleClipProperties | undefined): Font
   return key;
 }
 
-function resolveOutline(props: SubtitleClipProperties | undefined, preset: SubtitlePresetDefinition, scale: number): PlanTextOutline | null {
-  const given = props?.outline;
-  const base = preset.outline;
-  const enabled = given?.enabled ?? (base !== null || (given !== undefined && Object.keys(given).length > 0));
-  if (!enabled) return null;
+/** An outline or shadow is on when the clip says so, else when the preset has one or the clip sets any of its properties. */
+function effectOn(given: { enabled?: boolean } | undefined, base: object | null): boolean {
+  return given?.enabled ?? (base !== null || (given !== undefined && Object.keys(given).length > 0));
+}
+
+type Given<K extends 'outline' | 'shadow'> = SubtitleClipProperties[K] | undefined;
+
+function resolveOutline(given: Given<'outline'>, base: SubtitlePresetDefinition['outline'], scale: number): PlanTextOutline | null {
+  if (!effectOn(given, base)) return null;
   return {
     widthPx: round(finite(given?.width, (base?.width ?? 2) * scale)),
     color: color(given?.color, base?.color ?? '#000000'),
@@ -51,11 +55,8 @@ function resolveOutline(props: SubtitleClipProperties | undefined, preset: Subti
   };
 }
 
-function resolveShadow(props: SubtitleClipProperties | undefined, preset: SubtitlePresetDefinition, scale: number): PlanTextShadow | null {
-  const given = props?.shadow;
-  const base = preset.shadow;
-  const enabled = given?.enabled ?? (base !== null || (given !== undefined && Object.keys(given).length > 0));
-  if (!enabled) return null;
+function resolveShadow(given: Given<'shadow'>, base: SubtitlePresetDefinition['shadow'], scale: number): PlanTextShadow | null {
+  if (!effectOn(given, base)) return null;
   return {
     offsetXPx: round(finite(given?.offset_x, (base?.offsetX ?? 2) * scale)),
     offsetYPx: round(finite(given?.offset_y, (base?.offsetY ?? 2) * scale)),
@@ -89,8 +90,8 @@ export function resolveSubtitleStyle(props: SubtitleClipProperties | undefined, 
     anchorY: round(finite(props?.position?.y, canvas.height * (1 - preset.bottomFraction))),
     maxWidthPx: Math.round(canvas.width * preset.maxWidthFraction),
     lineHeight: preset.lineHeight,
-    outline: resolveOutline(props, preset, scale),
-    shadow: resolveShadow(props, preset, scale),
+    outline: resolveOutline(props?.outline, preset.outline, scale),
+    shadow: resolveShadow(props?.shadow, preset.shadow, scale),
     background: bg && { color: bg.color, opacity: bg.opacity, paddingPx: round(bg.padding * scale), radiusPx: round(bg.radius * scale) },
     wrapping: {
       enabled: wrapping?.enabled ?? true,

@@ -8,8 +8,8 @@
  */
 import { RenderFailure } from '../../common/render-failure';
 import { mergeFontFaces } from '../../fonts/font-catalogue';
-import { buildSubtitleLayer } from '../../subtitles/subtitle-layer.builder';
-import { parseSubtitleFile, type SubtitleCueMs, type SubtitleLimits } from '../../subtitles/subtitle-parser';
+import type { SubtitleLimits } from '../../config/subtitle-limits';
+import { parseSubtitleFile, type SubtitleCueMs } from '../../subtitles/subtitle-parser';
 import { BLEND_MODES } from '../../tasks/dto/input-values';
 import type {
   AudioClipProperties,
@@ -20,6 +20,7 @@ import type {
   VideoClipProperties,
 } from '../../tasks/task-input.types';
 import { firstFrameAtOrAfter, msToFrameCount, timelineFrames } from './frames';
+import { buildSubtitleLayer } from './subtitle-layer.builder';
 import type {
   PlanAudioLayer,
   PlanFit,
@@ -100,21 +101,22 @@ function invalidMedia(clip: ClipInput, message: string): RenderFailure {
 
 interface OrderedVisualLayer { layer: PlanVisualLayer; zIndex: number; trackIndex: number; clipIndex: number }
 
-function visualLayer(
-  clip: ClipInput,
-  trackId: string,
-  media: { src: string; kind: MediaKind },
-  span: FrameSpan,
-  output: ResolvedOutput,
-): PlanVisualLayer {
-  if (media.kind === 'audio') {
-    throw invalidMedia(clip, `Clip ${trackId}/${clip.id} is on a video track but its media has no picture`);
-  }
+/** A clip of a video or audio track, with its media and the frames it covers. */
+interface PlacedClip {
+  clip: ClipInput;
+  /** `<track id>/<clip id>`: the layer's id, and how messages name the clip. */
+  id: string;
+  media: { src: string; kind: MediaKind };
+  span: FrameSpan;
+}
+
+function visualLayer({ clip, id, media, span }: PlacedClip, output: ResolvedOutput): PlanVisualLayer {
+  if (media.kind === 'audio') throw invalidMedia(clip, `Clip ${id} is on a video track but its media has no picture`);
   const props = (clip.properties ?? {}) as VideoClipProperties;
   const layerType = props.layer_type === 'background' ? 'background' : 'foreground';
   const blendMode = props.blend_mode !== undefined && KNOWN_BLEND_MODES.has(props.blend_mode) ? props.blend_mode : 'normal';
   return {
-    id: `${trackId}/${clip.id}`,
+    id,
     kind: media.kind,
     src: media.src,
     fromFrame: span.fromFrame,
@@ -136,16 +138,8 @@ function visualLayer(
   };
 }
 
-function audioLayer(
-  clip: ClipInput,
-  trackId: string,
-  media: { src: string; kind: MediaKind },
-  span: FrameSpan,
-  fps: number,
-): PlanAudioLayer {
-  if (media.kind === 'image') {
-    throw invalidMedia(clip, `Clip ${trackId}/${clip.id} is on an audio track but its media is an image`);
-  }
+function audioLayer({ clip, id, media, span }: PlacedClip, fps: number): PlanAudioLayer {
+  if (media.kind === 'image') throw invalidMedia(clip, `Clip ${id} is on an audio track but its media is an image`);
   const props = (clip.properties ?? {}) as AudioClipProperties;
   const fadeInFrames = Math.min(span.durationInFrames, msToFrameCount(finiteOr(props.fade_in_ms, 0), fps));
   const fadeOutFrames = Math.min(
@@ -153,7 +147,7 @@ function audioLayer(
     msToFrameCount(finiteOr(props.fade_out_ms, 0), fps),
   );
   return {
-    id: `${trackId}/${clip.id}`,
+    id,
     src: media.src,
     fromFrame: span.fromFrame,
     durationInFrames: span.durationInFrames,
@@ -206,17 +200,17 @@ export function planTimeline(args: PlanTimelineArgs): RenderPlan {
     track.clips.forEach((clip, clipIndex) => {
       const span = clipSpan(clip, fps, totalFrames);
       if (span === null) return;
-      const media = resolveMediaSrc(trackIndex, clipIndex, clip);
+      const placed: PlacedClip = { clip, id: `${track.id}/${clip.id}`, media: resolveMediaSrc(trackIndex, clipIndex, clip), span };
       if (track.type === 'video') {
         const props = (clip.properties ?? {}) as VideoClipProperties;
         visuals.push({
-          layer: visualLayer(clip, track.id, media, span, output),
+          layer: visualLayer(placed, output),
           zIndex: finiteOr(props.z_index, 0),
           trackIndex,
           clipIndex,
         });
       } else {
-        audio.push(audioLayer(clip, track.id, media, span, fps));
+        audio.push(audioLayer(placed, fps));
       }
     });
   });

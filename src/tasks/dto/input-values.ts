@@ -1,14 +1,15 @@
 import type {
   FitMode,
-  ModelId,
   OutputCodec,
   OutputFormat,
   OutputQuality,
-  Priority,
   SubtitlePreset,
   TrackType,
   WebhookEventType,
 } from '../task-input.types';
+
+// The spec's shared words keep their lists with their types, at the bottom.
+export { MODEL_IDS, OUTPUT_FORMATS, OUTPUT_QUALITIES, PRIORITIES } from '../../common/spec-vocabulary';
 
 /**
  * The closed value lists of the create body, as runtime arrays. Each is
@@ -25,11 +26,7 @@ function values<Union>() {
 
 export const TRACK_TYPES = values<TrackType>()(['video', 'audio', 'subtitle']);
 export const FIT_MODES = values<FitMode>()(['contain', 'cover', 'fill', 'stretch']);
-export const OUTPUT_FORMATS = values<OutputFormat>()(['mp4', 'mov', 'webm', 'prores']);
-export const OUTPUT_QUALITIES = values<OutputQuality>()(['draft', 'standard', 'high', 'premium']);
 export const OUTPUT_CODECS = values<OutputCodec>()(['h264', 'h265', 'vp8', 'vp9', 'prores']);
-export const PRIORITIES = values<Priority>()(['low', 'standard', 'high', 'urgent']);
-export const MODEL_IDS = values<ModelId>()(['standard', 'premium']);
 export const SUBTITLE_PRESETS = values<SubtitlePreset>()([
   'netflix', 'youtube', 'professional', 'minimal', 'cinema', 'douyin', 'xiaohongshu', 'wechat-video', 'custom',
 ]);

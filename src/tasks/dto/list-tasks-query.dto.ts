@@ -1,4 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { CheckedField, EnumField, IntegerField, Optional } from '../../common/validation/field-rules.decorator';
 import { isIsoTimestamp } from '../../common/validation/iso-timestamp';
@@ -44,4 +45,19 @@ export class ListTasksQueryDto {
   @Optional()
   @CheckedField('isoTimestamp', isIsoTimestamp, TIMESTAMP_ISSUE)
   created_before?: string;
+}
+
+/**
+ * The controller reads its query as a plain record and validates it with
+ * validateListQuery (this DTO), so Nest cannot infer the parameters: this
+ * describes them from the same constants.
+ */
+export function ApiListTasksQuery(): MethodDecorator {
+  return applyDecorators(
+    ApiQuery({ name: 'status', required: false, schema: { type: 'string', enum: [...TASK_STATUSES] } }),
+    ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT } }),
+    ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: 0, maximum: MAX_LIST_OFFSET, default: 0 } }),
+    ApiQuery({ name: 'created_after', required: false, description: 'Only tasks created at or after this instant (inclusive)', schema: { type: 'string', format: 'date-time' } }),
+    ApiQuery({ name: 'created_before', required: false, description: 'Only tasks created before this instant (exclusive)', schema: { type: 'string', format: 'date-time' } }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Permission, Tier } from '../../../src/auth/auth.types';
 import { minimalTaskBody } from '../../fixtures/task-bodies';
 import { HttpClient, type TestResponse } from '../../support/http-client';
+import { present } from '../../support/present';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { awayFromWindowEdge, currentWindowReset, rateHeaders } from './rate-window';
 
@@ -117,10 +118,11 @@ describe('authentication, permissions and per-key rate limits over HTTPS', () =>
       const rotated = await app.runtime.keys.rotate(issued.record.id, 1);
       expect((await old.get('/v3/models')).status).toBe(200);
       expect((await withKey(rotated.key).get('/v3/models')).status).toBe(200);
-      const record = await app.runtime.keys.find(issued.record.id);
-      expect(record?.replacedBy).toBe(rotated.record.id);
-      expect(record!.expiresAt! - Date.now()).toBeGreaterThan(3_500_000);
-      expect(record!.expiresAt! - Date.now()).toBeLessThanOrEqual(3_600_000);
+      const record = present(await app.runtime.keys.find(issued.record.id), 'the rotated key');
+      expect(record.replacedBy).toBe(rotated.record.id);
+      const expiresAt = present(record.expiresAt, 'an expiry on the rotated key');
+      expect(expiresAt - Date.now()).toBeGreaterThan(3_500_000);
+      expect(expiresAt - Date.now()).toBeLessThanOrEqual(3_600_000);
     });
   });
 

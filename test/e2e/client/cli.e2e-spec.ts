@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoTaskBody } from '../../../src/client/demo-timeline';
 import { ffprobe } from '../../support/media-fixtures';
+import { present } from '../../support/present';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { runCli } from './cli-process';
 
@@ -22,7 +23,7 @@ describe('render-cli against a running service', () => {
   beforeAll(async () => {
     app = await startTestApp({ role: 'all', env: { WORKER_CONCURRENCY: '1' } });
     const client = await app.client();
-    env = { RENDER_API_URL: `${app.baseUrl}/v3`, RENDER_API_KEY: client.key!, RENDER_API_CA: app.certPath };
+    env = { RENDER_API_URL: `${app.baseUrl}/v3`, RENDER_API_KEY: client.key, RENDER_API_CA: app.certPath };
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -34,8 +35,7 @@ describe('render-cli against a running service', () => {
     const run = await runCli(['render', writeBody('demo.json', demoTaskBody(app.baseUrl)), '--wait', '--out', out], env);
     expect(run.stderr).not.toContain('error:');
     expect(run.code).toBe(0);
-    const taskId = /^task (tsk_\w+) queued$/m.exec(run.stdout)?.[1];
-    expect(taskId).toBeDefined();
+    const taskId = present(/^task (tsk_\w+) queued$/m.exec(run.stdout), 'a "task … queued" line on stdout')[1];
     // Not a terminal: plain progress lines, phases in order, ending at 100 %.
     const phases = [...run.stderr.matchAll(/^tsk_\w+ \[[#.]{30}\]\s+(\d+)% (\w+)$/gm)].map((m) => [Number(m[1]), m[2]] as const);
     // Which phases a poll catches depends on how fast the render is (the compositor draws this one in about 1 s);
@@ -49,18 +49,19 @@ describe('render-cli against a running service', () => {
     expect(phases.map(([pct]) => pct)).toEqual([...phases.map(([pct]) => pct)].sort((a, b) => a - b));
 
     const files = run.stdout.trim().split('\n').slice(1).map((line) => /^(\S+) {2}([\d.]+ [KM]iB)$/.exec(line));
-    expect(files.map((m) => m?.[1])).toEqual([join(out, `${taskId}.mp4`), join(out, `${taskId}-thumbnail.jpg`), join(out, `${taskId}-preview.gif`)]);
-    for (const m of files) expect(statSync(m![1]).size).toBeGreaterThan(1000);
+    const downloaded = [join(out, `${taskId}.mp4`), join(out, `${taskId}-thumbnail.jpg`), join(out, `${taskId}-preview.gif`)];
+    expect(files.map((m) => m?.[1])).toEqual(downloaded);
+    for (const path of downloaded) expect(statSync(path).size).toBeGreaterThan(1000);
 
     const video = ffprobe(join(out, `${taskId}.mp4`));
-    const picture = video.streams.find((s) => s.codec_type === 'video')!;
+    const picture = present(video.streams.find((s) => s.codec_type === 'video'), 'a video stream in the downloaded mp4');
     expect([picture.codec_name, picture.width, picture.height]).toEqual(['h264', 640, 360]);
     expect(video.streams.some((s) => s.codec_type === 'audio')).toBe(true);
     expect(Number(video.format.duration)).toBeCloseTo(4, 0);
     expect(ffprobe(join(out, `${taskId}-thumbnail.jpg`)).streams[0].codec_name).toBe('mjpeg');
     expect(ffprobe(join(out, `${taskId}-preview.gif`)).streams[0].codec_name).toBe('gif');
 
-    const status = await runCli(['status', taskId!], env);
+    const status = await runCli(['status', taskId], env);
     expect(JSON.parse(status.stdout)).toMatchObject({ task_id: taskId, status: 'completed', progress: { percentage: 100 } });
     const list = await runCli(['list', '--status', 'completed'], env);
     expect(list.stdout).toMatch(new RegExp(`^${taskId}  completed `, 'm'));
@@ -75,11 +76,11 @@ describe('render-cli against a running service', () => {
     // Exit 4: the task ended failed (not a refused request); the code line, then a hint about media URLs.
     expect(failed.code).toBe(4);
     expect(failed.stderr).toMatch(/^error: MEDIA_DOWNLOAD_FAILED: \S.*\n(.*\n)*hint: .*NETWORK_ALLOWLIST/m);
-    const taskId = /^task (tsk_\w+) queued$/m.exec(failed.stdout)![1];
+    const taskId = present(/^task (tsk_\w+) queued$/m.exec(failed.stdout), 'a "task … queued" line on stdout')[1];
 
     const retried = await runCli(['retry', taskId], env);
     expect(retried.code).toBe(0);
-    const retryId = new RegExp(`^${taskId} retried as (tsk_\\w+) \\(retry 1\\)$`).exec(retried.stdout.trim())![1];
+    const retryId = present(new RegExp(`^${taskId} retried as (tsk_\\w+) \\(retry 1\\)$`).exec(retried.stdout.trim()), 'a "… retried as …" line on stdout')[1];
     const record = JSON.parse((await runCli(['status', retryId], env)).stdout);
     expect(record).toMatchObject({ task_id: retryId, original_task_id: taskId, retry_count: 1 });
   });
@@ -87,7 +88,7 @@ describe('render-cli against a running service', () => {
   it('cancels a task it submitted without waiting, once', async () => {
     const submitted = await runCli(['render', writeBody('cancel.json', demoTaskBody(app.baseUrl))], env);
     expect(submitted.code).toBe(0);
-    const taskId = /^task (tsk_\w+) queued$/.exec(submitted.stdout.trim())![1];
+    const taskId = present(/^task (tsk_\w+) queued$/.exec(submitted.stdout.trim()), 'a "task … queued" line on stdout')[1];
     const canceled = await runCli(['cancel', taskId], env);
     expect(canceled.stdout.trim()).toMatch(new RegExp(`^${taskId} canceled at \\d{4}-`));
     const again = await runCli(['cancel', taskId], env);

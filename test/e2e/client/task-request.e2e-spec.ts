@@ -26,7 +26,7 @@ async function captionsServer(): Promise<{ server: Server; base: string; hits: s
 
 describe('GET /v3/tasks/{id}/request and render-cli preview <task_id>', () => {
   let app: TestApp;
-  let owner: HttpClient;
+  let owner: HttpClient<string>;
   let media: Awaited<ReturnType<typeof captionsServer>>;
   let body: JsonBody;
   let taskId: string;
@@ -74,7 +74,7 @@ describe('GET /v3/tasks/{id}/request and render-cli preview <task_id>', () => {
   });
 
   it('previews a task id with the same plan as the timeline file it was created from', async () => {
-    const env = { RENDER_API_URL: `${app.baseUrl}/v3`, RENDER_API_KEY: owner.key!, RENDER_API_CA: app.certPath };
+    const env = { RENDER_API_URL: `${app.baseUrl}/v3`, RENDER_API_KEY: owner.key, RENDER_API_CA: app.certPath };
     const file = join(work, 'timeline.json');
     writeFileSync(file, JSON.stringify(body));
     const fromTask = await runCli(['preview', taskId, '--print-plan'], env);

@@ -45,7 +45,7 @@ describe('web console', () => {
 
   const account = async (options: Parameters<TestApp['client']>[0] = {}): Promise<Account> => {
     const client = await app.client(options);
-    return { client, key: client.key! };
+    return { client, key: client.key };
   };
 
   const shot = async (name: string) => {
@@ -219,7 +219,8 @@ describe('web console', () => {
     const unlabelled = await page.$$eval('input, select, textarea, button', (controls) =>
       controls
         .filter((control) => {
-          const labelled = 'labels' in control && (control as HTMLInputElement).labels!.length > 0;
+          // `labels` is null on a hidden input: no <label> names it, so it needs an aria-label or text like any other.
+          const labelled = 'labels' in control && ((control as HTMLInputElement).labels?.length ?? 0) > 0;
           return !labelled && !(control.getAttribute('aria-label') ?? control.textContent ?? '').trim();
         })
         .map((control) => control.outerHTML),

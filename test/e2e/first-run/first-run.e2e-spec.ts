@@ -6,11 +6,12 @@
  * data/), so the start builds as a fresh clone does and nothing of the
  * developer's own ./data is touched. It needs port 8443, as the README does.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessByStdio } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { projectRoot } from '../../../src/common/project-root';
 import { ffprobe } from '../../support/media-fixtures';
 
@@ -42,7 +43,10 @@ function copyCheckout(): string {
 }
 
 /** `waitFor` resolves when the child's output holds a pattern. */
-function watchOutput(child: ChildProcess) {
+/** A child spawned with stdio ['ignore', 'pipe', 'pipe']: its type has stdout and stderr, where ChildProcess's may be null. */
+type PipedChild = ChildProcessByStdio<null, Readable, Readable>;
+
+function watchOutput(child: PipedChild) {
   let text = '';
   const waiters: Array<{ pattern: RegExp; resolve: (m: RegExpMatchArray) => void }> = [];
   const feed = (chunk: Buffer) => {
@@ -55,8 +59,8 @@ function watchOutput(child: ChildProcess) {
       }
     }
   };
-  child.stdout!.on('data', feed);
-  child.stderr!.on('data', feed);
+  child.stdout.on('data', feed);
+  child.stderr.on('data', feed);
   return {
     waitFor: (pattern: RegExp, timeoutMs: number) => new Promise<RegExpMatchArray>((resolve, reject) => {
       const now = text.match(pattern);
@@ -99,7 +103,7 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 
 describe('first run: npm start, then npm run demo, with no variables', () => {
   let checkout: string;
-  let service: ChildProcess | undefined;
+  let service: PipedChild | undefined;
 
   afterAll(async () => {
     // As Ctrl-C in the terminal: the signal goes to the whole process group (npm, the shell, node, its redis-server).

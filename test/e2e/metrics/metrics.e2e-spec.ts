@@ -141,7 +141,7 @@ describe('/metrics without METRICS_TOKEN', () => {
   });
 
   it('refuses every request with 403 FORBIDDEN naming METRICS_TOKEN, whatever credential it carries', async () => {
-    const apiKey = (await app.client()).key!;
+    const apiKey = (await app.client()).key;
     const credentials: Array<Record<string, string>> = [{}, { authorization: `Bearer ${TOKEN}` }, { authorization: `Bearer ${apiKey}` }];
     for (const headers of credentials) {
       const response = await app.anonymous().get('/metrics', headers);

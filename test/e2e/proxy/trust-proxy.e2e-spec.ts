@@ -8,7 +8,7 @@ describe('behind a TLS-terminating proxy', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ role: 'api', env: { TRUST_PROXY: 'true', UNAUTHENTICATED_RATE_LIMIT: '3' } });
-    key = (await app.client()).key!;
+    key = (await app.client()).key;
   }, 60_000);
   afterAll(() => app?.close());
 

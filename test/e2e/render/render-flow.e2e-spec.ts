@@ -2,7 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TaskEventEntity } from '../../../src/webhooks/task-event.entity';
+import { TaskEventEntity } from '../../../src/tasks/task-event.entity';
 import type { HttpClient } from '../../support/http-client';
 import { ffprobe, pixelAt, startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
 import type { ParsedJson } from '../../support/parsed-json';
@@ -86,7 +86,7 @@ describe('rendering through the API', () => {
     expect(record.output.file_size_bytes).toBe(video.bytes.length);
     const probe = ffprobe(video.path);
     expect(probe.format.format_name).toContain('mp4');
-    const videoStream = probe.streams.find((s) => s.codec_type === 'video')!;
+    const videoStream = probe.streams.find((s) => s.codec_type === 'video');
     expect(videoStream).toMatchObject({ codec_name: 'h264', width: 320, height: 180, r_frame_rate: '10/1' });
     expect(probe.streams.some((s) => s.codec_type === 'audio' && s.codec_name === 'aac')).toBe(true);
     expect(Math.abs(Number(probe.format.duration) - 1)).toBeLessThanOrEqual(0.1);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { HttpClient } from '../../support/http-client';
 import { startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
-import { WebhookReceiver } from '../../support/webhook-receiver';
+import { present } from '../../support/present';
+import { webhookEnvelope, WebhookReceiver } from '../../support/webhook-receiver';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import {
   buildService, createKey, sharedServiceEnv, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
@@ -151,7 +152,7 @@ describe('scale-out: Redis restart and worker shutdown', () => {
 
   it('on SIGTERM past its grace period, a worker hands its render back and exits 0; the task still completes', async () => {
     const impatient = await startWorker('worker-impatient', { SHUTDOWN_GRACE_MS: '300' });
-    await processes.find((proc) => proc.name === 'worker-1')!.stop();
+    await present(processes.find((proc) => proc.name === 'worker-1'), 'the process worker-1').stop();
     const [id] = await submit(1, 'sigterm', STILL_RENDERING);
     await eventually('the render to reach Remotion', async () => ((await statusOf(id)).progress.percentage >= 10 ? true : null), 30_000, 50);
     impatient.kill('SIGTERM');
@@ -166,13 +167,13 @@ describe('scale-out: Redis restart and worker shutdown', () => {
     const [final] = await allFinished([id], 60_000);
     expect(final.status).toBe('completed');
     const events = (await receiver.waitFor('/hooks/sigterm-0', (received) => received.some((r) => r.json?.event === 'task.completed'), 30_000))
-      .map((request) => request.json!.event);
+      .map((request) => webhookEnvelope(request).event);
     expect(events.filter((event) => event === 'task.failed')).toEqual([]);
     process.stdout.write(`sigterm: worker exited 0 after ${exitMs} ms; render handed back and completed\n`);
   });
 
   it('a worker with a long enough grace period finishes its render before exiting 0', async () => {
-    const patient = processes.find((proc) => proc.name === 'worker-2')!;
+    const patient = present(processes.find((proc) => proc.name === 'worker-2'), 'the process worker-2');
     const [id] = await submit(1, 'drain', STILL_RENDERING);
     await eventually('the render to reach Remotion', async () => ((await statusOf(id)).progress.percentage >= 10 ? true : null), 30_000, 50);
     patient.kill('SIGTERM');

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { HttpClient } from '../../support/http-client';
 import { ffprobe, startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
+import { present } from '../../support/present';
 import { PrometheusSamples } from '../../support/prometheus-text';
-import { WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
+import { webhookEnvelope, WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import {
   buildService, createKey, sharedServiceEnv, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
@@ -92,7 +93,7 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     expect(new Set(taskIds).size).toBe(TASKS);
 
     // SIGKILL worker-a while it renders a task (past the download), then start it again.
-    const victim = processes.find((proc) => proc.name === 'worker-a')!;
+    const victim = present(processes.find((proc) => proc.name === 'worker-a'), 'the process worker-a');
     const killedTask = await eventually('worker-a to start a render', async () => victim.lines().find((line) => line.msg === 'render started')?.task_id, 60_000, 50);
     await eventually('the render to reach Remotion', async () => ((await apis[0].get(`/v3/tasks/${killedTask}`)).body.progress?.percentage >= 10 ? true : null), 20_000, 50);
     victim.kill('SIGKILL');
@@ -126,7 +127,7 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
       expect(response.status).toBe(200);
       const file = join(dir, `out-${i}.mp4`);
       writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-      const video = ffprobe(file).streams.find((stream) => stream.codec_type === 'video')!;
+      const video = present(ffprobe(file).streams.find((stream) => stream.codec_type === 'video'), `a video stream in ${file}`);
       expect({ width: video.width, height: video.height, codec: video.codec_name }).toEqual({ width: 160, height: 90, codec: 'h264' });
       expect(Number(ffprobe(file).format.duration)).toBeCloseTo(1, 0);
     }
@@ -169,7 +170,7 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     expect(renders.reduce((sum, { value }) => sum + value, 0)).toBeLessThanOrEqual(tasks + 1);
     // The media host sends no validators, so every request it saw was one whole download: the byte count is exact.
     const size = statSync(join(media.dir, 'yellow-2s.mp4')).size;
-    expect(samples.value(`${P}media_download_bytes_total`)).toBe(media.hits.get('yellow-2s.mp4')! * size);
+    expect(samples.value(`${P}media_download_bytes_total`)).toBe(present(media.hits.get('yellow-2s.mp4'), 'a download of yellow-2s.mp4 seen by the media host') * size);
     expect(samples.value(`${P}webhook_attempts_total`, { outcome: 'delivered' })).toBeGreaterThanOrEqual(3 * tasks - 1);
     expect(samples.valueOrZero(`${P}webhook_attempts_total`, { outcome: 'failed' })).toBe(0);
     // Each API process counts only the requests it answered itself: the tasks went in through both, alternately.
@@ -207,13 +208,13 @@ function uniqueEvents(requests: ReceivedRequest[]): ReceivedRequest[] {
 function checkEventStream(taskId: string, requests: ReceivedRequest[]): void {
   const events = uniqueEvents(requests);
   for (const event of events) expect(event.json?.task_id).toBe(taskId);
-  const types = events.map((event) => event.json!.event);
+  const types = events.map((event) => webhookEnvelope(event).event);
   expect(types[0]).toBe('task.queued');
   expect(types[1]).toBe('task.started');
   expect(types.at(-1)).toBe('task.completed');
   expect(types.slice(2, -1).every((type) => type === 'task.progress')).toBe(true);
-  const percentages = events.filter((event) => event.json!.event === 'task.progress').map((event) => (event.json!.data.progress as { percentage: number }).percentage);
+  const percentages = events.filter((event) => webhookEnvelope(event).event === 'task.progress').map((event) => (webhookEnvelope(event).data.progress as { percentage: number }).percentage);
   expect(percentages).toEqual([...percentages].sort((a, b) => a - b));
-  const times = events.map((event) => Date.parse(event.json!.timestamp));
+  const times = events.map((event) => Date.parse(webhookEnvelope(event).timestamp));
   expect(times).toEqual([...times].sort((a, b) => a - b));
 }

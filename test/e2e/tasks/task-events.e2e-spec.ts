@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { TaskEventStreams } from '../../../src/events/task-event-streams';
 import { EventStreamReader } from '../../support/event-stream-reader';
 import type { HttpClient } from '../../support/http-client';
+import { present } from '../../support/present';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { WebhookReceiver } from '../../support/webhook-receiver';
 import { runCli } from '../client/cli-process';
@@ -111,14 +112,14 @@ describe('GET /v3/tasks/{id}/events: task events as Server-Sent Events', () => {
     first.close();
     // Events keep being written while nobody listens (progress every 500 ms here).
     await new Promise((resolve) => setTimeout(resolve, 800));
-    const resumed = await stream(taskId, { 'last-event-id': seenBeforeDrop.at(-1)!.id });
+    const resumed = await stream(taskId, { 'last-event-id': present(seenBeforeDrop.at(-1), 'an event before the drop').id });
     await resumed.ended;
 
     const all = (await deliveries(taskId)).map((delivery) => delivery.event_id);
     const joined = [...seenBeforeDrop, ...resumed.events].map((event) => event.id);
     expect(joined).toEqual(all);
     expect(resumed.events.length).toBeGreaterThanOrEqual(2);
-    expect(resumed.events.at(-1)!.event).toBe('task.completed');
+    expect(resumed.events.at(-1)?.event).toBe('task.completed');
 
     const unknown = await stream(taskId, { 'last-event-id': 'evt_not_one_of_these' });
     await unknown.ended;
@@ -166,13 +167,15 @@ describe('GET /v3/tasks/{id}/events: task events as Server-Sent Events', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       reopened = await stream(taskId, {}, owner);
     }
-    expect(reopened!.status).toBe(200);
+    // The loop runs at least once, so a stream was opened; the assertion says whether it was let in.
+    const again = present(reopened, 'a stream opened after one was closed');
+    expect(again.status).toBe(200);
 
     // Canceling ends the task: every open stream gets task.canceled and is closed.
     expect((await owner.delete(`/v3/tasks/${taskId}`)).status).toBe(200);
-    await Promise.all([held[1].ended, reopened!.ended]);
-    expect(held[1].events.at(-1)!.event).toBe('task.canceled');
-    expect(reopened!.events.map((event) => event.id)).toEqual((await deliveries(taskId, owner)).map((delivery) => delivery.event_id));
+    await Promise.all([held[1].ended, again.ended]);
+    expect(held[1].events.at(-1)?.event).toBe('task.canceled');
+    expect(again.events.map((event) => event.id)).toEqual((await deliveries(taskId, owner)).map((delivery) => delivery.event_id));
   });
 
   it("answers another account's task, an unknown id, a key without tasks:read and a missing key in the error envelope, before any stream", async () => {
@@ -187,10 +190,10 @@ describe('GET /v3/tasks/{id}/events: task events as Server-Sent Events', () => {
     for (const [who, id, status, code] of cases) {
       const answer = await stream(id, {}, who);
       expect([answer.status, answer.headers['content-type'], answer.error?.code]).toEqual([status, expect.stringMatching(/^application\/json/), code]);
-      expect(answer.error!.request_id).toBe(answer.headers['x-request-id']);
+      expect(present(answer.error, `the error envelope of ${code}`).request_id).toBe(answer.headers['x-request-id']);
     }
     const notFound = await stream(taskId, {}, stranger);
-    expect(notFound.error!.message).toContain(taskId);
+    expect(present(notFound.error, 'the error envelope of TASK_NOT_FOUND').message).toContain(taskId);
   });
 
   it('is described in the OpenAPI document as a text/event-stream answer with Last-Event-ID', async () => {
@@ -212,7 +215,7 @@ describe('GET /v3/tasks/{id}/events: task events as Server-Sent Events', () => {
 
     it('follows the progress through the event stream', async () => {
       const prepare = jest.spyOn(TaskEventStreams.prototype, 'prepare');
-      const key = (await app.client()).key!;
+      const key = (await app.client()).key;
       const run = await runCli(['render', timeline('/dripping.png'), '--wait', '--out', join(work, 'streamed')], {
         RENDER_API_URL: `${app.baseUrl}/v3`,
         RENDER_API_KEY: key,
@@ -220,7 +223,7 @@ describe('GET /v3/tasks/{id}/events: task events as Server-Sent Events', () => {
       });
       expect(run.stderr).not.toContain('error:');
       expect(run.code).toBe(0);
-      const taskId = /^task (tsk_\w+) queued$/m.exec(run.stdout)![1];
+      const taskId = present(/^task (tsk_\w+) queued$/m.exec(run.stdout), 'a "task … queued" line on stdout')[1];
       // The service opened the stream for this task, from the start…
       expect(prepare).toHaveBeenCalledWith(expect.objectContaining({ accountId: expect.any(String) }), taskId, undefined);
       await expect(prepare.mock.results[0].value).resolves.toEqual(expect.any(Function));
@@ -237,7 +240,7 @@ describe('GET /v3/tasks/{id}/events: task events as Server-Sent Events', () => {
       for (let i = 0; i < MAX_STREAMS; i += 1) expect((await stream(slowTask, {}, owner)).status).toBe(200);
       const run = await runCli(['render', timeline('/image.png'), '--wait', '--out', join(work, 'polled')], {
         RENDER_API_URL: `${app.baseUrl}/v3`,
-        RENDER_API_KEY: owner.key!,
+        RENDER_API_KEY: owner.key,
         RENDER_API_CA: app.certPath,
       });
       expect(run.code).toBe(0);

@@ -1,8 +1,9 @@
 import { RenderFailure } from '../../../src/common/render-failure';
-import { TaskEventEntity } from '../../../src/webhooks/task-event.entity';
+import { TaskEventEntity } from '../../../src/tasks/task-event.entity';
 import { minimalTaskBody } from '../../fixtures/task-bodies';
 import type { HttpClient } from '../../support/http-client';
 import type { ParsedJson } from '../../support/parsed-json';
+import { present } from '../../support/present';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const WEBHOOK = 'https://127.0.0.1:9/hook';
@@ -21,8 +22,8 @@ describe('tasks API (no worker running)', () => {
 
   async function failTask(taskId: string): Promise<void> {
     const { lifecycle, repositories } = app.services;
-    const task = await repositories.tasks.findById(taskId);
-    expect(await lifecycle.fail(task!, new RenderFailure('MEDIA_DOWNLOAD_FAILED', 'media answered 404', true, { media_url: 'x', http_status: 404 }))).toBe(true);
+    const task = present(await repositories.tasks.findById(taskId), `task ${taskId}`);
+    expect(await lifecycle.fail(task, new RenderFailure('MEDIA_DOWNLOAD_FAILED', 'media answered 404', true, { media_url: 'x', http_status: 404 }))).toBe(true);
   }
 
   describe('POST /v3/tasks', () => {
@@ -132,7 +133,7 @@ describe('tasks API (no worker running)', () => {
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-      const winner = responses.find((r) => r.status === 201)!.body.task_id;
+      const winner = present(responses.find((r) => r.status === 201), 'the 201 answer').body.task_id;
       for (const loser of responses.filter((r) => r.status === 409)) expect(loser.body.error.details.task_id).toBe(winner);
     });
 

@@ -7,6 +7,7 @@ import { loadTls } from '../../../src/app/tls';
 import { loadConfig } from '../../../src/config/app-config';
 import { startWorker } from '../../../src/worker/worker';
 import { HttpClient } from '../../support/http-client';
+import { present } from '../../support/present';
 
 export interface RunningApp {
   runtime: Runtime;
@@ -37,7 +38,7 @@ export async function startOnDataDir(dataDir: string, env: Record<string, string
     WEBHOOK_RETRY_SCHEDULE_MS: '200,400,800,1600,3200',
     ...env,
   };
-  const tls = loadTls(loadConfig(base))!;
+  const tls = present(loadTls(loadConfig(base)), 'TLS material (the service serves HTTPS itself)');
   const config = loadConfig({ ...base, WEBHOOK_CA_FILE: tls.certPath });
   const runtime = await createRuntime(config, createLogger(config));
   const services = buildServices(runtime);

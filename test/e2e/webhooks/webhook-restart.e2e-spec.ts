@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
+import { present } from '../../support/present';
 import { WebhookReceiver } from '../../support/webhook-receiver';
 import { startOnDataDir, type RunningApp } from './restartable-app';
 import { MediaHost, tinyTaskBody } from './webhook-fixtures';
@@ -30,8 +31,9 @@ describe('webhook deliveries survive a restart of the service', () => {
   });
 
   it('delivers an event whose retry was pending, and one that was in flight, after the restart, with the same id and body', async () => {
-    const issued = await first!.runtime.keys.create({ account: `restart-${process.pid}`, tier: 'pro', rateLimitPerMinute: 10_000 });
-    const client = first!.client(issued.key);
+    const running = present(first, 'the service started in beforeAll');
+    const issued = await running.runtime.keys.create({ account: `restart-${process.pid}`, tier: 'pro', rateLimitPerMinute: 10_000 });
+    const client = running.client(issued.key);
     receiver.respond('/pending', (_request, nth) => ({ status: nth === 0 ? 500 : 200 }));
     // The first attempt is still waiting for its answer when the service stops; it times out after 2 s.
     receiver.respond('/in-flight', (_request, nth) => (nth === 0 ? { status: 200, delayMs: 4_000 } : { status: 200 }));
@@ -46,7 +48,7 @@ describe('webhook deliveries survive a restart of the service', () => {
     await Promise.all([receiver.waitFor('/pending', (all) => all.length === 1), receiver.waitFor('/in-flight', (all) => all.length === 1)]);
 
     const stoppedAt = Date.now();
-    await first!.stop();
+    await running.stop();
     first = null;
     expect(receiver.received('/pending')).toHaveLength(1);
 

@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { verifyWebhook } from '../../../src/webhooks/webhook-signature';
 import type { HttpClient } from '../../support/http-client';
+import { present } from '../../support/present';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
+import { webhookEnvelope, WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
 import { MediaHost, tinyTaskBody } from './webhook-fixtures';
 
 // The harness's WEBHOOK_RETRY_SCHEDULE_MS: 200,400,800,1600,3200.
@@ -89,7 +90,7 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     const verifier = new Webhook(WHSEC);
     const recorded = await deliveries(taskId);
     for (const [index, request] of requests.entries()) {
-      const envelope = request.json!;
+      const envelope = webhookEnvelope(request);
       expect(Object.keys(envelope).sort()).toEqual(['data', 'event', 'task_id', 'timestamp']);
       expect(envelope.task_id).toBe(taskId);
       expect(envelope.timestamp).toMatch(ISO);
@@ -114,12 +115,12 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     }
     expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(requests.length);
 
-    const [queued, started] = requests.map((request) => request.json!.data);
+    const [queued, started] = requests.map((request) => webhookEnvelope(request).data);
     expect(queued).toEqual({ queue_position: expect.any(Number), estimated_start_time: expect.stringMatching(ISO), priority: 'standard' });
     expect(Number.isInteger(queued.queue_position)).toBe(true);
     expect(started).toEqual({ started_at: expect.stringMatching(ISO), estimated_completion: expect.stringMatching(ISO), worker_id: expect.any(String) });
     let lastPercentage = -1;
-    for (const progress of requests.filter((request) => request.json!.event === 'task.progress').map((request) => request.json!.data)) {
+    for (const progress of requests.filter((request) => webhookEnvelope(request).event === 'task.progress').map((request) => webhookEnvelope(request).data)) {
       expect(progress).toEqual({
         progress: { percentage: expect.any(Number), current_phase: expect.any(String), phase_progress: expect.any(Number), estimated_completion: expect.stringMatching(ISO) },
         phases: {
@@ -135,7 +136,7 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
       expect(phaseProgress).toBeLessThanOrEqual(1);
       lastPercentage = percentage;
     }
-    const completed = requests.at(-1)!.json!.data;
+    const completed = webhookEnvelope(present(requests.at(-1), 'the last request')).data;
     expect(completed).toEqual({
       completed_at: expect.stringMatching(ISO),
       processing_time_seconds: expect.any(Number),
@@ -171,8 +172,8 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
       ['task.failed', 'delivered'],
     ]);
     expect(receiver.received(path)).toHaveLength(1);
-    expect(failed.json!.event).toBe('task.failed');
-    expect(failed.json!.data).toEqual({
+    expect(webhookEnvelope(failed).event).toBe('task.failed');
+    expect(webhookEnvelope(failed).data).toEqual({
       failed_at: expect.stringMatching(ISO),
       processing_time_seconds: expect.any(Number),
       error: {
@@ -195,11 +196,11 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     expect(canceled.status).toBe(200);
     const requests = await receiver.waitFor(path, (all) => all.length >= 2);
     expect(events(requests)).toEqual(['task.queued', 'task.canceled']);
-    expect(requests[1].json!.data).toEqual({ canceled_at: expect.stringMatching(ISO), canceled_by: 'user_request', processing_time_seconds: expect.any(Number) });
+    expect(webhookEnvelope(requests[1]).data).toEqual({ canceled_at: expect.stringMatching(ISO), canceled_by: 'user_request', processing_time_seconds: expect.any(Number) });
     for (const request of requests) {
       expect(request.headers['x-service-signature']).toBeUndefined();
       expect(request.headers['webhook-signature']).toBeUndefined();
-      expect(request.headers['x-service-event']).toBe(request.json!.event);
+      expect(request.headers['x-service-event']).toBe(webhookEnvelope(request).event);
     }
   }, 30_000);
 

@@ -11,6 +11,7 @@ import { ApiKeysService } from '../../../src/auth/api-keys.service';
 import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import type { Database } from '../../../src/database/database';
 import { openDatabase } from '../../../src/database/data-source';
+import { present } from '../../support/present';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../../..');
@@ -73,7 +74,7 @@ describe('keys CLI', () => {
     expect(result.stdout.split(key)).toHaveLength(2);
     const principal = await keys.authenticate(key);
     expect(principal).toMatchObject({ tier: 'standard', permissions: ['tasks:read', 'models:read'], limits: { requestsPerMinute: 100 } });
-    expect((await keys.find(principal!.keyId))?.name).toBe('ci');
+    expect((await keys.find(present(principal, 'a principal for the printed key').keyId))?.name).toBe('ci');
   });
 
   it('creates with --json and custom limits and expiry', async () => {
@@ -86,7 +87,7 @@ describe('keys CLI', () => {
     const principal = await keys.authenticate(body.key);
     expect(principal?.keyId).toBe(body.id);
     expect(principal?.limits).toEqual({ requestsPerMinute: 2000, concurrentRenders: 50, monthlyRenders: 99999, maxStorageGb: 2.5 });
-    const expiresAt = (await keys.find(body.id))!.expiresAt!;
+    const expiresAt = present(present(await keys.find(body.id), `key ${body.id}`).expiresAt, 'an expiry on the key');
     expect(expiresAt - before).toBeGreaterThanOrEqual(2 * 86_400_000);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(2 * 86_400_000);
   });
@@ -129,7 +130,7 @@ describe('keys CLI', () => {
     expect(body).toMatchObject({ account: 'rotator', tier: 'pro', permissions: ['usage:read'], replaces: created.id });
     expect((await keys.authenticate(body.key))?.keyId).toBe(body.id);
     expect((await keys.authenticate(created.key))?.keyId).toBe(created.id);
-    const graceMs = (await keys.find(created.id))!.expiresAt! - Date.now();
+    const graceMs = present(present(await keys.find(created.id), `key ${created.id}`).expiresAt, 'an expiry on the replaced key') - Date.now();
     expect(graceMs).toBeGreaterThan(5 * 3_600_000 - 60_000);
     expect(graceMs).toBeLessThanOrEqual(5 * 3_600_000);
 

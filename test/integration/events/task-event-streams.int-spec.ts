@@ -7,8 +7,9 @@ import { openDatabase } from '../../../src/database/data-source';
 import type { Database } from '../../../src/database/database';
 import { StreamSlots } from '../../../src/events/stream-slots';
 import type { TaskEntity } from '../../../src/tasks/task.entity';
-import { TaskEventsRepository } from '../../../src/webhooks/task-events.repository';
+import { TaskEventsRepository } from '../../../src/tasks/task-events.repository';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
+import { present } from '../../support/present';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -79,27 +80,24 @@ describe('StreamSlots on Redis', () => {
     expect(granted).toHaveLength(5);
     expect(await first.acquire('key:b', 5)).not.toBeNull();
     await granted[0].release();
-    const again = await second.acquire('key:a', 5);
-    expect(again).not.toBeNull();
+    const again = present(await second.acquire('key:a', 5), 'the slot that release freed');
     expect(await first.acquire('key:a', 5)).toBeNull();
-    for (const slot of [...granted.slice(1), again]) await slot!.release();
+    for (const slot of [...granted.slice(1), again]) await slot.release();
   });
 
   it('keeps a lease alive while its process renews it, and lets it lapse when the process is gone', async () => {
     const lapsing = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 0 });
     lapsing.on('error', () => undefined);
     const leaseMs = 300;
-    const renewed = await new StreamSlots(redis, prefix, leaseMs).acquire('key:renewed', 1);
-    expect(renewed).not.toBeNull();
+    const renewed = present(await new StreamSlots(redis, prefix, leaseMs).acquire('key:renewed', 1), 'a slot for key:renewed');
     expect(await new StreamSlots(lapsing, prefix, leaseMs).acquire('key:lapsing', 1)).not.toBeNull();
     // The process holding key:lapsing's slot loses Redis (it died): no more renewals.
     lapsing.disconnect();
     await sleep(leaseMs * 2.5);
     const probe = new StreamSlots(other, prefix, leaseMs);
     expect(await probe.acquire('key:renewed', 1)).toBeNull();
-    const taken = await probe.acquire('key:lapsing', 1);
-    expect(taken).not.toBeNull();
-    await taken!.release();
-    await renewed!.release();
+    const taken = present(await probe.acquire('key:lapsing', 1), 'the slot of key:lapsing once its lease lapsed');
+    await taken.release();
+    await renewed.release();
   });
 });

@@ -6,6 +6,7 @@ import { DownloadBudget } from '../../../src/media/download-budget';
 import { MediaFetcher, type MediaFetcherOptions } from '../../../src/media/media-fetcher';
 import { SampleMedia } from '../../../src/media/sample-media';
 import { SsrfGuard } from '../../../src/network/ssrf-guard';
+import { present } from '../../support/present';
 import { makeMediaFixtures, TestServer } from './test-server';
 
 describe('MediaFetcher against a real HTTP server', () => {
@@ -388,7 +389,7 @@ describe('MediaFetcher against a real HTTP server', () => {
       const first = await f.fetch({ url, expect: 'visual', destDir: dest() });
       expect(first).toMatchObject({ kind: 'video', fromCache: false, probe: { video: { width: 640, height: 360 } } });
       expect(first.probe?.audio).toBeTruthy();
-      expect(readFileSync(first.path).equals(readFileSync(samples.sampleFileFor(url)!))).toBe(true);
+      expect(readFileSync(first.path).equals(readFileSync(present(samples.sampleFileFor(url), `the sample file of ${url}`)))).toBe(true);
       const again = await f.fetch({ url, expect: 'audio', destDir: dest() });
       expect([again.kind, again.fromCache]).toEqual(['audio', true]);
       const subtitle = await f.fetch({ url: samples.urlOf('captions-zh.srt'), expect: 'subtitle', destDir: dest() });
@@ -404,7 +405,7 @@ describe('MediaFetcher against a real HTTP server', () => {
       expect(error).toMatchObject({ code: 'FILE_TOO_LARGE' });
       const budget = new DownloadBudget(1_000_000);
       await fetcher({ guard: strict, samples }).fetch({ url, expect: 'visual', destDir: dest(), budget });
-      expect(budget.remaining()).toBe(1_000_000 - readFileSync(samples.sampleFileFor(url)!).length);
+      expect(budget.remaining()).toBe(1_000_000 - readFileSync(present(samples.sampleFileFor(url), `the sample file of ${url}`)).length);
     });
 
     it.each(['/samples/unknown.mp4', '/samples/../v3/models', '/samples/tone.mp3?v=2'])(

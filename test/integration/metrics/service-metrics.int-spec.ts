@@ -13,6 +13,7 @@ import { JobQueues } from '../../../src/queue/job-queues';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { TasksRepository } from '../../../src/tasks/tasks.repository';
 import type { TaskStatus } from '../../../src/tasks/task.types';
+import { present } from '../../support/present';
 import { PrometheusSamples } from '../../support/prometheus-text';
 import { insertRows, taskRow } from '../usage/task-rows';
 
@@ -75,7 +76,7 @@ describe('ServiceMetrics', () => {
     await jobs.enqueueRender({ id: 'tsk_high_2', accountId: 'acc', priority: 'high' });
     // How a job waits while its account is at its allowance: delayed, with its priority.
     await jobs.queue('render').add({ taskId: 'tsk_low_1', accountId: 'acc' }, { jobId: 'tsk_low_1', priority: 4, delay: 60_000 });
-    const enqueuedAt = async (id: string) => (await jobs.queue('render').getJob(id))!.timestamp;
+    const enqueuedAt = async (id: string) => present(await jobs.queue('render').getJob(id), `the job ${id}`).timestamp;
     now = (await enqueuedAt('tsk_high_2')) + 90_000;
 
     const samples = await scrape(metricsOfOneApiProcess());

@@ -11,6 +11,8 @@ import { openDatabase } from '../../../src/database/data-source';
 import type { Database } from '../../../src/database/database';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../../../src/queue/embedded-redis';
 import { JobQueues } from '../../../src/queue/job-queues';
+import { SampleMedia } from '../../../src/media/sample-media';
+import { SsrfGuard } from '../../../src/network/ssrf-guard';
 import { StoredObjectsRepository } from '../../../src/retention/stored-objects.repository';
 import { EstimateModel } from '../../../src/tasks/estimate-model';
 import { TaskLifecycle } from '../../../src/tasks/task-lifecycle';
@@ -18,8 +20,8 @@ import { TaskEntity } from '../../../src/tasks/task.entity';
 import { createTaskRules, resolveOutput } from '../../../src/tasks/task-rules';
 import { emptyPhases, TasksService } from '../../../src/tasks/tasks.service';
 import { TasksRepository } from '../../../src/tasks/tasks.repository';
-import { TaskEventEntity } from '../../../src/webhooks/task-event.entity';
-import { TaskEventsRepository } from '../../../src/webhooks/task-events.repository';
+import { TaskEventEntity } from '../../../src/tasks/task-event.entity';
+import { TaskEventsRepository } from '../../../src/tasks/task-events.repository';
 import { WebhookDispatcher } from '../../../src/webhooks/webhook-dispatcher';
 import { taskRow } from '../usage/task-rows';
 
@@ -42,7 +44,7 @@ describe('a cancel racing a completion', () => {
     const outbox = new TaskEventsRepository(db);
     const dispatcher = new WebhookDispatcher(outbox, jobs);
     const unitOfWork = { db, tasks, accounts, outbox, credits: new CreditsService(accounts) };
-    const rules = createTaskRules({ maxTracks: 50, maxClipsPerTrack: 200, maxClips: 500 });
+    const rules = createTaskRules({ maxTracks: 50, maxClipsPerTrack: 200, maxClips: 500 }, { guard: new SsrfGuard([]), samples: new SampleMedia('https://localhost:8443') });
     service = new TasksService({
       ...unitOfWork,
       rules,
@@ -69,7 +71,7 @@ describe('a cancel racing a completion', () => {
       await db.manager().getRepository(TaskEntity).insert(
         taskRow(principal.accountId, { id, status: 'processing', createdAt: Date.now(), startedAt: Date.now() }) as never,
       );
-      const task = (await db.manager().getRepository(TaskEntity).findOneBy({ id }))!;
+      const task = await db.manager().getRepository(TaskEntity).findOneByOrFail({ id });
       const [canceled, completed] = await Promise.all([
         service.cancel(principal, id).then(
           () => true,
@@ -82,7 +84,7 @@ describe('a cancel racing a completion', () => {
         lifecycle.complete(task, output, emptyPhases()),
       ]);
       expect(canceled).toBe(!completed);
-      const final = (await db.manager().getRepository(TaskEntity).findOneBy({ id }))!;
+      const final = await db.manager().getRepository(TaskEntity).findOneByOrFail({ id });
       expect(final.status).toBe(canceled ? 'canceled' : 'completed');
       const events = await db.manager().getRepository(TaskEventEntity).findBy({ taskId: id });
       expect(events.map((event) => event.type).sort()).toEqual([canceled ? 'task.canceled' : 'task.completed']);

@@ -13,8 +13,8 @@ import { StoredObjectsRepository } from '../../../src/retention/stored-objects.r
 import { TaskLifecycle } from '../../../src/tasks/task-lifecycle';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { TasksRepository } from '../../../src/tasks/tasks.repository';
-import { TaskEventEntity } from '../../../src/webhooks/task-event.entity';
-import { TaskEventsRepository } from '../../../src/webhooks/task-events.repository';
+import { TaskEventEntity } from '../../../src/tasks/task-event.entity';
+import { TaskEventsRepository } from '../../../src/tasks/task-events.repository';
 import { WebhookDispatcher } from '../../../src/webhooks/webhook-dispatcher';
 import { Reaper } from '../../../src/worker/reaper';
 import { RenderProcessor, type RenderProcessorDeps } from '../../../src/worker/render.processor';

@@ -17,7 +17,7 @@ import { OUTPUT_STORAGE, URL_SIGNER } from '../../../src/storage/output-storage'
 import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
 import type { Database } from '../../../src/database/database';
-import { BandwidthUsageRepository } from '../../../src/usage/bandwidth-usage.repository';
+import { BandwidthUsageRepository } from '../../../src/storage/bandwidth-usage.repository';
 import { UrlSigner } from '../../../src/storage/url-signer';
 
 const SECRET = 'local-storage-test-secret';

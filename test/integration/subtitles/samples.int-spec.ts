@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { timelineFrames } from '../../../src/render/plan/frames';
-import { buildSubtitleLayer } from '../../../src/subtitles/subtitle-layer.builder';
+import { buildSubtitleLayer } from '../../../src/render/plan/subtitle-layer.builder';
 import { parseSubtitleFile } from '../../../src/subtitles/subtitle-parser';
 import { SUBTITLE_PRESETS } from '../../../src/subtitles/subtitle-presets';
 import type { OutputInput, TimelineInput } from '../../../src/tasks/task-input.types';

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { activeCueText } from '../../../composition/subtitles/SubtitleLayer';
 import { SubtitleText } from '../../../composition/subtitles/subtitle-text';
 import type { PlanFontFace, PlanSubtitleStyle } from '../../../src/render/plan/render-plan.types';
-import { buildSubtitleLayer } from '../../../src/subtitles/subtitle-layer.builder';
+import { buildSubtitleLayer } from '../../../src/render/plan/subtitle-layer.builder';
 import { SUBTITLE_PRESETS } from '../../../src/subtitles/subtitle-presets';
 import type { SubtitleClipProperties, SubtitlePreset } from '../../../src/tasks/task-input.types';
 import { changedPixels, differingPixels, type GlyphBrowser, inkBands, openGlyphBrowser, type Pixels } from './glyph-browser';
