@@ -69,7 +69,14 @@ export default defineConfig(
     files: ['src/**/*.ts'],
     ignores: ['src/database/**', 'src/**/*.repository.ts', 'src/**/*.entity.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['typeorm', 'typeorm/*'], message: 'Only *.repository.ts, *.entity.ts and src/database/ import TypeORM (docs/architecture.md).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['typeorm', 'typeorm/*'], message: 'Only *.repository.ts, *.entity.ts and src/database/ import TypeORM (docs/architecture.md).' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -95,7 +102,9 @@ export default defineConfig(
   },
   {
     files: ['scripts/**/*.spec.js'],
-    languageOptions: { globals: Object.fromEntries(['describe', 'it', 'expect', 'beforeAll', 'afterAll', 'beforeEach', 'afterEach', 'jest'].map((name) => [name, 'readonly'])) },
+    languageOptions: {
+      globals: Object.fromEntries(['describe', 'it', 'expect', 'beforeAll', 'afterAll', 'beforeEach', 'afterEach', 'jest'].map((name) => [name, 'readonly'])),
+    },
   },
   {
     files: ['**/*.mjs'],

@@ -51,7 +51,9 @@ function createBody(requestId: string): Record<string, unknown> {
 }
 
 async function startBare(certPath: string, keyPath: string, answersPath: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [join(__dirname, 'support', 'bare-server.js'), certPath, keyPath, answersPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(__dirname, 'support', 'bare-server.js'), certPath, keyPath, answersPath], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', (line) => resolve(Number(line)));
     child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
@@ -77,9 +79,11 @@ async function measure(
     connections: CONNECTIONS,
     duration: seconds,
     headers: post ? { ...headers, 'content-type': 'application/json' } : headers,
-    requests: [post
-      ? { method: 'POST', setupRequest: (request) => ({ ...request, body: JSON.stringify(createBody(`bench-${process.pid}-${++requestCounter}`)) }) }
-      : { method: 'GET' }],
+    requests: [
+      post
+        ? { method: 'POST', setupRequest: (request) => ({ ...request, body: JSON.stringify(createBody(`bench-${process.pid}-${++requestCounter}`)) }) }
+        : { method: 'GET' },
+    ],
   });
   return {
     endpoint,
@@ -140,13 +144,29 @@ async function main(): Promise<void> {
   }
   const rows: Cell[][] = results.map((m) => {
     const bareRps = results.find((b) => b.endpoint === m.endpoint && b.target === 'bare-fastify')?.requests_per_s ?? Number.NaN;
-    return [m.endpoint, m.target, m.requests_per_s, m.p50_ms, m.p99_ms, m.target === 'service' ? m.requests_per_s / bareRps : 1, m.non2xx, m.errors, m.peak_rss_mib];
+    return [
+      m.endpoint,
+      m.target,
+      m.requests_per_s,
+      m.p50_ms,
+      m.p99_ms,
+      m.target === 'service' ? m.requests_per_s / bareRps : 1,
+      m.non2xx,
+      m.errors,
+      m.peak_rss_mib,
+    ];
   });
   const out = process.stdout;
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
   out.write(`\nbench:api — ${CONNECTIONS} connections, ${args.duration} s each, HTTPS, service ROLE=api (${database}, private Redis, LOG_LEVEL=info)\n\n`);
   out.write(`${formatTable(['endpoint', 'target', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'non-2xx', 'errors', 'peak RSS MiB'], rows)}\n`);
-  const path = saveResults(args.quick ? 'api-quick' : 'api', { date: new Date().toISOString(), machine: machineInfo(), args, connections: CONNECTIONS, results });
+  const path = saveResults(args.quick ? 'api-quick' : 'api', {
+    date: new Date().toISOString(),
+    machine: machineInfo(),
+    args,
+    connections: CONNECTIONS,
+    results,
+  });
   out.write(`saved ${path}\n`);
 }
 

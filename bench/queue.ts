@@ -47,7 +47,10 @@ const ms = (iso: string | null) => (iso === null ? Number.NaN : Date.parse(iso))
 function body(mediaUrl: string, webhookUrl: string, durationMs: number): Record<string, unknown> {
   return {
     input: {
-      timeline: { duration_ms: durationMs, tracks: [{ id: 'main', type: 'video', clips: [{ id: 'still', media_url: mediaUrl, start_time_ms: 0, end_time_ms: durationMs }] }] },
+      timeline: {
+        duration_ms: durationMs,
+        tracks: [{ id: 'main', type: 'video', clips: [{ id: 'still', media_url: mediaUrl, start_time_ms: 0, end_time_ms: durationMs }] }],
+      },
       output: { resolution: { width: 64, height: 64 }, framerate: 30, quality: 'draft' },
     },
     webhook: { url: webhookUrl, events: ['task.started'] },
@@ -89,12 +92,14 @@ async function createMany(client: HttpsJson, count: number, make: () => Record<s
   const ids: string[] = [];
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CREATE_PARALLEL }, async () => {
-    while (next < count) {
-      next++;
-      ids.push((await client.expect<{ task_id: string }>(201, 'POST', '/v3/tasks', make())).task_id);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CREATE_PARALLEL }, async () => {
+      while (next < count) {
+        next++;
+        ids.push((await client.expect<{ task_id: string }>(201, 'POST', '/v3/tasks', make())).task_id);
+      }
+    }),
+  );
   return { ids, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -156,9 +161,41 @@ async function smallTasks(client: HttpsJson, sink: WebhookSink, mediaBase: strin
 async function main(): Promise<void> {
   const args = parseBenchArgs(process.argv.slice(2), (quick) => ({ runs: quick ? 5 : 10, duration: 0, tasks: quick ? 200 : 1000, warmup: 1 }));
   const mediaDir = mkdtempSync(join(tmpdir(), 'rs-bench-queue-'));
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', join(mediaDir, 'still.png')]);
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=1',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(mediaDir, 'clip.mp4')]);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=64x64',
+    '-frames:v',
+    '1',
+    join(mediaDir, 'still.png'),
+  ]);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=640x360:rate=30:duration=1',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=1',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    join(mediaDir, 'clip.mp4'),
+  ]);
   writeFileSync(join(mediaDir, 'cue.srt'), '1\n00:00:00,000 --> 00:00:01,000\nShort-form caption\n');
   const mediaServer = new MediaServer();
   await mediaServer.start();
@@ -179,7 +216,9 @@ async function main(): Promise<void> {
     drain = await backlogDrain(client, sink, `${mediaBase}still.png`, `${mediaBase}missing.png`, args.tasks);
     for (const withCue of [false, true]) {
       const result = await smallTasks(client, sink, mediaBase, SMALL_TASKS, withCue);
-      log(`${SMALL_TASKS} small tasks ${withCue ? 'with a cue' : 'video only'}: ${result.drain_seconds.toFixed(1)} s, ${result.seconds_per_task.toFixed(2)} s per task`);
+      log(
+        `${SMALL_TASKS} small tasks ${withCue ? 'with a cue' : 'video only'}: ${result.drain_seconds.toFixed(1)} s, ${result.seconds_per_task.toFixed(2)} s per task`,
+      );
       small.push(result);
     }
   } finally {
@@ -213,8 +252,13 @@ async function main(): Promise<void> {
   ];
   out.write(`${formatTable(['measure', 'value'], rows)}\n`);
   const path = saveResults(args.quick ? 'queue-quick' : 'queue', {
-    date: new Date().toISOString(), machine: machineInfo(), args,
-    startup: { listening_ms: service.listeningMs, worker_ready_ms: service.workerReadyMs }, idle, drain, small,
+    date: new Date().toISOString(),
+    machine: machineInfo(),
+    args,
+    startup: { listening_ms: service.listeningMs, worker_ready_ms: service.workerReadyMs },
+    idle,
+    drain,
+    small,
   });
   out.write(`saved ${path}\n`);
 }

@@ -11,7 +11,16 @@ import { formatTable, log, machineInfo, median, saveResults, type Cell } from '.
 import { ffmpegBaselineArgs } from './support/ffmpeg-baseline';
 import { HttpsJson } from './support/https-json';
 import { RssSampler } from './support/process-tree';
-import { FULL_SIZE, HD_SIZE, QUICK_SIZE, generateReferenceMedia, referencePlan, referenceTaskBody, resolvedOutput, type ReferenceSize } from './support/reference-timeline';
+import {
+  FULL_SIZE,
+  HD_SIZE,
+  QUICK_SIZE,
+  generateReferenceMedia,
+  referencePlan,
+  referenceTaskBody,
+  resolvedOutput,
+  type ReferenceSize,
+} from './support/reference-timeline';
 import { issueKey, prepareService, removeDir, startService, type ServiceProcess } from './support/service-process';
 import { runTimed } from './support/timed-process';
 import { WebhookSink } from './support/webhook-sink';
@@ -122,16 +131,28 @@ async function runService(ctx: Context, run: number, engine: ServiceEngine): Pro
 function remotionCliArgs(ctx: Context, outPath: string): string[] {
   const enc = encodingFor(resolvedOutput(ctx.size));
   return [
-    join(projectRoot(), 'node_modules', '@remotion', 'cli', 'remotion-cli.js'), 'render',
-    join(projectRoot(), 'dist', 'remotion-bundle'), 'Timeline', outPath,
+    join(projectRoot(), 'node_modules', '@remotion', 'cli', 'remotion-cli.js'),
+    'render',
+    join(projectRoot(), 'dist', 'remotion-bundle'),
+    'Timeline',
+    outPath,
     `--props=${ctx.planPath}`,
-    `--browser-executable=${CHROMIUM}`, '--chrome-mode=headless-shell',
-    `--codec=${enc.codec}`, `--crf=${enc.crf}`, `--x264-preset=${enc.x264Preset}`,
-    `--pixel-format=${enc.pixelFormat}`, `--color-space=${enc.colorSpace}`, `--audio-bitrate=${enc.audioBitrate}`,
-    '--image-format=jpeg', `--jpeg-quality=${enc.jpegQuality}`, '--enforce-audio-track',
-    `--concurrency=${cpus().length}`, '--log=error',
+    `--browser-executable=${CHROMIUM}`,
+    '--chrome-mode=headless-shell',
+    `--codec=${enc.codec}`,
+    `--crf=${enc.crf}`,
+    `--x264-preset=${enc.x264Preset}`,
+    `--pixel-format=${enc.pixelFormat}`,
+    `--color-space=${enc.colorSpace}`,
+    `--audio-bitrate=${enc.audioBitrate}`,
+    '--image-format=jpeg',
+    `--jpeg-quality=${enc.jpegQuality}`,
+    '--enforce-audio-track',
+    `--concurrency=${cpus().length}`,
+    '--log=error',
     // The service's adapter caps both caches; the CLI would take half of free RAM each.
-    `--offthreadvideo-cache-size-in-bytes=${512 * 1024 * 1024}`, `--media-cache-size-in-bytes=${256 * 1024 * 1024}`,
+    `--offthreadvideo-cache-size-in-bytes=${512 * 1024 * 1024}`,
+    `--media-cache-size-in-bytes=${256 * 1024 * 1024}`,
   ];
 }
 
@@ -142,9 +163,10 @@ async function outputOf(path: string): Promise<RunResult['output']> {
 
 async function runProcess(ctx: Context, contender: 'remotion-cli' | 'ffmpeg', run: number): Promise<RunResult> {
   const outPath = join(ctx.workDir, `${contender}-${run}.mp4`);
-  const timed = contender === 'ffmpeg'
-    ? await runTimed('ffmpeg', [...ctx.ffmpegArgs.slice(0, -1), outPath])
-    : await runTimed(process.execPath, remotionCliArgs(ctx, outPath), { cwd: projectRoot() });
+  const timed =
+    contender === 'ffmpeg'
+      ? await runTimed('ffmpeg', [...ctx.ffmpegArgs.slice(0, -1), outPath])
+      : await runTimed(process.execPath, remotionCliArgs(ctx, outPath), { cwd: projectRoot() });
   if (timed.exitCode !== 0) throw new Error(`${contender} exited with ${timed.exitCode}:\n${timed.stderrTail}`);
   const output = await outputOf(outPath);
   rmSync(outPath, { force: true });
@@ -179,7 +201,8 @@ function summarize(results: RunResult[], size: ReferenceSize) {
   const service = median_of('service');
   const phaseNames = ['queue', 'download', 'render', 'upload'];
   const phases = Object.fromEntries(phaseNames.map((name) => [name, median(of('service').map((r) => r.phases?.[name] ?? Number.NaN))]));
-  const timing = (key: 'stills' | 'stills_ms' | 'composite_ms' | 'video_ms' | 'previews_ms') => median(of('service').map((r) => Number(r.timings?.[key] ?? Number.NaN)));
+  const timing = (key: 'stills' | 'stills_ms' | 'composite_ms' | 'video_ms' | 'previews_ms') =>
+    median(of('service').map((r) => Number(r.timings?.[key] ?? Number.NaN)));
   return {
     rows,
     ratios: {
@@ -189,7 +212,13 @@ function summarize(results: RunResult[], size: ReferenceSize) {
       service_remotion_over_service: median_of('service-remotion') / service,
     },
     engines: [...new Set(of('service').map((r) => r.timings?.engine ?? 'unknown'))],
-    split: { stills: timing('stills'), stills_s: timing('stills_ms') / 1000, composite_encode_s: timing('composite_ms') / 1000, video_s: timing('video_ms') / 1000, previews_s: timing('previews_ms') / 1000 },
+    split: {
+      stills: timing('stills'),
+      stills_s: timing('stills_ms') / 1000,
+      composite_encode_s: timing('composite_ms') / 1000,
+      video_s: timing('video_ms') / 1000,
+      previews_s: timing('previews_ms') / 1000,
+    },
     service_peak_rss_mib: Math.max(...of('service').map((r) => r.peakRssMiB)),
     service_server_side_median_s: median(of('service').map((r) => r.serverSeconds ?? Number.NaN)),
     service_phases_median_s: phases,
@@ -202,7 +231,10 @@ async function main(): Promise<void> {
   const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
   const only = onlyArg === undefined ? null : onlyArg.slice('--only='.length).split(',');
   // A 60 s 1080p render takes minutes per contender: one run each unless asked.
-  const args = parseBenchArgs(process.argv.slice(2).filter((arg) => arg !== '--hd' && arg !== onlyArg), (quick) => ({ runs: hd ? 1 : 3, duration: 0, tasks: 0, warmup: quick || hd ? 0 : 1 }));
+  const args = parseBenchArgs(
+    process.argv.slice(2).filter((arg) => arg !== '--hd' && arg !== onlyArg),
+    (quick) => ({ runs: hd ? 1 : 3, duration: 0, tasks: 0, warmup: quick || hd ? 0 : 1 }),
+  );
   const size = hd ? HD_SIZE : args.quick ? QUICK_SIZE : FULL_SIZE;
   const root = mkdtempSync(join(tmpdir(), 'rs-bench-render-'));
   const mediaDir = join(root, 'media');
@@ -255,7 +287,9 @@ async function main(): Promise<void> {
   const headers = ['contender', 'runs', 'median s', 'min s', 'max s', 'fps', 'realtime x', 'peak RSS MiB'];
   const rows: Cell[][] = summary.rows.map((r) => [r.contender, r.runs, r.median_s, r.min_s, r.max_s, r.fps, r.realtime_x, r.peak_rss_mib]);
   const out = process.stdout;
-  out.write(`\nbench:render — ${size.width}x${size.height}, ${size.fps} fps, ${size.seconds} s (${size.fps * size.seconds} frames), median of ${args.runs}\n\n`);
+  out.write(
+    `\nbench:render — ${size.width}x${size.height}, ${size.fps} fps, ${size.seconds} s (${size.fps * size.seconds} frames), median of ${args.runs}\n\n`,
+  );
   out.write(`${formatTable(headers, rows)}\n\n`);
   const r = summary.ratios;
   const target = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -266,15 +300,31 @@ async function main(): Promise<void> {
   out.write(`  peak RSS of the service tree ${summary.service_peak_rss_mib} MiB (target <= 1024: ${target(summary.service_peak_rss_mib <= 1024)})\n`);
   out.write(`  service-remotion / service = ${r.service_remotion_over_service.toFixed(2)}\n`);
   const split = summary.split;
-  out.write(`  split (median): ${split.stills} stills drawn in ${split.stills_s.toFixed(2)} s, composite + encode ${split.composite_encode_s.toFixed(2)} s; video ${split.video_s.toFixed(2)} s, thumbnail + GIF ${split.previews_s.toFixed(2)} s\n`);
-  out.write(`service server-side (created_at → completed_at) median: ${summary.service_server_side_median_s.toFixed(2)} s; worker start-up (spawn → worker ready): ${((service.workerReadyMs ?? 0) / 1000).toFixed(2)} s\n\n`);
+  out.write(
+    `  split (median): ${split.stills} stills drawn in ${split.stills_s.toFixed(2)} s, composite + encode ${split.composite_encode_s.toFixed(2)} s; video ${split.video_s.toFixed(2)} s, thumbnail + GIF ${split.previews_s.toFixed(2)} s\n`,
+  );
+  out.write(
+    `service server-side (created_at → completed_at) median: ${summary.service_server_side_median_s.toFixed(2)} s; worker start-up (spawn → worker ready): ${((service.workerReadyMs ?? 0) / 1000).toFixed(2)} s\n\n`,
+  );
   const phases = summary.service_phases_median_s;
-  out.write(`${formatTable(['service phase', 'median s'], Object.entries(phases).map(([name, s]) => [name, s]))}\n`);
+  out.write(
+    `${formatTable(
+      ['service phase', 'median s'],
+      Object.entries(phases).map(([name, s]) => [name, s]),
+    )}\n`,
+  );
   out.write('(render = video + thumbnail + preview GIF; the CLI and ffmpeg make only the video)\n');
-  if (!baseline.cjkFont) out.write('note: no CJK font for drawtext (apt-get install fonts-noto-cjk); ffmpeg drew the Chinese subtitles with DejaVu Sans (boxes)\n');
+  if (!baseline.cjkFont)
+    out.write('note: no CJK font for drawtext (apt-get install fonts-noto-cjk); ffmpeg drew the Chinese subtitles with DejaVu Sans (boxes)\n');
   const path = saveResults(hd ? 'render-hd' : args.quick ? 'render-quick' : 'render', {
-    date: new Date().toISOString(), machine: machineInfo(CHROMIUM), size, args, summary, results,
-    worker_ready_ms: service.workerReadyMs, drawtext_cjk_font: baseline.cjkFont,
+    date: new Date().toISOString(),
+    machine: machineInfo(CHROMIUM),
+    size,
+    args,
+    summary,
+    results,
+    worker_ready_ms: service.workerReadyMs,
+    drawtext_cjk_font: baseline.cjkFont,
   });
   out.write(`saved ${path}\n`);
 }

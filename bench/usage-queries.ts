@@ -30,7 +30,12 @@ const OTHER_TASKS = MAIN_TASKS / 5;
 const SPREAD_MS = 90 * 86_400_000;
 const RUNS = 5;
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const STATUSES: Array<[TaskStatus, number]> = [['completed', 0.8], ['failed', 0.1], ['canceled', 0.05], ['queued', 0.05]];
+const STATUSES: Array<[TaskStatus, number]> = [
+  ['completed', 0.8],
+  ['failed', 0.1],
+  ['canceled', 0.05],
+  ['queued', 0.05],
+];
 
 interface Timing {
   engine: string;
@@ -54,7 +59,7 @@ function historyRows(accountId: string, count: number, now: number): { tasks: Ta
   const tasks: TaskEntity[] = [];
   const objects: StoredObjectEntity[] = [];
   for (let i = 0; i < count; i++) {
-    const createdAt = now - Math.floor(((i * 7919) % count) / count * SPREAD_MS);
+    const createdAt = now - Math.floor((((i * 7919) % count) / count) * SPREAD_MS);
     const status = statusAt(((i * 104_729) % 1000) / 1000);
     const finished = status === 'completed' || status === 'failed';
     const task = taskRow(accountId, {
@@ -67,7 +72,9 @@ function historyRows(accountId: string, count: number, now: number): { tasks: Ta
     });
     tasks.push(task);
     if (status === 'completed' && now - createdAt < 30 * 86_400_000) {
-      objects.push(storedObjectRow(accountId, { taskId: task.id, sizeBytes: 5_000_000 + i, createdAt, deletedAt: i % 3 === 0 ? createdAt + 86_400_000 : null }));
+      objects.push(
+        storedObjectRow(accountId, { taskId: task.id, sizeBytes: 5_000_000 + i, createdAt, deletedAt: i % 3 === 0 ? createdAt + 86_400_000 : null }),
+      );
     }
   }
   return { tasks, objects };
@@ -110,13 +117,22 @@ async function seed(runtime: Runtime, now: number): Promise<string> {
     await insertRows(db, TaskEntity, rows.tasks);
     await insertRows(db, StoredObjectEntity, rows.objects);
   }
-  process.stdout.write(`  seeded ${MAIN_TASKS + OTHER_TASKS} tasks, ${main.objects.length} objects of the main account in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `  seeded ${MAIN_TASKS + OTHER_TASKS} tasks, ${main.objects.length} objects of the main account in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   return issued.key;
 }
 
 async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl: string | null): Promise<Timing[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-bench-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ROLE: 'api', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ROLE: 'api',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const config = loadConfig(env);
   const runtime = await createRuntime(config, createLogger(config));
   const services = buildServices(runtime);
@@ -166,13 +182,18 @@ async function main(): Promise<void> {
   const width = Math.max(...timings.map((t) => t.request.length));
   process.stdout.write(`\n${'engine'.padEnd(9)} ${'request'.padEnd(width)}  median ms   min    max\n`);
   for (const t of timings) {
-    process.stdout.write(`${t.engine.padEnd(9)} ${t.request.padEnd(width)}  ${String(t.median_ms).padStart(9)}  ${String(t.min_ms).padStart(5)}  ${String(t.max_ms).padStart(5)}\n`);
+    process.stdout.write(
+      `${t.engine.padEnd(9)} ${t.request.padEnd(width)}  ${String(t.median_ms).padStart(9)}  ${String(t.min_ms).padStart(5)}  ${String(t.max_ms).padStart(5)}\n`,
+    );
   }
   // Relative to the working directory: `npm run bench:usage` runs from the repository root.
   const out = resolve('bench', 'results');
   mkdirSync(out, { recursive: true });
   const file = join(out, 'usage-queries.json');
-  writeFileSync(file, `${JSON.stringify({ measured_at: new Date().toISOString(), main_account_tasks: MAIN_TASKS, other_tasks: OTHER_TASKS, runs: RUNS, timings }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measured_at: new Date().toISOString(), main_account_tasks: MAIN_TASKS, other_tasks: OTHER_TASKS, runs: RUNS, timings }, null, 2)}\n`,
+  );
   process.stdout.write(`\nwritten to ${file}\n`);
 }
 

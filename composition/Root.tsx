@@ -31,13 +31,7 @@ const [firstSample] = SAMPLES;
 
 export const RemotionRoot: React.FC = () => (
   <>
-    <Composition
-      id="Timeline"
-      component={Timeline}
-      schema={renderPlanSchema}
-      defaultProps={firstSample.plan}
-      calculateMetadata={planMetadata}
-    />
+    <Composition id="Timeline" component={Timeline} schema={renderPlanSchema} defaultProps={firstSample.plan} calculateMetadata={planMetadata} />
     <Composition
       id="TimelineStills"
       component={TimelineStills}

@@ -13,9 +13,15 @@ export const Timeline: React.FC<TimelineProps> = (plan) => {
   usePlanFonts(plan.fonts);
   return (
     <AbsoluteFill style={{ backgroundColor: plan.backgroundColor, overflow: 'hidden' }}>
-      {plan.layers.map((layer) => <VisualLayer key={layer.id} layer={layer} />)}
-      {plan.audio.map((layer) => <AudioLayer key={layer.id} layer={layer} />)}
-      {plan.subtitles.map((layer) => <SubtitleLayer key={layer.id} layer={layer} />)}
+      {plan.layers.map((layer) => (
+        <VisualLayer key={layer.id} layer={layer} />
+      ))}
+      {plan.audio.map((layer) => (
+        <AudioLayer key={layer.id} layer={layer} />
+      ))}
+      {plan.subtitles.map((layer) => (
+        <SubtitleLayer key={layer.id} layer={layer} />
+      ))}
     </AbsoluteFill>
   );
 };

@@ -49,12 +49,23 @@ const subtitleStyle = z.object({
   maxWidthPx: z.number(),
   lineHeight: z.number(),
   outline: z.object({ widthPx: z.number(), color: z.string(), blurPx: z.number() }).nullable(),
-  shadow: z.object({
-    offsetXPx: z.number(), offsetYPx: z.number(), blurPx: z.number(), color: z.string(), opacity: z.number(),
-  }).nullable(),
-  background: z.object({
-    color: z.string(), opacity: z.number(), paddingPx: z.number(), radiusPx: z.number(),
-  }).nullable(),
+  shadow: z
+    .object({
+      offsetXPx: z.number(),
+      offsetYPx: z.number(),
+      blurPx: z.number(),
+      color: z.string(),
+      opacity: z.number(),
+    })
+    .nullable(),
+  background: z
+    .object({
+      color: z.string(),
+      opacity: z.number(),
+      paddingPx: z.number(),
+      radiusPx: z.number(),
+    })
+    .nullable(),
   wrapping: z.object({
     enabled: z.boolean(),
     maxCharsPerLine: z.number().int().nullable(),

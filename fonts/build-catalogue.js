@@ -18,21 +18,109 @@ const DEJAVU = '/usr/share/fonts/truetype/dejavu';
 const CJK_WEIGHTS = [300, 400, 700];
 
 const LATIN_FAMILIES = {
-  'liberation-sans': { css: 'Render Liberation Sans', dir: LIBERATION, publicDir: 'liberation', license: 'liberation', debian: 'fonts-liberation', generic: 'sans-serif', cjk: 'sans' },
-  'liberation-serif': { css: 'Render Liberation Serif', dir: LIBERATION, publicDir: 'liberation', license: 'liberation', debian: 'fonts-liberation', generic: 'serif', cjk: 'serif' },
-  'liberation-mono': { css: 'Render Liberation Mono', dir: LIBERATION, publicDir: 'liberation', license: 'liberation', debian: 'fonts-liberation', generic: 'monospace', cjk: 'sans' },
-  'dejavu-sans': { css: 'Render DejaVu Sans', dir: DEJAVU, publicDir: 'dejavu', license: 'dejavu', debian: 'fonts-dejavu-core', generic: 'sans-serif', cjk: 'sans' },
-  'dejavu-sans-condensed': { css: 'Render DejaVu Sans Condensed', dir: DEJAVU, publicDir: 'dejavu', license: 'dejavu', debian: 'fonts-dejavu-extra', generic: 'sans-serif', cjk: 'sans', stretch: 'condensed' },
-  'dejavu-serif': { css: 'Render DejaVu Serif', dir: DEJAVU, publicDir: 'dejavu', license: 'dejavu', debian: 'fonts-dejavu-core', generic: 'serif', cjk: 'serif' },
-  'dejavu-serif-condensed': { css: 'Render DejaVu Serif Condensed', dir: DEJAVU, publicDir: 'dejavu', license: 'dejavu', debian: 'fonts-dejavu-extra', generic: 'serif', cjk: 'serif', stretch: 'condensed' },
-  'dejavu-mono': { css: 'Render DejaVu Sans Mono', dir: DEJAVU, publicDir: 'dejavu', license: 'dejavu', debian: 'fonts-dejavu-core', generic: 'monospace', cjk: 'sans' },
-  'dejavu-math': { css: 'Render DejaVu Math TeX Gyre', dir: DEJAVU, publicDir: 'dejavu', license: 'dejavu', debian: 'fonts-dejavu-extra', generic: 'serif', cjk: 'serif' },
+  'liberation-sans': {
+    css: 'Render Liberation Sans',
+    dir: LIBERATION,
+    publicDir: 'liberation',
+    license: 'liberation',
+    debian: 'fonts-liberation',
+    generic: 'sans-serif',
+    cjk: 'sans',
+  },
+  'liberation-serif': {
+    css: 'Render Liberation Serif',
+    dir: LIBERATION,
+    publicDir: 'liberation',
+    license: 'liberation',
+    debian: 'fonts-liberation',
+    generic: 'serif',
+    cjk: 'serif',
+  },
+  'liberation-mono': {
+    css: 'Render Liberation Mono',
+    dir: LIBERATION,
+    publicDir: 'liberation',
+    license: 'liberation',
+    debian: 'fonts-liberation',
+    generic: 'monospace',
+    cjk: 'sans',
+  },
+  'dejavu-sans': {
+    css: 'Render DejaVu Sans',
+    dir: DEJAVU,
+    publicDir: 'dejavu',
+    license: 'dejavu',
+    debian: 'fonts-dejavu-core',
+    generic: 'sans-serif',
+    cjk: 'sans',
+  },
+  'dejavu-sans-condensed': {
+    css: 'Render DejaVu Sans Condensed',
+    dir: DEJAVU,
+    publicDir: 'dejavu',
+    license: 'dejavu',
+    debian: 'fonts-dejavu-extra',
+    generic: 'sans-serif',
+    cjk: 'sans',
+    stretch: 'condensed',
+  },
+  'dejavu-serif': {
+    css: 'Render DejaVu Serif',
+    dir: DEJAVU,
+    publicDir: 'dejavu',
+    license: 'dejavu',
+    debian: 'fonts-dejavu-core',
+    generic: 'serif',
+    cjk: 'serif',
+  },
+  'dejavu-serif-condensed': {
+    css: 'Render DejaVu Serif Condensed',
+    dir: DEJAVU,
+    publicDir: 'dejavu',
+    license: 'dejavu',
+    debian: 'fonts-dejavu-extra',
+    generic: 'serif',
+    cjk: 'serif',
+    stretch: 'condensed',
+  },
+  'dejavu-mono': {
+    css: 'Render DejaVu Sans Mono',
+    dir: DEJAVU,
+    publicDir: 'dejavu',
+    license: 'dejavu',
+    debian: 'fonts-dejavu-core',
+    generic: 'monospace',
+    cjk: 'sans',
+  },
+  'dejavu-math': {
+    css: 'Render DejaVu Math TeX Gyre',
+    dir: DEJAVU,
+    publicDir: 'dejavu',
+    license: 'dejavu',
+    debian: 'fonts-dejavu-extra',
+    generic: 'serif',
+    cjk: 'serif',
+  },
 };
 
 /** Split families from @fontsource: the Chinese keys and the whole fallback chain. */
 const CJK_FAMILIES = {
-  'noto-sans-sc': { css: 'Render Source Han Sans SC', pkg: '@fontsource/noto-sans-sc', script: 'hans', generic: 'sans-serif', cjk: 'sans', note: 'Source Han Sans SC, published by Google as Noto Sans SC' },
-  'noto-sans-tc': { css: 'Render Source Han Sans TC', pkg: '@fontsource/noto-sans-tc', script: 'hant', generic: 'sans-serif', cjk: 'sans', note: 'Source Han Sans TC, published by Google as Noto Sans TC' },
+  'noto-sans-sc': {
+    css: 'Render Source Han Sans SC',
+    pkg: '@fontsource/noto-sans-sc',
+    script: 'hans',
+    generic: 'sans-serif',
+    cjk: 'sans',
+    note: 'Source Han Sans SC, published by Google as Noto Sans SC',
+  },
+  'noto-sans-tc': {
+    css: 'Render Source Han Sans TC',
+    pkg: '@fontsource/noto-sans-tc',
+    script: 'hant',
+    generic: 'sans-serif',
+    cjk: 'sans',
+    note: 'Source Han Sans TC, published by Google as Noto Sans TC',
+  },
   'noto-serif-sc': { css: 'Render Noto Serif SC', pkg: '@fontsource/noto-serif-sc', script: 'hans', generic: 'serif', cjk: 'serif' },
   'noto-serif-tc': { css: 'Render Noto Serif TC', pkg: '@fontsource/noto-serif-tc', script: 'hant', generic: 'serif', cjk: 'serif' },
   'noto-sans-jp': { css: 'Render Noto Sans JP', pkg: '@fontsource/noto-sans-jp', script: 'ja', generic: 'sans-serif', cjk: 'sans' },
@@ -97,8 +185,15 @@ function latinFamilies() {
   const out = {};
   for (const [id, f] of Object.entries(LATIN_FAMILIES)) {
     out[id] = {
-      kind: 'file', cssFamily: f.css, generic: f.generic, cjkFallback: f.cjk, stretch: f.stretch ?? 'normal',
-      license: `LICENSES/${f.license}.txt`, source: `Debian package ${f.debian}`, sourceDir: f.dir, publicDir: `fonts/${f.publicDir}`,
+      kind: 'file',
+      cssFamily: f.css,
+      generic: f.generic,
+      cjkFallback: f.cjk,
+      stretch: f.stretch ?? 'normal',
+      license: `LICENSES/${f.license}.txt`,
+      source: `Debian package ${f.debian}`,
+      sourceDir: f.dir,
+      publicDir: `fonts/${f.publicDir}`,
     };
   }
   return out;
@@ -117,10 +212,20 @@ function cjkFamilies() {
       }
     }
     out[id] = {
-      kind: 'split', cssFamily: f.css, generic: f.generic, cjkFallback: f.cjk, stretch: 'normal', script: f.script,
-      license: `LICENSES/${id}.txt`, source: `npm package ${f.pkg}`, ...(f.note ? { note: f.note } : {}),
-      sourceDir: `node_modules/${f.pkg}/files`, publicDir: `fonts/${id}`,
-      filePattern: `${id}-{subset}-{weight}-normal.woff2`, weights: CJK_WEIGHTS, subsets,
+      kind: 'split',
+      cssFamily: f.css,
+      generic: f.generic,
+      cjkFallback: f.cjk,
+      stretch: 'normal',
+      script: f.script,
+      license: `LICENSES/${id}.txt`,
+      source: `npm package ${f.pkg}`,
+      ...(f.note ? { note: f.note } : {}),
+      sourceDir: `node_modules/${f.pkg}/files`,
+      publicDir: `fonts/${id}`,
+      filePattern: `${id}-{subset}-{weight}-normal.woff2`,
+      weights: CJK_WEIGHTS,
+      subsets,
     };
   }
   return out;

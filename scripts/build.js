@@ -84,11 +84,10 @@ function bundleStep(fontsHash) {
     // its public/fonts is derived from the fonts step, whose hash stands in
     // for those megabytes.
     inputs: () =>
-      hashInputs(
-        ROOT,
-        ['composition', 'fonts', 'package-lock.json', 'scripts/bundle-composition.js', ...importClosure(ROOT, ['composition/index.ts'])],
-        { exclude: ['composition/public/fonts'], extra: [`v${STAMP_VERSION}`, `fonts:${fontsHash()}`] },
-      ),
+      hashInputs(ROOT, ['composition', 'fonts', 'package-lock.json', 'scripts/bundle-composition.js', ...importClosure(ROOT, ['composition/index.ts'])], {
+        exclude: ['composition/public/fonts'],
+        extra: [`v${STAMP_VERSION}`, `fonts:${fontsHash()}`],
+      }),
     outputPresent: () => exists(path.join(BUNDLE_DIR, 'index.html')),
     run: async () => {
       const { bundleComposition } = require(BUNDLE_SCRIPT);

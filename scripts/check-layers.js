@@ -64,14 +64,23 @@ function main(args) {
   for (const folder of unranked) problems.push(`src/${folder} is in no layer: add it to scripts/layers.json (and say in docs/architecture.md what it owns)`);
   for (const violation of added) problems.push(describe(violation));
   if (args.includes('--prune')) {
-    fs.writeFileSync(BASELINE_FILE, `${JSON.stringify(baseline.filter((key) => !stale.includes(key)), null, 2)}\n`);
+    fs.writeFileSync(
+      BASELINE_FILE,
+      `${JSON.stringify(
+        baseline.filter((key) => !stale.includes(key)),
+        null,
+        2,
+      )}\n`,
+    );
   } else {
     for (const key of stale) problems.push(`scripts/layer-violations.json lists ${key}, which is no longer an upward import: remove it (--prune)`);
   }
   problems.push(...checkDoc(ranks, args.includes('--write-docs')));
   if (problems.length > 0) {
     for (const problem of problems) process.stderr.write(`layers: ${problem}\n`);
-    process.stderr.write(`layers: FAILED (${problems.length} problem${problems.length === 1 ? '' : 's'}); the order is in scripts/layers.json, see docs/architecture.md\n`);
+    process.stderr.write(
+      `layers: FAILED (${problems.length} problem${problems.length === 1 ? '' : 's'}); the order is in scripts/layers.json, see docs/architecture.md\n`,
+    );
     return 1;
   }
   process.stdout.write(`layers: ok (${ranks.length} layers; ${violations.length} known upward imports left in scripts/layer-violations.json)\n`);

@@ -42,7 +42,14 @@ describe('the layering check', () => {
     });
     const { violations } = findViolations({ root, ranks: RANKS });
     expect(violations).toEqual([
-      expect.objectContaining({ key: 'src/common/ids.ts -> src/tasks/task.ts', specifier: '../tasks/task', from: 'common', to: 'tasks', fromRank: 0, toRank: 1 }),
+      expect.objectContaining({
+        key: 'src/common/ids.ts -> src/tasks/task.ts',
+        specifier: '../tasks/task',
+        from: 'common',
+        to: 'tasks',
+        fromRank: 0,
+        toRank: 1,
+      }),
     ]);
   });
 

@@ -52,7 +52,10 @@ function main() {
   const plan = copyPlan(catalogue);
   const missing = plan.filter((p) => !fs.existsSync(p.from));
   if (missing.length > 0) {
-    const shown = missing.slice(0, 5).map((p) => `  ${p.from} (from ${p.source})`).join('\n');
+    const shown = missing
+      .slice(0, 5)
+      .map((p) => `  ${p.from} (from ${p.source})`)
+      .join('\n');
     console.error(`prepare-fonts: ${missing.length} font source file(s) missing; install the package named and run again:\n${shown}`);
     process.exit(1);
   }

@@ -17,12 +17,18 @@ function escapeFilterPath(path: string): string {
  * settings the service uses for quality "standard". It is the floor: no
  * browser, one decode and one encode.
  */
-export function ffmpegBaselineArgs(plan: RenderPlan, size: ReferenceSize, mediaDir: string, workDir: string, outPath: string): { args: string[]; cjkFont: boolean } {
+export function ffmpegBaselineArgs(
+  plan: RenderPlan,
+  size: ReferenceSize,
+  mediaDir: string,
+  workDir: string,
+  outPath: string,
+): { args: string[]; cjkFont: boolean } {
   const { width: w, height: h, fps } = size;
   const seconds = plan.durationInFrames / fps;
   const font = drawtextFont();
-  const ovW = Math.round(w * OVERLAY.scale / 2) * 2;
-  const ovH = Math.round(h * OVERLAY.scale / 2) * 2;
+  const ovW = Math.round((w * OVERLAY.scale) / 2) * 2;
+  const ovH = Math.round((h * OVERLAY.scale) / 2) * 2;
   const ovX = Math.round(w / 2 + w * OVERLAY.offsetXFraction - ovW / 2);
   const ovY = Math.round(h / 2 + h * OVERLAY.offsetYFraction - ovH / 2);
   const layer = plan.subtitles[0];
@@ -43,7 +49,12 @@ export function ffmpegBaselineArgs(plan: RenderPlan, size: ReferenceSize, mediaD
       `enable='between(t\\,${from}\\,${to})'`,
     ];
     if (style.outline) options.push(`borderw=${Math.max(1, Math.round(style.outline.widthPx))}`, `bordercolor=${style.outline.color}`);
-    if (style.shadow) options.push(`shadowx=${Math.round(style.shadow.offsetXPx)}`, `shadowy=${Math.round(style.shadow.offsetYPx)}`, `shadowcolor=${style.shadow.color}@${style.shadow.opacity}`);
+    if (style.shadow)
+      options.push(
+        `shadowx=${Math.round(style.shadow.offsetXPx)}`,
+        `shadowy=${Math.round(style.shadow.offsetYPx)}`,
+        `shadowcolor=${style.shadow.color}@${style.shadow.opacity}`,
+      );
     return `drawtext=${options.join(':')}`;
   });
   const fadeOutStart = (seconds - MUSIC.fadeOutMs / 1000).toFixed(3);
@@ -57,16 +68,53 @@ export function ffmpegBaselineArgs(plan: RenderPlan, size: ReferenceSize, mediaD
   ].join(';');
   const enc = encodingFor(resolvedOutput(size));
   const args = [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-i', join(mediaDir, MEDIA_FILES.video),
-    '-loop', '1', '-framerate', String(fps), '-t', seconds.toFixed(3), '-i', join(mediaDir, MEDIA_FILES.image),
-    '-i', join(mediaDir, MEDIA_FILES.audio),
-    '-filter_complex', graph,
-    '-map', '[v]', '-map', '[a]',
-    '-c:v', 'libx264', '-preset', enc.x264Preset ?? 'veryfast', '-crf', String(enc.crf ?? 23), '-pix_fmt', 'yuv420p',
-    '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
-    '-c:a', 'aac', '-b:a', String(enc.audioBitrate),
-    '-t', seconds.toFixed(3), '-movflags', '+faststart', outPath,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    join(mediaDir, MEDIA_FILES.video),
+    '-loop',
+    '1',
+    '-framerate',
+    String(fps),
+    '-t',
+    seconds.toFixed(3),
+    '-i',
+    join(mediaDir, MEDIA_FILES.image),
+    '-i',
+    join(mediaDir, MEDIA_FILES.audio),
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    enc.x264Preset ?? 'veryfast',
+    '-crf',
+    String(enc.crf ?? 23),
+    '-pix_fmt',
+    'yuv420p',
+    '-colorspace',
+    'bt709',
+    '-color_primaries',
+    'bt709',
+    '-color_trc',
+    'bt709',
+    '-color_range',
+    'tv',
+    '-c:a',
+    'aac',
+    '-b:a',
+    String(enc.audioBitrate),
+    '-t',
+    seconds.toFixed(3),
+    '-movflags',
+    '+faststart',
+    outPath,
   ];
   return { args, cjkFont: font.cjk };
 }

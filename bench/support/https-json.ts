@@ -10,7 +10,11 @@ export interface JsonResponse<T> {
 export class HttpsJson {
   private readonly agent: Agent;
 
-  constructor(private readonly baseUrl: string, ca: Buffer, private readonly apiKey: string | null) {
+  constructor(
+    private readonly baseUrl: string,
+    ca: Buffer,
+    private readonly apiKey: string | null,
+  ) {
     this.agent = new Agent({ ca, keepAlive: true, maxSockets: 16 });
   }
 

@@ -2,7 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const PAGE_SIZE = 4096;
 
-interface ProcStat { pid: number; ppid: number; rssBytes: number }
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  rssBytes: number;
+}
 
 function readStat(pid: number): ProcStat | null {
   try {
@@ -17,7 +21,10 @@ function readStat(pid: number): ProcStat | null {
 
 /** Resident memory of `rootPid` and all its descendants (Chromium, ffmpeg, redis-server…), from /proc. */
 export function treeRssBytes(rootPid: number): number {
-  const stats = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map((name) => readStat(Number(name))).filter((s): s is ProcStat => s !== null);
+  const stats = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readStat(Number(name)))
+    .filter((s): s is ProcStat => s !== null);
   const children = new Map<number, ProcStat[]>();
   for (const stat of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
   const root = stats.find((s) => s.pid === rootPid);
@@ -36,7 +43,10 @@ export class RssSampler {
   private peak = 0;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly pid: () => number | undefined, private readonly intervalMs = 100) {}
+  constructor(
+    private readonly pid: () => number | undefined,
+    private readonly intervalMs = 100,
+  ) {}
 
   start(): void {
     this.peak = 0;

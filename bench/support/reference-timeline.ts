@@ -50,17 +50,48 @@ export function generateReferenceMedia(dir: string, size: ReferenceSize): void {
   const srcH = size.height * 1.5;
   const srcW = Math.round((srcH * 4) / 3 / 2) * 2;
   ffmpeg([
-    '-f', 'lavfi', '-i', `testsrc2=size=${srcW}x${srcH}:rate=${size.fps}:duration=${size.seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${size.seconds}`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-g', String(size.fps),
-    '-c:a', 'aac', '-b:a', '96k', '-shortest', join(dir, MEDIA_FILES.video),
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${srcW}x${srcH}:rate=${size.fps}:duration=${size.seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:sample_rate=48000:duration=${size.seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '20',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    String(size.fps),
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-shortest',
+    join(dir, MEDIA_FILES.video),
   ]);
   ffmpeg(['-f', 'lavfi', '-i', 'mandelbrot=size=640x360', '-frames:v', '1', join(dir, MEDIA_FILES.image)]);
   ffmpeg([
-    '-f', 'lavfi', '-i', `anoisesrc=color=pink:amplitude=0.3:sample_rate=48000:duration=${size.seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=48000:duration=${size.seconds}`,
-    '-filter_complex', '[0:a][1:a]amix=inputs=2,aformat=channel_layouts=stereo',
-    '-c:a', 'aac', '-b:a', '128k', join(dir, MEDIA_FILES.audio),
+    '-f',
+    'lavfi',
+    '-i',
+    `anoisesrc=color=pink:amplitude=0.3:sample_rate=48000:duration=${size.seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=220:sample_rate=48000:duration=${size.seconds}`,
+    '-filter_complex',
+    '[0:a][1:a]amix=inputs=2,aformat=channel_layouts=stereo',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    join(dir, MEDIA_FILES.audio),
   ]);
   const step = ms / CUES_ZH.length;
   const srt = CUES_ZH.map((text, i) => `${i + 1}\n${srtTime(Math.round(i * step))} --> ${srtTime(Math.round((i + 1) * step - 100))}\n${text}\n`).join('\n');
@@ -75,31 +106,56 @@ export function referenceTaskBody(size: ReferenceSize, mediaBase: string, webhoo
   const timeline: TimelineInput = {
     duration_ms: ms,
     tracks: [
-      { id: 'main', type: 'video', clips: [{ id: 'clip', media_url: url(MEDIA_FILES.video), start_time_ms: 0, end_time_ms: ms, properties: { fit: 'cover' } }] },
+      {
+        id: 'main',
+        type: 'video',
+        clips: [{ id: 'clip', media_url: url(MEDIA_FILES.video), start_time_ms: 0, end_time_ms: ms, properties: { fit: 'cover' } }],
+      },
       {
         id: 'overlay',
         type: 'video',
-        clips: [{
-          id: 'logo',
-          media_url: url(MEDIA_FILES.image),
-          start_time_ms: 0,
-          end_time_ms: ms,
-          properties: {
-            fit: 'contain',
-            scale: { x: OVERLAY.scale, y: OVERLAY.scale },
-            position: { x: Math.round(size.width * OVERLAY.offsetXFraction), y: Math.round(size.height * OVERLAY.offsetYFraction) },
-            opacity: OVERLAY.opacity,
-            blend_mode: OVERLAY.blendMode,
-            z_index: 1,
+        clips: [
+          {
+            id: 'logo',
+            media_url: url(MEDIA_FILES.image),
+            start_time_ms: 0,
+            end_time_ms: ms,
+            properties: {
+              fit: 'contain',
+              scale: { x: OVERLAY.scale, y: OVERLAY.scale },
+              position: { x: Math.round(size.width * OVERLAY.offsetXFraction), y: Math.round(size.height * OVERLAY.offsetYFraction) },
+              opacity: OVERLAY.opacity,
+              blend_mode: OVERLAY.blendMode,
+              z_index: 1,
+            },
           },
-        }],
+        ],
       },
-      { id: 'music', type: 'audio', clips: [{ id: 'song', media_url: url(MEDIA_FILES.audio), start_time_ms: 0, end_time_ms: ms, properties: { volume: MUSIC.volume, fade_in_ms: MUSIC.fadeInMs, fade_out_ms: MUSIC.fadeOutMs } }] },
-      { id: 'captions', type: 'subtitle', clips: [{ id: 'zh', media_url: url(MEDIA_FILES.subtitles), start_time_ms: 0, end_time_ms: ms, properties: subtitleProps }] },
+      {
+        id: 'music',
+        type: 'audio',
+        clips: [
+          {
+            id: 'song',
+            media_url: url(MEDIA_FILES.audio),
+            start_time_ms: 0,
+            end_time_ms: ms,
+            properties: { volume: MUSIC.volume, fade_in_ms: MUSIC.fadeInMs, fade_out_ms: MUSIC.fadeOutMs },
+          },
+        ],
+      },
+      {
+        id: 'captions',
+        type: 'subtitle',
+        clips: [{ id: 'zh', media_url: url(MEDIA_FILES.subtitles), start_time_ms: 0, end_time_ms: ms, properties: subtitleProps }],
+      },
     ],
   };
   return {
-    input: { timeline, output: { resolution: { width: size.width, height: size.height }, framerate: size.fps, format: 'mp4', quality: 'standard', codec: 'h264' } },
+    input: {
+      timeline,
+      output: { resolution: { width: size.width, height: size.height }, framerate: size.fps, format: 'mp4', quality: 'standard', codec: 'h264' },
+    },
     webhook: { url: webhookUrl, events: ['task.started', 'task.completed', 'task.failed'] },
   };
 }

@@ -80,7 +80,9 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-interface LogLine { msg?: string }
+interface LogLine {
+  msg?: string;
+}
 
 function parseLog(line: string): LogLine | null {
   if (!line.startsWith('{')) return null;
@@ -134,7 +136,14 @@ export async function startService(prepared: PreparedService, role: 'api' | 'all
       throw new Error(`service not ready after ${timeoutMs} ms:\n${tail()}`);
     }
   }
-  return { child, pid: present(child.pid, 'the pid of the service (it answered, so it was spawned)'), listeningMs, workerReadyMs, logPath, stop: () => stopChild(child) };
+  return {
+    child,
+    pid: present(child.pid, 'the pid of the service (it answered, so it was spawned)'),
+    listeningMs,
+    workerReadyMs,
+    logPath,
+    stop: () => stopChild(child),
+  };
 }
 
 export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {

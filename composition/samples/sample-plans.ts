@@ -22,7 +22,10 @@ import subtitlesXiaohongshu from './subtitles-xiaohongshu.json';
 import subtitlesWechatVideo from './subtitles-wechat-video.json';
 import subtitlesCustom from './subtitles-custom.json';
 
-export interface SampleInput { timeline: TimelineInput; output: OutputInput }
+export interface SampleInput {
+  timeline: TimelineInput;
+  output: OutputInput;
+}
 
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp|gif)$/i;
 const AUDIO_EXTENSIONS = /\.(mp3|wav|m4a|aac|ogg|opus|flac)$/i;
@@ -57,7 +60,11 @@ function withoutSubtitleTracks(sample: SampleInput): SampleInput {
   return { ...sample, timeline: { ...sample.timeline, tracks: sample.timeline.tracks.filter((track) => track.type !== 'subtitle') } };
 }
 
-export interface Sample { id: string; input: SampleInput; plan: RenderPlan }
+export interface Sample {
+  id: string;
+  input: SampleInput;
+  plan: RenderPlan;
+}
 
 function sample(id: string, input: SampleInput): Sample {
   return { id, input, plan: samplePlan(withoutSubtitleTracks(input), new Map()) };

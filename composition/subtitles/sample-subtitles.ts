@@ -9,10 +9,12 @@ import { samplePlan, type SampleInput } from '../samples/sample-plans';
  */
 export async function loadSamplePlan(sample: SampleInput): Promise<RenderPlan> {
   const urls = sample.timeline.tracks.filter((track) => track.type === 'subtitle').flatMap((track) => track.clips.map((clip) => clip.media_url));
-  const texts = await Promise.all(urls.map(async (url) => {
-    const response = await fetch(staticFile(url));
-    if (!response.ok) throw new Error(`sample subtitle ${url}: HTTP ${response.status}`);
-    return [url, await response.text()] as const;
-  }));
+  const texts = await Promise.all(
+    urls.map(async (url) => {
+      const response = await fetch(staticFile(url));
+      if (!response.ok) throw new Error(`sample subtitle ${url}: HTTP ${response.status}`);
+      return [url, await response.text()] as const;
+    }),
+  );
   return samplePlan(sample, new Map(texts));
 }

@@ -53,7 +53,10 @@ export function usePlanFonts(fonts: PlanFontFace[]): void {
   );
   useEffect(() => {
     if (handle === null) return;
-    loadPlanFonts(fonts).then(() => continueRender(handle), (err: unknown) => cancelRender(err));
+    loadPlanFonts(fonts).then(
+      () => continueRender(handle),
+      (err: unknown) => cancelRender(err),
+    );
     // The plan is the composition's input props: it does not change during a render.
   }, [handle]);
 }

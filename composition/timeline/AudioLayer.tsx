@@ -5,12 +5,9 @@ import { mediaSrc } from './media-src';
 /** Linear fades on the clip's own timeline (frame 0 = the clip's start), times the clip's gain. */
 export function audioGain(layer: PlanAudioLayer, frame: number): number {
   const end = layer.durationInFrames;
-  const fadeIn = layer.fadeInFrames > 0
-    ? interpolate(frame, [0, layer.fadeInFrames], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' })
-    : 1;
-  const fadeOut = layer.fadeOutFrames > 0
-    ? interpolate(frame, [end - layer.fadeOutFrames, end], [1, 0], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' })
-    : 1;
+  const fadeIn = layer.fadeInFrames > 0 ? interpolate(frame, [0, layer.fadeInFrames], [0, 1], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }) : 1;
+  const fadeOut =
+    layer.fadeOutFrames > 0 ? interpolate(frame, [end - layer.fadeOutFrames, end], [1, 0], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' }) : 1;
   return layer.volume * fadeIn * fadeOut;
 }
 

@@ -30,9 +30,7 @@ export const VisualLayer: React.FC<{ layer: PlanVisualLayer }> = ({ layer }) => 
   return (
     <Sequence from={layer.fromFrame} durationInFrames={layer.durationInFrames} premountFor={fps} name={layer.id}>
       <div style={wrapperStyle(layer)}>
-        {layer.kind === 'video'
-          ? <OffthreadVideo src={src} volume={layer.volume} style={mediaStyle(layer)} />
-          : <Img src={src} style={mediaStyle(layer)} />}
+        {layer.kind === 'video' ? <OffthreadVideo src={src} volume={layer.volume} style={mediaStyle(layer)} /> : <Img src={src} style={mediaStyle(layer)} />}
       </div>
     </Sequence>
   );

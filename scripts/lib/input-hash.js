@@ -24,9 +24,7 @@ function listFiles(root, entry, excluded, ignore = () => false) {
   }
   if (stat.isFile()) return ignore(entry) ? [] : [entry];
   if (!stat.isDirectory() || SKIPPED_DIRS.has(path.basename(entry))) return [];
-  return fs
-    .readdirSync(absolute)
-    .flatMap((name) => listFiles(root, entry === '.' ? name : `${entry}/${name}`, excluded, ignore));
+  return fs.readdirSync(absolute).flatMap((name) => listFiles(root, entry === '.' ? name : `${entry}/${name}`, excluded, ignore));
 }
 
 /**

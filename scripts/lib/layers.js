@@ -56,7 +56,7 @@ function layerOf(srcDir, file) {
   const relative = path.relative(srcDir, file);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
   const parts = relative.split(path.sep);
-  return parts.length === 1 ? parts[0].replace(/\.[^.]+$/, '') === ROOT_FILE_LAYER ? ROOT_FILE_LAYER : parts[0] : parts[0];
+  return parts.length === 1 ? (parts[0].replace(/\.[^.]+$/, '') === ROOT_FILE_LAYER ? ROOT_FILE_LAYER : parts[0]) : parts[0];
 }
 
 /** Folder name -> rank index, refusing a folder listed twice. */
@@ -120,7 +120,10 @@ function compareWithBaseline(violations, baseline) {
 
 /** The order as text: the highest layer first, each line above the ones it may import from. */
 function layerDiagram(ranks) {
-  return [...ranks].reverse().map((rank) => rank.join('  ')).join('\n  ↓\n');
+  return [...ranks]
+    .reverse()
+    .map((rank) => rank.join('  '))
+    .join('\n  ↓\n');
 }
 
 module.exports = { importSpecifiers, resolveSpecifier, layerOf, findViolations, compareWithBaseline, layerDiagram };

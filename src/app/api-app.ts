@@ -99,7 +99,19 @@ function fastifyAdapter(config: AppConfig, tls: TlsMaterial | null) {
 function apiModule(runtime: Runtime, services: Services, parts: ApiParts, readiness: ReadinessCheck[], openapi: OpenApiHolder): new () => unknown {
   const { logger } = runtime;
   @Module({
-    controllers: [TasksController, TaskEventsController, DeliveriesController, ModelsController, UsageController, FilesController, HealthController, OpenApiController, MetricsController, SamplesController, ConsoleController],
+    controllers: [
+      TasksController,
+      TaskEventsController,
+      DeliveriesController,
+      ModelsController,
+      UsageController,
+      FilesController,
+      HealthController,
+      OpenApiController,
+      MetricsController,
+      SamplesController,
+      ConsoleController,
+    ],
     providers: [
       { provide: TasksService, useValue: services.tasks },
       { provide: DeliveriesService, useValue: services.deliveries },
@@ -143,13 +155,17 @@ function isHealthPath(url: string): boolean {
 /** JSON is the only body type (anything else is 415); an empty JSON body (e.g. on retry) is no body. */
 function acceptEmptyJsonBodies(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void) => {
-    if (body.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body));
-    } catch (error) {
-      const parseError = Object.assign(new Error((error as Error).message), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
-      done(parseError);
-    }
-  });
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (_request: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void) => {
+      if (body.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(body));
+      } catch (error) {
+        const parseError = Object.assign(new Error((error as Error).message), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+        done(parseError);
+      }
+    },
+  );
 }

@@ -287,7 +287,17 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
     browser,
     mediaServer,
     fetcher,
-    renders: new RenderProcessor({ config, logger, workerId, lifecycle: services.lifecycle, fetcher, renderer, mediaServer, storage, metrics: services.workerMetrics }),
+    renders: new RenderProcessor({
+      config,
+      logger,
+      workerId,
+      lifecycle: services.lifecycle,
+      fetcher,
+      renderer,
+      mediaServer,
+      storage,
+      metrics: services.workerMetrics,
+    }),
     deliveries: new WebhookDeliveryProcessor({
       tasks: repositories.tasks,
       events: repositories.outbox,

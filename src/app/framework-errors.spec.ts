@@ -32,7 +32,9 @@ describe('decodedPath', () => {
 
 describe('loggableUrl', () => {
   it('hides the values that make a link work, keeps the rest', () => {
-    expect(loggableUrl('/v3/files/tsk_1/output.mp4?expires=1893456000&signature=abc123')).toBe('/v3/files/tsk_1/output.mp4?expires=[redacted]&signature=[redacted]');
+    expect(loggableUrl('/v3/files/tsk_1/output.mp4?expires=1893456000&signature=abc123')).toBe(
+      '/v3/files/tsk_1/output.mp4?expires=[redacted]&signature=[redacted]',
+    );
     expect(loggableUrl('/v3/tasks?status=completed&limit=5')).toBe('/v3/tasks?status=completed&limit=5');
     expect(loggableUrl('/o.mp4?X-Amz-Signature=f00&X-Amz-Credential=AKIA&flag')).toBe('/o.mp4?X-Amz-Signature=[redacted]&X-Amz-Credential=[redacted]&flag');
   });

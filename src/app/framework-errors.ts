@@ -18,7 +18,7 @@ export function refuseMalformedConnection(error: Error & { code?: string }, sock
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);
@@ -37,7 +37,10 @@ export class RouteMethods {
   private readonly routes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
 
   record(url: string, method: string | string[]): void {
-    const source = url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : escapeRegExp(part))).join('/');
+    const source = url
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : escapeRegExp(part)))
+      .join('/');
     const pattern = new RegExp(`^${source}/?$`);
     let route = this.routes.find((r) => r.pattern.source === pattern.source);
     if (route === undefined) {

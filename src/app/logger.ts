@@ -16,10 +16,13 @@ export const REDACTED_PATHS = [
 
 /** JSON lines on stdout, or on `destination` (tests read the log through it). */
 export function createLogger(config: Pick<AppConfig, 'logLevel' | 'role'>, destination?: DestinationStream): Logger {
-  return pino({
-    level: config.logLevel,
-    base: { role: config.role, pid: process.pid },
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-  }, destination);
+  return pino(
+    {
+      level: config.logLevel,
+      base: { role: config.role, pid: process.pid },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
 }

@@ -5,7 +5,7 @@ import { AccountEntity } from './account.entity';
 import { AccountsRepository } from './accounts.repository';
 import { ApiKeyEntity } from './api-key.entity';
 import { ApiKeysRepository } from './api-keys.repository';
-import { ApiKeysService, type CreateKeyRequest } from './api-keys.service';
+import { ApiKeysService, type CreateKeyRequest, type IssuedKey } from './api-keys.service';
 import { PERMISSIONS, TIERS, type Permission, type Tier } from './auth.types';
 import { limitsForKey } from './tier-limits';
 import { isoTime } from '../common/iso-time';
@@ -124,7 +124,14 @@ function number(flags: ParsedArgs['flags'], name: string, options: { integer: bo
 
 function permissionsOf(raw: string | undefined): Permission[] | undefined {
   if (raw === undefined) return undefined;
-  const items = [...new Set(raw.split(',').map((item) => item.trim()).filter(Boolean))];
+  const items = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = items.filter((item) => !(PERMISSIONS as readonly string[]).includes(item));
   if (items.length === 0 || unknown.length > 0) {
     throw new UsageError(`--permissions accepts a comma-separated list of ${PERMISSIONS.join(', ')}; not: ${unknown.join(', ') || '(empty)'}`);
@@ -155,7 +162,6 @@ export function createRequest(flags: ParsedArgs['flags'], now: number): CreateKe
   };
 }
 
-
 function statusOf(key: ApiKeyEntity, now: number): 'active' | 'revoked' | 'expired' | 'rotating' {
   if (key.revokedAt !== null) return 'revoked';
   if (key.expiresAt !== null && key.expiresAt <= now) return 'expired';
@@ -183,7 +189,14 @@ export function describeKey(key: ApiKeyEntity & { accountName: string }, now: nu
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Every flag checked before the database is opened, so a usage error never touches it. */
@@ -247,14 +260,8 @@ async function runCommand(args: ParsedArgs, prepared: Prepared, store: KeyStore,
       }
       return;
     }
-    case 'list': {
-      const keys = (await service.list(text(args.flags, 'account'))).map((key) => describeKey(key, now));
-      if (json) return io.stdout(JSON.stringify(keys));
-      if (keys.length === 0) return io.stdout('No keys.');
-      const header = ['ID', 'ACCOUNT', 'NAME', 'TIER', 'PERMISSIONS', 'HINT', 'STATUS', 'CREATED', 'LAST USED', 'EXPIRES', 'REVOKED'];
-      const rows = keys.map((k) => [k.id, k.account, k.name, k.tier, k.permissions.join(','), k.hint, k.status, k.created_at, k.last_used_at, k.expires_at, k.revoked_at].map((v) => v ?? '-'));
-      return io.stdout(table([header, ...rows]));
-    }
+    case 'list':
+      return io.stdout(await listing(service, text(args.flags, 'account'), json, now));
     case 'revoke': {
       const keyId = args.positionals[0];
       const existing = await service.find(keyId);
@@ -268,14 +275,7 @@ async function runCommand(args: ParsedArgs, prepared: Prepared, store: KeyStore,
       const keyId = args.positionals[0];
       const issued = await service.rotate(keyId, prepared.graceHours ?? graceHoursDefault);
       const old = await service.find(keyId);
-      const oldExpiresAt = isoTime(old?.expiresAt ?? null);
-      if (json) {
-        io.stdout(
-          JSON.stringify({ key: issued.key, account: issued.account.name, tier: issued.record.tier, permissions: issued.record.permissions, id: issued.record.id, replaces: keyId, old_key_expires_at: oldExpiresAt }),
-        );
-      } else {
-        io.stdout(`${issued.key}\n\nKey ${issued.record.id} replaces ${keyId}, which keeps working until ${oldExpiresAt}.\nStore it now: it is shown only this once.`);
-      }
+      io.stdout(rotation(issued, keyId, isoTime(old?.expiresAt ?? null), json));
       if (issued.notAnnounced) throw issued.notAnnounced;
       return;
     }
@@ -287,6 +287,35 @@ async function runCommand(args: ParsedArgs, prepared: Prepared, store: KeyStore,
       return;
     }
   }
+}
+
+/** `keys rotate`: the successor key, shown only this once, and when the old one stops. */
+function rotation(issued: IssuedKey, keyId: string, oldExpiresAt: string | null, json: boolean): string {
+  if (!json) {
+    return `${issued.key}\n\nKey ${issued.record.id} replaces ${keyId}, which keeps working until ${oldExpiresAt}.\nStore it now: it is shown only this once.`;
+  }
+  const { record } = issued;
+  return JSON.stringify({
+    key: issued.key,
+    account: issued.account.name,
+    tier: record.tier,
+    permissions: record.permissions,
+    id: record.id,
+    replaces: keyId,
+    old_key_expires_at: oldExpiresAt,
+  });
+}
+
+/** `keys list`: the keys as JSON, or a table for people. */
+async function listing(service: ApiKeysService, account: string | undefined, json: boolean, now: number): Promise<string> {
+  const keys = (await service.list(account)).map((key) => describeKey(key, now));
+  if (json) return JSON.stringify(keys);
+  if (keys.length === 0) return 'No keys.';
+  const header = ['ID', 'ACCOUNT', 'NAME', 'TIER', 'PERMISSIONS', 'HINT', 'STATUS', 'CREATED', 'LAST USED', 'EXPIRES', 'REVOKED'];
+  const rows = keys.map((k) =>
+    [k.id, k.account, k.name, k.tier, k.permissions.join(','), k.hint, k.status, k.created_at, k.last_used_at, k.expires_at, k.revoked_at].map((v) => v ?? '-'),
+  );
+  return table([header, ...rows]);
 }
 
 function oneLine(error: unknown): string {

@@ -89,7 +89,7 @@ describe('PrincipalCache', () => {
     expect(await request(cache)).toBeNull();
   });
 
-  it('never keeps a principal past its key\'s expiry', async () => {
+  it("never keeps a principal past its key's expiry", async () => {
     world.record = { principal: principal('key_a'), expiresAt: now + 1_000 };
     await request(cache);
     now += 1_000;

@@ -241,9 +241,10 @@ async function preview(args: string[], flags: Flags): Promise<number> {
 
 async function webhookListen(flags: Flags): Promise<void> {
   if (Boolean(flags.cert) !== Boolean(flags.key)) throw new UsageError('--cert and --key go together');
-  const pair = flags.cert && flags.key
-    ? { cert: readFileOrFail(flags.cert, 'certificate'), key: readFileOrFail(flags.key, 'key'), certPath: flags.cert }
-    : selfSignedCertificate();
+  const pair =
+    flags.cert && flags.key
+      ? { cert: readFileOrFail(flags.cert, 'certificate'), key: readFileOrFail(flags.key, 'key'), certPath: flags.cert }
+      : selfSignedCertificate();
   const port = integerFlag(flags.port, 'port') ?? 9443;
   const { url } = await startWebhookListener({ port, host: flags.host ?? '127.0.0.1', cert: pair.cert, key: pair.key, secret: flags.secret, print: out });
   out(`listening on ${url} (certificate ${pair.certPath}${flags.secret ? '' : '; no --secret: signatures are not checked'})`);
@@ -295,7 +296,9 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     case 'models':
       for (const model of (await clientFrom(flags).listModels()).models) {
-        out(`${model.id.padEnd(10)} ${model.max_resolution.width}x${model.max_resolution.height}  ${model.max_duration_seconds} s  ${model.supported_formats.join(',')}  ${model.name}`);
+        out(
+          `${model.id.padEnd(10)} ${model.max_resolution.width}x${model.max_resolution.height}  ${model.max_duration_seconds} s  ${model.supported_formats.join(',')}  ${model.name}`,
+        );
       }
       return 0;
     case 'preview':
@@ -343,4 +346,3 @@ if (require.main === module) {
     process.exitCode = code;
   });
 }
-

@@ -2,7 +2,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 
 const HEADER = [
   '/**',
-  ' * Generated from the service\'s OpenAPI document (/v3/openapi.json) by',
+  " * Generated from the service's OpenAPI document (/v3/openapi.json) by",
   ' * `npm run generate:client` (scripts/generate-client-types.js). Do not edit:',
   ' * test/e2e/client/client-types.e2e-spec.ts fails when this file and the served document disagree.',
   ' */',

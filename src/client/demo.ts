@@ -28,7 +28,10 @@ async function demo(): Promise<number> {
   process.stdout.write(`demo: rendering ${bodyPath} (the service's sample media) on ${url}\n`);
   const code = await main(['render', bodyPath, '--wait', '--out', outDir, '--url', url, '--api-key', key, ...(ca ? ['--ca', ca] : [])]);
   if (code === 0) process.stdout.write(`demo: done; the files above are in ${outDir}\n`);
-  else process.stderr.write(`demo: if the sample URLs were refused (VALIDATION_ERROR on media_url), RENDER_API_URL must start with the service's PUBLIC_BASE_URL (GET ${url}/samples lists them)\n`);
+  else
+    process.stderr.write(
+      `demo: if the sample URLs were refused (VALIDATION_ERROR on media_url), RENDER_API_URL must start with the service's PUBLIC_BASE_URL (GET ${url}/samples lists them)\n`,
+    );
   return code;
 }
 

@@ -25,7 +25,8 @@ describe('failureReport', () => {
 
   it('shortens a long value sent and skips entries that are not problems', () => {
     const report = failureReport({
-      code: 'VALIDATION_ERROR', message: 'invalid',
+      code: 'VALIDATION_ERROR',
+      message: 'invalid',
       details: [{ field: 'input.x', issue: 'too long', provided_value: 'y'.repeat(500) }, 'junk', { field: 1 }],
     });
     const lines = report.split('\n');
@@ -34,10 +35,12 @@ describe('failureReport', () => {
   });
 
   it('puts an object of details on one line, with the wait a rate limit asks for', () => {
-    expect(failureReport({ code: 'TASK_NOT_CANCELABLE', message: 'already completed', details: { task_id: 'tsk_1', status: 'completed' } }))
-      .toBe('error: TASK_NOT_CANCELABLE: already completed\n  task_id: tsk_1, status: completed\n');
-    expect(failureReport({ code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', retryAfterSeconds: 12, requestId: null }))
-      .toBe('error: RATE_LIMIT_EXCEEDED: slow down\nretry after: 12 s\n');
+    expect(failureReport({ code: 'TASK_NOT_CANCELABLE', message: 'already completed', details: { task_id: 'tsk_1', status: 'completed' } })).toBe(
+      'error: TASK_NOT_CANCELABLE: already completed\n  task_id: tsk_1, status: completed\n',
+    );
+    expect(failureReport({ code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', retryAfterSeconds: 12, requestId: null })).toBe(
+      'error: RATE_LIMIT_EXCEEDED: slow down\nretry after: 12 s\n',
+    );
   });
 
   it('tells where to look when media could not be fetched or the service is not there', () => {

@@ -38,8 +38,9 @@ const HINTS: Readonly<Record<string, string>> = {
   INSUFFICIENT_CREDITS: 'the account has no credits left for this render: `render-cli usage` shows the balance',
   MODEL_LIMIT_EXCEEDED: '`render-cli models` lists what each model allows (size, duration, formats)',
   TASK_NOT_FOUND: 'check the task id; a task of another account is not visible to this key',
-  MEDIA_DOWNLOAD_FAILED: 'every media URL must be reachable from the service; private and loopback addresses are '
-    + 'refused unless NETWORK_ALLOWLIST lets them through (docs/configuration.md)',
+  MEDIA_DOWNLOAD_FAILED:
+    'every media URL must be reachable from the service; private and loopback addresses are ' +
+    'refused unless NETWORK_ALLOWLIST lets them through (docs/configuration.md)',
   INVALID_MEDIA_FORMAT: 'the file is not a video, image, audio or subtitle file the service can decode',
   PROCESSING_TIMEOUT: 'the render took too long: shorten the timeline or lower the resolution, then retry',
   NETWORK_ERROR: 'is the service running at RENDER_API_URL? `npm start` prints its URL (and RENDER_API_CA for its certificate)',

@@ -5,7 +5,13 @@ import { ProgressDisplay, progressAfterEvent, progressLine, progressOfTask } fro
 const task = (status: string, percentage: number, phase: string | null) =>
   ({ task_id: 'tsk_1', status, progress: { percentage, current_phase: phase, phases: {} } }) as unknown as TaskRecord;
 
-const event = (type: string, data: Record<string, unknown> = {}): StreamedTaskEvent => ({ id: `evt_${type}`, event: type, timestamp: '2025-01-17T10:00:00.000Z', task_id: 'tsk_1', data });
+const event = (type: string, data: Record<string, unknown> = {}): StreamedTaskEvent => ({
+  id: `evt_${type}`,
+  event: type,
+  timestamp: '2025-01-17T10:00:00.000Z',
+  task_id: 'tsk_1',
+  data,
+});
 
 describe('progress display', () => {
   it('draws the bar with the phase and percentage', () => {

@@ -37,7 +37,10 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 };
 
-const body = { input: { timeline: { duration_ms: 1000, tracks: [] }, output: { resolution: { width: 2, height: 2 } } }, webhook: { url: 'https://h.example/x' } } as unknown as CreateTaskBody;
+const body = {
+  input: { timeline: { duration_ms: 1000, tracks: [] }, output: { resolution: { width: 2, height: 2 } } },
+  webhook: { url: 'https://h.example/x' },
+} as unknown as CreateTaskBody;
 
 describe('RenderClient', () => {
   let tls: CertificatePair;
@@ -52,8 +55,19 @@ describe('RenderClient', () => {
   it('waits out a 429 RATE_LIMIT_EXCEEDED for Retry-After seconds, then succeeds', async () => {
     const service = await stub(tls, [
       (_req, _body, res) =>
-        json(res, 429, { error: { code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', retry_after: 1 } }, { 'retry-after': '1', 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1700000000', 'x-ratelimit-type': 'requests' }),
-      (_req, _body, res) => json(res, 200, { models: [] }, { 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1700000060', 'x-ratelimit-type': 'requests' }),
+        json(
+          res,
+          429,
+          { error: { code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', retry_after: 1 } },
+          { 'retry-after': '1', 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1700000000', 'x-ratelimit-type': 'requests' },
+        ),
+      (_req, _body, res) =>
+        json(
+          res,
+          200,
+          { models: [] },
+          { 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1700000060', 'x-ratelimit-type': 'requests' },
+        ),
     ]);
     servers.push(service.server);
     const waits: number[] = [];
@@ -102,7 +116,7 @@ describe('RenderClient', () => {
     expect(JSON.parse(service.seen[0].body).request_id).toBe(outcome.requestId);
   });
 
-  it('treats a 409 on the first attempt as the caller\'s error (the request_id was reused)', async () => {
+  it("treats a 409 on the first attempt as the caller's error (the request_id was reused)", async () => {
     const service = await stub(tls, [
       (_req, _body, res) => json(res, 409, { error: { code: 'DUPLICATE_REQUEST_ID', message: 'used', details: { task_id: 'tsk_old' } } }),
     ]);
@@ -113,10 +127,7 @@ describe('RenderClient', () => {
   });
 
   it('resends after a timeout too', async () => {
-    const service = await stub(tls, [
-      () => undefined,
-      (_req, _body, res) => json(res, 201, { task_id: 'tsk_new', status: 'queued' }),
-    ]);
+    const service = await stub(tls, [() => undefined, (_req, _body, res) => json(res, 201, { task_id: 'tsk_new', status: 'queued' })]);
     servers.push(service.server);
     const client = new RenderClient({ baseUrl: service.base, apiKey: 'k_1', ca: tls.cert, timeoutMs: 300, sleep: async () => undefined });
     const outcome = await client.createTask(body);
@@ -166,7 +177,11 @@ describe('RenderClient', () => {
       ]);
       servers.push(service.server);
       const client = new RenderClient({ baseUrl: service.base, apiKey: 'k_1', ca: tls.cert, sleep: async () => undefined });
-      await expect(collect(client.streamEvents('tsk_1', { lastEventId: 'evt_9' }))).rejects.toMatchObject({ status: 404, code: 'TASK_NOT_FOUND', requestId: 'req_1' });
+      await expect(collect(client.streamEvents('tsk_1', { lastEventId: 'evt_9' }))).rejects.toMatchObject({
+        status: 404,
+        code: 'TASK_NOT_FOUND',
+        requestId: 'req_1',
+      });
       expect(service.seen).toHaveLength(1);
     });
 

@@ -4,10 +4,7 @@ import { mapError } from './error-envelope';
 
 describe('mapError', () => {
   it('renders an ApiError with its code, details and retry_after', () => {
-    const mapped = mapError(
-      new ApiError('RATE_LIMIT_EXCEEDED', 'slow down', { retryAfter: 12, headers: { 'Retry-After': '12' } }),
-      'req_1',
-    );
+    const mapped = mapError(new ApiError('RATE_LIMIT_EXCEEDED', 'slow down', { retryAfter: 12, headers: { 'Retry-After': '12' } }), 'req_1');
     expect(mapped.status).toBe(429);
     expect(mapped.headers['Retry-After']).toBe('12');
     expect(mapped.body.error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', request_id: 'req_1', retry_after: 12 });
@@ -21,8 +18,10 @@ describe('mapError', () => {
   });
 
   it('maps fastify body errors to 400, 413 and 415', () => {
-    expect(mapError({ statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: 'Unexpected token' }, 'r').body.error)
-      .toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('not valid JSON') });
+    expect(mapError({ statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: 'Unexpected token' }, 'r').body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('not valid JSON'),
+    });
     expect(mapError({ statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }, 'r').status).toBe(413);
     expect(mapError({ statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }, 'r').body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

@@ -77,7 +77,8 @@ const FRAMEWORK_CODE_MESSAGES: Readonly<Record<string, string>> = {
 };
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08001', '08003', '08006', 'SQLITE_BUSY']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Connection is closed|connect ECONNREFUSED|Stream isn't writeable|Command timed out|Reached the max retries per request limit/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Connection is closed|connect ECONNREFUSED|Stream isn't writeable|Command timed out|Reached the max retries per request limit/i;
 
 /**
  * Whether an error means a backing service (database, Redis) could not be
@@ -122,10 +123,7 @@ export function mapError(error: unknown, requestId: string): MappedError {
     );
   }
   const framework = (error ?? {}) as FrameworkError;
-  const status =
-    typeof framework.getStatus === 'function'
-      ? framework.getStatus()
-      : (framework.statusCode ?? framework.status ?? 500);
+  const status = typeof framework.getStatus === 'function' ? framework.getStatus() : (framework.statusCode ?? framework.status ?? 500);
   const code = codeForFrameworkStatus(status);
   let message = FRAMEWORK_CODE_MESSAGES[String(framework.code)] ?? FRAMEWORK_STATUS_MESSAGES[status] ?? FRAMEWORK_MESSAGES[code] ?? 'The request failed';
   if (framework.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || framework.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {

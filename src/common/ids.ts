@@ -42,5 +42,4 @@ export function ulid(now: number = Date.now()): string {
   return time + rand;
 }
 
-export const newId = (prefix: 'tsk' | 'evt' | 'dlv' | 'acc' | 'key' | 'req' | 'att') =>
-  `${prefix}_${ulid().toLowerCase()}`;
+export const newId = (prefix: 'tsk' | 'evt' | 'dlv' | 'acc' | 'key' | 'req' | 'att') => `${prefix}_${ulid().toLowerCase()}`;

@@ -19,9 +19,12 @@ const SECRET_QUERY = /sig|signature|token|key|credential|expires|x-amz-/i;
 export function loggableUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
-  const query = url.slice(at + 1).split('&').map((pair) => {
-    const [name] = pair.split('=', 1);
-    return SECRET_QUERY.test(name) && pair.includes('=') ? `${name}=[redacted]` : pair;
-  });
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const [name] = pair.split('=', 1);
+      return SECRET_QUERY.test(name) && pair.includes('=') ? `${name}=[redacted]` : pair;
+    });
   return `${url.slice(0, at)}?${query.join('&')}`;
 }

@@ -164,7 +164,12 @@ class Reader {
 
   list(name: string): string[] {
     const value = this.raw(name);
-    return value === undefined ? [] : value.split(',').map((item) => item.trim()).filter(Boolean);
+    return value === undefined
+      ? []
+      : value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
   }
 
   integerList(name: string, fallback: number[], minLength: number): number[] {
@@ -172,9 +177,7 @@ class Reader {
     if (value === undefined) return fallback;
     const items = value.split(',').map((item) => item.trim());
     if (items.length < minLength || items.some((item) => !/^\d+$/.test(item))) {
-      this.problems.push(
-        `${name}=${JSON.stringify(value)} is not accepted; use at least ${minLength} comma-separated whole numbers of milliseconds`,
-      );
+      this.problems.push(`${name}=${JSON.stringify(value)} is not accepted; use at least ${minLength} comma-separated whole numbers of milliseconds`);
       return fallback;
     }
     return items.map(Number);
@@ -197,8 +200,22 @@ class Reader {
 /** Where the service listens and stores, and what it connects to. */
 type Places = Pick<
   AppConfig,
-  | 'role' | 'host' | 'port' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'redisPrefix' | 'tlsCert' | 'tlsKey' | 'trustProxy'
-  | 'publicBaseUrl' | 'storagePublicUrl' | 'storageUrl' | 's3Endpoint' | 's3Region' | 's3ForcePathStyle'
+  | 'role'
+  | 'host'
+  | 'port'
+  | 'dataDir'
+  | 'databaseUrl'
+  | 'redisUrl'
+  | 'redisPrefix'
+  | 'tlsCert'
+  | 'tlsKey'
+  | 'trustProxy'
+  | 'publicBaseUrl'
+  | 'storagePublicUrl'
+  | 'storageUrl'
+  | 's3Endpoint'
+  | 's3Region'
+  | 's3ForcePathStyle'
 >;
 
 function readPlaces(read: Reader): Places {
@@ -252,16 +269,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const config: AppConfig = {
     ...readPlaces(read),
     networkAllowlist: read.list('NETWORK_ALLOWLIST'),
-    webhookRetryScheduleMs: read.integerList(
-      'WEBHOOK_RETRY_SCHEDULE_MS',
-      [30_000, 120_000, 480_000, 1_920_000, 7_680_000],
-      5,
-    ),
+    webhookRetryScheduleMs: read.integerList('WEBHOOK_RETRY_SCHEDULE_MS', [30_000, 120_000, 480_000, 1_920_000, 7_680_000], 5),
     progressIntervalMs: read.integer('PROGRESS_INTERVAL_MS', 30_000, 0, 3_600_000),
     chromiumPath: read.string('CHROMIUM_PATH', '/usr/lib/chromium/chromium-headless-shell'),
-    chromiumSandbox: read.oneOf('CHROMIUM_SANDBOX', ['on', 'off'] as const, 'on') === 'on'
-      ? { mode: 'on', user: read.matching('CHROMIUM_USER', 'nobody', /^[a-z_][a-z0-9_-]{0,31}$/, 'a system user name such as nobody or render') }
-      : { mode: 'off' },
+    chromiumSandbox:
+      read.oneOf('CHROMIUM_SANDBOX', ['on', 'off'] as const, 'on') === 'on'
+        ? { mode: 'on', user: read.matching('CHROMIUM_USER', 'nobody', /^[a-z_][a-z0-9_-]{0,31}$/, 'a system user name such as nobody or render') }
+        : { mode: 'off' },
     renderConcurrency: read.integer('RENDER_CONCURRENCY', Math.max(1, cpus().length), 1, 64),
     renderEngine: read.oneOf('RENDER_ENGINE', RENDER_ENGINE_SETTINGS, 'auto'),
     workerConcurrency: read.integer('WORKER_CONCURRENCY', 1, 1, 16),

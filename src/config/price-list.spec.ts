@@ -23,7 +23,10 @@ describe('price list', () => {
     expect(found).toEqual({
       prices: {
         ...DEFAULT_PRICE_LIST,
-        perOutputMinuteUsd: { standard: DEFAULT_PRICE_LIST.perOutputMinuteUsd.standard, premium: { ...DEFAULT_PRICE_LIST.perOutputMinuteUsd.premium, draft: 1 } },
+        perOutputMinuteUsd: {
+          standard: DEFAULT_PRICE_LIST.perOutputMinuteUsd.standard,
+          premium: { ...DEFAULT_PRICE_LIST.perOutputMinuteUsd.premium, draft: 1 },
+        },
         bandwidthPerGbUsd: 0.5,
       },
     });

@@ -60,7 +60,10 @@ export class Database {
   }
 
   /** Rows of `select` as entity properties, converted as TypeORM converts them (column types, transformers); only the columns present are set. */
-  hydrate<Entity extends ObjectLiteral, Fields extends keyof Entity = keyof Entity>(entity: EntityTarget<Entity>, rows: ObjectLiteral[]): Array<Pick<Entity, Fields>> {
+  hydrate<Entity extends ObjectLiteral, Fields extends keyof Entity = keyof Entity>(
+    entity: EntityTarget<Entity>,
+    rows: ObjectLiteral[],
+  ): Array<Pick<Entity, Fields>> {
     const columns = this.columnsByName(entity);
     const driver = this.dataSource.driver;
     return rows.map((row) => {

@@ -40,9 +40,12 @@ export class StreamSlots {
     const lease = randomUUID();
     const taken = Number(await this.redis.eval(ACQUIRE_SCRIPT, 1, key, String(limit), lease, String(this.leaseMs)));
     if (taken !== 1) return null;
-    const renewal = setInterval(() => {
-      this.redis.eval(RENEW_SCRIPT, 1, key, lease, String(this.leaseMs)).catch(() => undefined);
-    }, Math.floor(this.leaseMs / 3));
+    const renewal = setInterval(
+      () => {
+        this.redis.eval(RENEW_SCRIPT, 1, key, lease, String(this.leaseMs)).catch(() => undefined);
+      },
+      Math.floor(this.leaseMs / 3),
+    );
     renewal.unref();
     return {
       release: async () => {

@@ -112,8 +112,15 @@ export function fontKeyInfo(key: FontKey): FontKeyInfo {
   const entry = keyEntry(key);
   const family = familyOf(entry.family);
   return {
-    key, family: entry.family, cssFamily: family.cssFamily, weight: entry.weight, style: entry.style,
-    designStyle: entry.designStyle, stretch: family.stretch, license: family.license, source: family.source,
+    key,
+    family: entry.family,
+    cssFamily: family.cssFamily,
+    weight: entry.weight,
+    style: entry.style,
+    designStyle: entry.designStyle,
+    stretch: family.stretch,
+    license: family.license,
+    source: family.source,
   };
 }
 

@@ -28,7 +28,9 @@ export class HealthController {
       }),
     );
     const ok = results.every(([, result]) => result.ok);
-    const checks: Record<string, { ok: boolean; error?: string }> = Object.fromEntries(results.map(([name, result]) => [name, result] as [string, typeof result]));
+    const checks: Record<string, { ok: boolean; error?: string }> = Object.fromEntries(
+      results.map(([name, result]) => [name, result] as [string, typeof result]),
+    );
     await reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not_ready', checks });
   }
 }

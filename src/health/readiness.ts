@@ -9,9 +9,10 @@ export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 export function loggedCheck(check: ReadinessCheck, logger: { warn(obj: object, msg: string): void }): ReadinessCheck {
   return {
     name: check.name,
-    run: () => check.run().catch((error: unknown) => {
-      logger.warn({ check: check.name, err: error }, 'readiness check failed');
-      throw error;
-    }),
+    run: () =>
+      check.run().catch((error: unknown) => {
+        logger.warn({ check: check.name, err: error }, 'readiness check failed');
+        throw error;
+      }),
   };
 }

@@ -7,11 +7,13 @@ describe('DownloadBudget', () => {
     expect(budget.remaining()).toBe(400);
     budget.charge('https://m.example/b.mp4', 400);
     expect(budget.remaining()).toBe(0);
-    expect(() => budget.charge('https://m.example/c.png', 1)).toThrow(expect.objectContaining({
-      code: 'FILE_TOO_LARGE',
-      retryPossible: false,
-      details: { media_url: 'https://m.example/c.png', max_task_bytes: 1_000 },
-      message: expect.stringMatching(/MEDIA_TASK_MAX_BYTES/),
-    }));
+    expect(() => budget.charge('https://m.example/c.png', 1)).toThrow(
+      expect.objectContaining({
+        code: 'FILE_TOO_LARGE',
+        retryPossible: false,
+        details: { media_url: 'https://m.example/c.png', max_task_bytes: 1_000 },
+        message: expect.stringMatching(/MEDIA_TASK_MAX_BYTES/),
+      }),
+    );
   });
 });

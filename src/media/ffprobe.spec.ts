@@ -26,9 +26,22 @@ describe('probeMedia', () => {
   it('reads an H.264 MP4 with audio', async () => {
     const path = make(
       'v.mp4',
-      '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-      '-t', '1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x48:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=44100',
+      '-t',
+      '1',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-c:a',
+      'aac',
     );
     const probe = await probeMedia(bare(path));
     expect(probe.formatName).toContain('mp4');
@@ -41,7 +54,11 @@ describe('probeMedia', () => {
   });
 
   // ffmpeg's `rotate` tag becomes a display matrix only on a stream copy; ffprobe reports the matrix's angle counter-clockwise.
-  it.each([['90', 270], ['270', 90], ['180', 180]])('reads a phone video whose display matrix comes from rotate=%s as turned %i degrees clockwise, the stored size unchanged', async (rotate, degrees) => {
+  it.each([
+    ['90', 270],
+    ['270', 90],
+    ['180', 180],
+  ])('reads a phone video whose display matrix comes from rotate=%s as turned %i degrees clockwise, the stored size unchanged', async (rotate, degrees) => {
     const stored = make(`s${rotate}.mp4`, '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25', '-t', '0.2', '-c:v', 'libx264');
     const path = make(`r${rotate}.mp4`, '-i', stored, '-c', 'copy', '-metadata:s:v:0', `rotate=${rotate}`);
     const probe = await probeMedia(bare(path));

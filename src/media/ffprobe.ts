@@ -78,11 +78,16 @@ interface RawProbe {
 
 function runFfprobe(binary: string, path: string, demuxers: string): Promise<RawProbe> {
   const args = [
-    '-v', 'error',
-    '-format_whitelist', demuxers,
-    '-protocol_whitelist', 'file',
-    '-print_format', 'json',
-    '-show_format', '-show_streams',
+    '-v',
+    'error',
+    '-format_whitelist',
+    demuxers,
+    '-protocol_whitelist',
+    'file',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
     // `file:` keeps a path from being read as another protocol or option.
     `file:${path}`,
   ];

@@ -29,7 +29,10 @@ export class MediaCache {
   }
 
   async dataExists(key: string): Promise<boolean> {
-    return stat(this.dataPath(key)).then(() => true, () => false);
+    return stat(this.dataPath(key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Writes the data file of `key` through `write` (given the part file's path); a failed write leaves no file behind. */
@@ -77,9 +80,18 @@ export class MediaCache {
       const key = name.split('.')[0];
       if (busy(key)) continue;
       const meta = await this.readMeta(key);
-      const born = meta && !name.endsWith('.part') ? meta.fetchedAt : await stat(path).then((s) => s.mtimeMs, () => now);
+      const born =
+        meta && !name.endsWith('.part')
+          ? meta.fetchedAt
+          : await stat(path).then(
+              (s) => s.mtimeMs,
+              () => now,
+            );
       if (born > cutoff) continue;
-      await unlink(path).then(() => (removed += 1), () => undefined);
+      await unlink(path).then(
+        () => (removed += 1),
+        () => undefined,
+      );
     }
     return removed;
   }

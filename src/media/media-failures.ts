@@ -18,7 +18,13 @@ export function downloadFailed(url: string, message: string, retry: boolean, sta
 
 export function subtitleTooLarge(url: string, maxBytes: number): RenderFailure {
   const message = `subtitle file at ${url} is larger than the subtitle limit of ${maxBytes} bytes (MAX_SUBTITLE_BYTES)`;
-  return new RenderFailure('INVALID_MEDIA_FORMAT', message, false, { media_url: url, max_bytes: maxBytes }, 'Split the subtitles into several files or shorten them');
+  return new RenderFailure(
+    'INVALID_MEDIA_FORMAT',
+    message,
+    false,
+    { media_url: url, max_bytes: maxBytes },
+    'Split the subtitles into several files or shorten them',
+  );
 }
 
 export function tooLarge(url: string, maxBytes: number): RenderFailure {

@@ -138,13 +138,13 @@ export class MediaFetcher {
     } catch {
       throw downloadFailed(req.url, `media URL ${JSON.stringify(req.url)} is not a valid URL`, false, null, null);
     }
-    const fileLimit: SizeLimit = req.expect === 'subtitle'
-      ? { maxBytes: Math.min(this.opts.maxSubtitleBytes, this.opts.maxBytes), refuse: (u) => subtitleTooLarge(u, this.opts.maxSubtitleBytes) }
-      : { maxBytes: this.opts.maxBytes, refuse: (u) => tooLarge(u, this.opts.maxBytes) };
+    const fileLimit: SizeLimit =
+      req.expect === 'subtitle'
+        ? { maxBytes: Math.min(this.opts.maxSubtitleBytes, this.opts.maxBytes), refuse: (u) => subtitleTooLarge(u, this.opts.maxSubtitleBytes) }
+        : { maxBytes: this.opts.maxBytes, refuse: (u) => tooLarge(u, this.opts.maxBytes) };
     const budget = req.budget;
-    const limit: SizeLimit = budget !== undefined && budget.remaining() < fileLimit.maxBytes
-      ? { maxBytes: budget.remaining(), refuse: (u) => budget.refusal(u) }
-      : fileLimit;
+    const limit: SizeLimit =
+      budget !== undefined && budget.remaining() < fileLimit.maxBytes ? { maxBytes: budget.remaining(), refuse: (u) => budget.refusal(u) } : fileLimit;
     const sample = this.opts.samples?.sampleFileFor(req.url) ?? null;
     const { key, meta, fromCache } = await this.obtain(url.href, sample, req.signal, limit);
     if (meta.sizeBytes > limit.maxBytes) throw limit.refuse(req.url);
@@ -210,13 +210,7 @@ export class MediaFetcher {
   private toAttemptError(error: unknown, url: string, attempt: number): AttemptError {
     const backoffMs = this.retryBaseDelayMs * 2 ** attempt;
     if (error instanceof HttpStatusError) {
-      const failure = downloadFailed(
-        url,
-        `downloading ${url} failed with HTTP ${error.status}`,
-        true,
-        error.status,
-        error.retryAfterSeconds,
-      );
+      const failure = downloadFailed(url, `downloading ${url} failed with HTTP ${error.status}`, true, error.status, error.retryAfterSeconds);
       const waitMs = Math.max(backoffMs, (error.retryAfterSeconds ?? 0) * 1000);
       return { failure, transient: TRANSIENT_STATUS(error.status), waitMs };
     }
@@ -310,12 +304,7 @@ export class MediaFetcher {
     return meta;
   }
 
-  private async classify(
-    key: string,
-    meta: CacheMeta,
-    req: FetchRequest,
-    url: URL,
-  ): Promise<Omit<FetchedMedia, 'fromCache'>> {
+  private async classify(key: string, meta: CacheMeta, req: FetchRequest, url: URL): Promise<Omit<FetchedMedia, 'fromCache'>> {
     const source = this.cache.dataPath(key);
     if (req.expect === 'subtitle') {
       if (meta.textError === undefined) {

@@ -90,7 +90,10 @@ describe('SampleMedia', () => {
   });
 
   it('looks names up in the catalogue only', () => {
-    expect(samples.find('tone.mp3')).toEqual({ file: expect.objectContaining({ kind: 'audio', contentType: 'audio/mpeg' }), path: join(SAMPLE_MEDIA_DIR, 'tone.mp3') });
+    expect(samples.find('tone.mp3')).toEqual({
+      file: expect.objectContaining({ kind: 'audio', contentType: 'audio/mpeg' }),
+      path: join(SAMPLE_MEDIA_DIR, 'tone.mp3'),
+    });
     for (const name of ['..', '../samples/tone.mp3', '%2e%2e', 'TONE.MP3', '', 'constructor', '__proto__']) expect(samples.find(name)).toBeNull();
   });
 

@@ -61,7 +61,10 @@ export class SampleMedia {
   private readonly byUrl = new Map<string, SampleFile>();
   private readonly prefix: string;
 
-  constructor(publicBaseUrl: string, private readonly dir: string = SAMPLE_MEDIA_DIR) {
+  constructor(
+    publicBaseUrl: string,
+    private readonly dir: string = SAMPLE_MEDIA_DIR,
+  ) {
     this.prefix = samplesPrefix(publicBaseUrl);
     for (const file of SAMPLE_FILES) {
       this.byName.set(file.name, file);

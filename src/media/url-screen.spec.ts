@@ -45,7 +45,7 @@ describe('screenTaskUrls', () => {
     expect(screenTaskUrls(input('http://10.0.0.5/a.mp4'), new SsrfGuard(['10.0.0.0/8']), samples)).toEqual([]);
   });
 
-  it('accepts the service\'s own sample URLs as media without an address check', () => {
+  it("accepts the service's own sample URLs as media without an address check", () => {
     const body = input(samples.urlOf('testcard-640x360.mp4'));
     body.input.timeline.tracks[0].clips.push({ ...body.input.timeline.tracks[0].clips[0], id: 'clip-2', media_url: samples.urlOf('captions-zh.srt') });
     expect(screenTaskUrls(body, strict, samples)).toEqual([]);

@@ -63,10 +63,8 @@ export class ServiceMetrics {
       'Render jobs not started yet (waiting, or delayed while their account is at its allowance), by priority',
       (entry) => entry.jobs,
     );
-    perPriority(
-      'queue_oldest_wait_seconds',
-      'Age of the oldest render job not started yet, by priority (0 when none waits)',
-      (entry) => (entry.oldestEnqueuedAt === null ? 0 : Math.max(0, now() - entry.oldestEnqueuedAt) / 1000),
+    perPriority('queue_oldest_wait_seconds', 'Age of the oldest render job not started yet, by priority (0 when none waits)', (entry) =>
+      entry.oldestEnqueuedAt === null ? 0 : Math.max(0, now() - entry.oldestEnqueuedAt) / 1000,
     );
     new SharedHistogram(RENDER_SECONDS, sources.store, this.registry);
     new SharedHistogram(RENDER_FPS, sources.store, this.registry);

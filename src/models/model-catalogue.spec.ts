@@ -30,9 +30,7 @@ describe('model catalogue (spec "Model record")', () => {
 
   it('records carry exactly the spec fields', () => {
     for (const model of listModels()) {
-      expect(Object.keys(model).sort()).toEqual(
-        ['description', 'id', 'max_duration_seconds', 'max_resolution', 'name', 'pricing_tier', 'supported_formats'],
-      );
+      expect(Object.keys(model).sort()).toEqual(['description', 'id', 'max_duration_seconds', 'max_resolution', 'name', 'pricing_tier', 'supported_formats']);
       expect(Number.isInteger(model.max_duration_seconds)).toBe(true);
     }
   });

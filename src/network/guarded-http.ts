@@ -28,7 +28,11 @@ export interface GuardedResponse {
 }
 
 export class NetworkTimeoutError extends Error {
-  constructor(readonly phase: 'connect' | 'read' | 'total', url: string, ms: number) {
+  constructor(
+    readonly phase: 'connect' | 'read' | 'total',
+    url: string,
+    ms: number,
+  ) {
     super(`${{ connect: 'connecting to', read: 'reading from', total: 'downloading' }[phase]} ${url} timed out after ${ms} ms`);
     this.name = 'NetworkTimeoutError';
   }
@@ -67,17 +71,12 @@ function sendOnce(hop: Hop, opts: GuardedRequestOptions): Promise<IncomingMessag
       hop.url.protocol === 'https:'
         ? httpsRequest(hop.url, { ...requestOptions, ...(opts.ca ? { ca: [...rootCertificates, opts.ca] } : {}) })
         : httpRequest(hop.url, requestOptions);
-    const connectTimer = setTimeout(
-      () => req.destroy(new NetworkTimeoutError('connect', hop.url.href, opts.connectTimeoutMs)),
-      opts.connectTimeoutMs,
-    );
+    const connectTimer = setTimeout(() => req.destroy(new NetworkTimeoutError('connect', hop.url.href, opts.connectTimeoutMs)), opts.connectTimeoutMs);
     req.on('socket', (socket) => {
       const connectedEvent = hop.url.protocol === 'https:' ? 'secureConnect' : 'connect';
       socket.once(connectedEvent, () => clearTimeout(connectTimer));
     });
-    req.setTimeout(opts.readTimeoutMs, () =>
-      req.destroy(new NetworkTimeoutError('read', hop.url.href, opts.readTimeoutMs)),
-    );
+    req.setTimeout(opts.readTimeoutMs, () => req.destroy(new NetworkTimeoutError('read', hop.url.href, opts.readTimeoutMs)));
     req.on('error', (error) => {
       clearTimeout(connectTimer);
       reject(error);

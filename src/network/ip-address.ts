@@ -32,9 +32,7 @@ function parseIPv6(text: string): bigint {
   const headGroups = head ? head.split(':') : [];
   const restGroups = rest === undefined ? [] : rest ? rest.split(':') : [];
   const missing = 8 - headGroups.length - restGroups.length;
-  const groups = [...headGroups, ...Array<string>(rest === undefined ? 0 : missing).fill('0'), ...restGroups].map(
-    (group) => BigInt(parseInt(group, 16)),
-  );
+  const groups = [...headGroups, ...Array<string>(rest === undefined ? 0 : missing).fill('0'), ...restGroups].map((group) => BigInt(parseInt(group, 16)));
   if (tail.length === 2) groups.splice(6, 2, ...tail);
   return groups.reduce((acc, group) => (acc << 16n) | group, 0n);
 }

@@ -22,8 +22,12 @@ describe('networkFailureText', () => {
     }
   });
 
-  it('keeps the service\'s own messages, written for clients', () => {
-    expect(networkFailureText(new NetworkTimeoutError('read', 'https://m.example/a.mp4', 5_000))).toBe('reading from https://m.example/a.mp4 timed out after 5000 ms');
-    expect(networkFailureText(new BlockedAddressError('m.example resolves to a private or reserved address, which is not allowed'))).toMatch(/private or reserved/);
+  it("keeps the service's own messages, written for clients", () => {
+    expect(networkFailureText(new NetworkTimeoutError('read', 'https://m.example/a.mp4', 5_000))).toBe(
+      'reading from https://m.example/a.mp4 timed out after 5000 ms',
+    );
+    expect(networkFailureText(new BlockedAddressError('m.example resolves to a private or reserved address, which is not allowed'))).toMatch(
+      /private or reserved/,
+    );
   });
 });

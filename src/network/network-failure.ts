@@ -17,12 +17,12 @@ const BY_CODE: Readonly<Record<string, string>> = {
   ETIMEDOUT: 'the connection timed out',
   EHOSTUNREACH: 'the host is unreachable',
   ENETUNREACH: 'the network of the host is unreachable',
-  CERT_HAS_EXPIRED: 'the server\'s TLS certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'the server\'s TLS certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'the server\'s TLS certificate chain is not trusted',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server\'s TLS certificate chain is incomplete or not trusted',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the server\'s TLS certificate is not trusted',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'the server\'s TLS certificate does not name this host',
+  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
+  SELF_SIGNED_CERT_IN_CHAIN: "the server's TLS certificate chain is not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate chain is incomplete or not trusted",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "the server's TLS certificate is not trusted",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate does not name this host",
   HPE_INVALID_CONSTANT: 'the server did not answer with valid HTTP',
 };
 

@@ -41,12 +41,9 @@ describe('SsrfGuard.checkAddress', () => {
     expect(guard.checkAddress(address)).toBe(false);
   });
 
-  it.each([['8.8.8.8'], ['1.1.1.1'], ['172.32.0.1'], ['100.128.0.1'], ['2606:4700:4700::1111'], ['64:ff9b::808:808']])(
-    'allows public %s',
-    (address) => {
-      expect(guard.checkAddress(address)).toBe(true);
-    },
-  );
+  it.each([['8.8.8.8'], ['1.1.1.1'], ['172.32.0.1'], ['100.128.0.1'], ['2606:4700:4700::1111'], ['64:ff9b::808:808']])('allows public %s', (address) => {
+    expect(guard.checkAddress(address)).toBe(true);
+  });
 });
 
 describe('SsrfGuard allow-list', () => {
@@ -92,12 +89,9 @@ describe('SsrfGuard.assertUrlAllowed', () => {
     await expect(guard.assertUrlAllowed(new URL(url))).rejects.toThrow(BlockedAddressError);
   });
 
-  it.each(['file:///etc/passwd', 'ftp://8.8.8.8/x', 'gopher://8.8.8.8/', 'data:text/plain,hi'])(
-    'refuses the scheme of %s',
-    async (url) => {
-      await expect(guard.assertUrlAllowed(new URL(url))).rejects.toThrow(/only http and https/);
-    },
-  );
+  it.each(['file:///etc/passwd', 'ftp://8.8.8.8/x', 'gopher://8.8.8.8/', 'data:text/plain,hi'])('refuses the scheme of %s', async (url) => {
+    await expect(guard.assertUrlAllowed(new URL(url))).rejects.toThrow(/only http and https/);
+  });
 
   it('allows a public literal address', async () => {
     await expect(guard.assertUrlAllowed(new URL('https://8.8.8.8/x.mp4'))).resolves.toBeUndefined();
@@ -106,18 +100,17 @@ describe('SsrfGuard.assertUrlAllowed', () => {
 
 describe('SsrfGuard.lookup', () => {
   const resolveWith = (guard: SsrfGuard, host: string, all: boolean) =>
-    new Promise<unknown>((resolve, reject) =>
-      guard.lookup(host, { all }, (error, address) => (error ? reject(error) : resolve(address))),
-    );
+    new Promise<unknown>((resolve, reject) => guard.lookup(host, { all }, (error, address) => (error ? reject(error) : resolve(address))));
 
   it('refuses a name that resolves to loopback unless allow-listed', async () => {
-    await expect(resolveWith(new SsrfGuard([]), 'localhost', false)).rejects.toMatchObject({ message: expect.stringMatching(/resolves to a private or reserved address/), address: '127.0.0.1' });
+    await expect(resolveWith(new SsrfGuard([]), 'localhost', false)).rejects.toMatchObject({
+      message: expect.stringMatching(/resolves to a private or reserved address/),
+      address: '127.0.0.1',
+    });
     await expect(resolveWith(new SsrfGuard(['127.0.0.1']), 'localhost', false)).resolves.toBe('127.0.0.1');
   });
 
   it('answers in the list form when net asks for all addresses', async () => {
-    await expect(resolveWith(new SsrfGuard(['127.0.0.0/8']), 'localhost', true)).resolves.toEqual([
-      { address: '127.0.0.1', family: 4 },
-    ]);
+    await expect(resolveWith(new SsrfGuard(['127.0.0.0/8']), 'localhost', true)).resolves.toEqual([{ address: '127.0.0.1', family: 4 }]);
   });
 });

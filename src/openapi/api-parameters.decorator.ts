@@ -3,7 +3,12 @@ import { ApiParam } from '@nestjs/swagger';
 /* The path parameters several features share. Each query's parameters are described next to its DTO. */
 
 export function ApiTaskIdParam(): MethodDecorator & ClassDecorator {
-  return ApiParam({ name: 'taskId', description: 'Task identifier (tsk_ + 26 characters)', example: 'tsk_01m82ey3w9y7j458wxb9m2y1j4', schema: { type: 'string', pattern: '^tsk_[0-9a-z]{26}$' } });
+  return ApiParam({
+    name: 'taskId',
+    description: 'Task identifier (tsk_ + 26 characters)',
+    example: 'tsk_01m82ey3w9y7j458wxb9m2y1j4',
+    schema: { type: 'string', pattern: '^tsk_[0-9a-z]{26}$' },
+  });
 }
 
 export function ApiEventIdParam(): MethodDecorator & ClassDecorator {

@@ -31,16 +31,26 @@ export async function startEmbeddedRedis(dataDir: string, serverBinary = 'redis-
   const child = spawn(
     serverBinary,
     [
-      '--port', '0',
-      '--unixsocket', socketPath,
-      '--unixsocketperm', '700',
-      '--dir', dir,
-      '--appendonly', 'yes',
-      '--appendfsync', 'everysec',
-      '--save', '',
-      '--daemonize', 'no',
-      '--loglevel', 'warning',
-      '--logfile', join(dir, 'redis.log'),
+      '--port',
+      '0',
+      '--unixsocket',
+      socketPath,
+      '--unixsocketperm',
+      '700',
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'everysec',
+      '--save',
+      '',
+      '--daemonize',
+      'no',
+      '--loglevel',
+      'warning',
+      '--logfile',
+      join(dir, 'redis.log'),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -97,18 +107,11 @@ async function answers(socketPath: string): Promise<boolean> {
   }
 }
 
-async function waitUntilAnswering(
-  socketPath: string,
-  child: ChildProcess,
-  exited: Promise<number | null>,
-  spawnError: Promise<Error>,
-): Promise<void> {
+async function waitUntilAnswering(socketPath: string, child: ChildProcess, exited: Promise<number | null>, spawnError: Promise<Error>): Promise<void> {
   const deadline = Date.now() + 15_000;
   const failure = Promise.race([
     exited.then((code) => new Error(`redis-server exited with code ${code} while starting; see its log in the data dir`)),
-    spawnError.then((err) =>
-      new Error(`could not start redis-server (${err.message}); install it (apt-get install redis-server) or set REDIS_URL`),
-    ),
+    spawnError.then((err) => new Error(`could not start redis-server (${err.message}); install it (apt-get install redis-server) or set REDIS_URL`)),
   ]);
   while (Date.now() < deadline) {
     const client = new Redis({ path: socketPath, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });

@@ -60,9 +60,7 @@ export class JobQueues {
         maxStalledCount: name === 'render' ? this.renderStallLimit : 5,
       };
       const options = { prefix: this.prefix, settings };
-      queue = 'url' in this.target
-        ? new Bull(name, this.target.url, options)
-        : new Bull(name, { ...options, redis: redisOptions(this.target) });
+      queue = 'url' in this.target ? new Bull(name, this.target.url, options) : new Bull(name, { ...options, redis: redisOptions(this.target) });
       queue.on('error', () => undefined);
       this.queues.set(name, queue);
     }
@@ -106,7 +104,10 @@ export class JobQueues {
    * grows with the backlog.
    */
   async renderBacklog(): Promise<Record<RenderPriority, RenderBacklog>> {
-    const backlog = Object.fromEntries(RENDER_PRIORITIES.map((priority) => [priority, { jobs: 0, oldestEnqueuedAt: null }])) as Record<RenderPriority, RenderBacklog>;
+    const backlog = Object.fromEntries(RENDER_PRIORITIES.map((priority) => [priority, { jobs: 0, oldestEnqueuedAt: null }])) as Record<
+      RenderPriority,
+      RenderBacklog
+    >;
     const jobs = await this.queue('render').getJobs(['waiting', 'paused', 'delayed']);
     for (const job of jobs) {
       // A job taken or removed between the listing and its read is gone.

@@ -34,10 +34,16 @@ describe('chromiumExecutable', () => {
     try {
       expect((await fs.stat(executable.path)).mode & 0o777).toBe(0o700);
       const { stdout } = await run(executable.path, [
-        'about:blank', '--no-sandbox', `--user-data-dir=${profile}`, '--disable-setuid-sandbox', "--user-agent=\"a b'c\"", '--no-zygote', '--headless=old',
+        'about:blank',
+        '--no-sandbox',
+        `--user-data-dir=${profile}`,
+        '--disable-setuid-sandbox',
+        '--user-agent="a b\'c"',
+        '--no-zygote',
+        '--headless=old',
       ]);
       const [uid, home, ...args] = stdout.trimEnd().split('\n');
-      expect(args).toEqual(['about:blank', `--user-data-dir=${profile}`, "--user-agent=\"a b'c\"", '--headless=old']);
+      expect(args).toEqual(['about:blank', `--user-data-dir=${profile}`, '--user-agent="a b\'c"', '--headless=old']);
       if (isRoot) {
         const nobody = Number((await run('id', ['-u', 'nobody'])).stdout.trim());
         expect(Number(uid)).toBe(nobody);

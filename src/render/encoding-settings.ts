@@ -89,8 +89,12 @@ export function encodingFor(output: ResolvedOutput): EncodingSettings {
   if (codec === 'prores') {
     const profile = PRORES_PROFILE[quality];
     return {
-      ...common, crf: null, x264Preset: null, proResProfile: profile,
-      audioCodec: 'aac', pixelFormat: proResPixelFormat(profile),
+      ...common,
+      crf: null,
+      x264Preset: null,
+      proResProfile: profile,
+      audioCodec: 'aac',
+      pixelFormat: proResPixelFormat(profile),
     };
   }
   return {

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaServer, parseRange } from './media-server';
 
-interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 /** Raw requests, because fetch() and URL normalise `..` and encoded segments away before sending. */
 function send(base: string, rawPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
@@ -73,7 +77,9 @@ describe('MediaServer', () => {
     expect(r.status).toBe(200);
     expect(r.body.equals(content)).toBe(true);
     expect(r.headers).toMatchObject({
-      'content-type': 'video/mp4', 'content-length': '1000', 'accept-ranges': 'bytes',
+      'content-type': 'video/mp4',
+      'content-length': '1000',
+      'accept-ranges': 'bytes',
       'access-control-allow-origin': '*',
     });
   });

@@ -251,7 +251,7 @@ export class RemotionRenderer {
   /** The shared browser, (re)opened when it is missing or stopped answering. */
   private async liveBrowser(): Promise<HeadlessBrowser> {
     if (this.opening !== null) return this.opening;
-    if (this.browser !== null && await this.answers(this.browser)) return this.browser;
+    if (this.browser !== null && (await this.answers(this.browser))) return this.browser;
     const stale = this.browser;
     this.browser = null;
     this.opening = (async () => {
@@ -287,8 +287,8 @@ export class RemotionRenderer {
       if (this.opts.sandbox.mode === 'off') throw err;
       throw new Error(
         `Chromium did not start with its sandbox on (${errorMessage(err).slice(0, 300)}). The sandbox needs unprivileged user ` +
-        'namespaces (kernel.unprivileged_userns_clone=1, no seccomp profile forbidding clone/unshare) and, for a root worker, ' +
-        `the user CHROMIUM_USER=${this.opts.sandbox.user}; see docs/security.md. CHROMIUM_SANDBOX=off runs it unconfined.`,
+          'namespaces (kernel.unprivileged_userns_clone=1, no seccomp profile forbidding clone/unshare) and, for a root worker, ' +
+          `the user CHROMIUM_USER=${this.opts.sandbox.user}; see docs/security.md. CHROMIUM_SANDBOX=off runs it unconfined.`,
         { cause: err },
       );
     }
@@ -299,9 +299,10 @@ export class RemotionRenderer {
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
     });
-    const ping = browser.connection
-      .send('Target.setDiscoverTargets', { discover: true })
-      .then(() => true, () => false);
+    const ping = browser.connection.send('Target.setDiscoverTargets', { discover: true }).then(
+      () => true,
+      () => false,
+    );
     try {
       return await Promise.race([ping, timeout]);
     } finally {

@@ -53,10 +53,13 @@ export function stopOnAbortOrTimeout(signal: AbortSignal | undefined, timeoutMs:
   let timedOut = false;
   if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop, { once: true });
-  const timer = timeoutMs === undefined ? null : setTimeout(() => {
-    timedOut = true;
-    stop();
-  }, timeoutMs);
+  const timer =
+    timeoutMs === undefined
+      ? null
+      : setTimeout(() => {
+          timedOut = true;
+          stop();
+        }, timeoutMs);
   return {
     timedOut: () => timedOut,
     dispose: () => {

@@ -23,8 +23,7 @@ export interface RenderEnginesOptions {
 
 /** Errors that another engine would meet as well: the task's own, or the caller's. */
 function isFinal(err: unknown): boolean {
-  return err instanceof RenderCancelled
-    || (err instanceof RenderFailure && err.code !== 'RENDER_FAILED');
+  return err instanceof RenderCancelled || (err instanceof RenderFailure && err.code !== 'RENDER_FAILED');
 }
 
 export class RenderEngines {

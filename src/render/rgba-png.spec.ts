@@ -116,7 +116,15 @@ describe('visibleBounds', () => {
   }
 
   it('spans exactly the pixels that are not fully transparent, through every row filter', () => {
-    expect(visibleBounds(rgbaWith([[2, 3, 1], [6, 9, 255], [4, 5, 128]]))).toEqual({ x: 2, y: 3, width: 5, height: 7 });
+    expect(
+      visibleBounds(
+        rgbaWith([
+          [2, 3, 1],
+          [6, 9, 255],
+          [4, 5, 128],
+        ]),
+      ),
+    ).toEqual({ x: 2, y: 3, width: 5, height: 7 });
     expect(visibleBounds(rgbaWith([[8, 11, 1]]))).toEqual({ x: 8, y: 11, width: 1, height: 1 });
     expect(visibleBounds(rgbaWith([[0, 0, 255]]))).toEqual({ x: 0, y: 0, width: 1, height: 1 });
   });

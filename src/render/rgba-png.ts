@@ -11,7 +11,10 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const COLOUR_RGB = 2;
 const COLOUR_RGBA = 6;
 
-interface Chunk { type: string; data: Buffer }
+interface Chunk {
+  type: string;
+  data: Buffer;
+}
 
 function readChunks(png: Buffer): Chunk[] {
   if (png.length < SIGNATURE.length || !png.subarray(0, 8).equals(SIGNATURE)) throw new Error('not a PNG file');
@@ -70,12 +73,23 @@ function unfilter(filtered: Buffer, width: number, height: number, bpp: number):
       const raw = filtered[src + x];
       let value: number;
       switch (filter) {
-        case 0: value = raw; break;
-        case 1: value = raw + left; break;
-        case 2: value = raw + up; break;
-        case 3: value = raw + ((left + up) >> 1); break;
-        case 4: value = raw + paeth(left, up, upLeft); break;
-        default: throw new Error(`PNG row ${y} has unknown filter type ${filter}`);
+        case 0:
+          value = raw;
+          break;
+        case 1:
+          value = raw + left;
+          break;
+        case 2:
+          value = raw + up;
+          break;
+        case 3:
+          value = raw + ((left + up) >> 1);
+          break;
+        case 4:
+          value = raw + paeth(left, up, upLeft);
+          break;
+        default:
+          throw new Error(`PNG row ${y} has unknown filter type ${filter}`);
       }
       rgb[row + x] = value & 0xff;
     }
@@ -112,7 +126,12 @@ function pixels(layout: PngLayout): Buffer {
 }
 
 /** A rectangle of a picture, in pixels. */
-export interface PixelBox { x: number; y: number; width: number; height: number }
+export interface PixelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /**
  * The smallest rectangle holding every pixel that is not fully transparent;

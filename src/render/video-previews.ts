@@ -38,8 +38,10 @@ async function makeOrFail(what: string, outPath: string, args: string[], signal:
 /** The GIF's frames scaled and mapped to one palette made for them, from [in] to [out]; `uniq` prefixes inner labels. */
 function gifFilter(videoWidth: number, labels: { in: string; out: string }, uniq: string): string {
   const width = Math.min(PREVIEW_MAX_WIDTH, videoWidth - (videoWidth % 2));
-  return `[${labels.in}]scale=${width}:-2:flags=lanczos,split[${uniq}frames][${uniq}forPalette];`
-    + `[${uniq}forPalette]palettegen=stats_mode=diff[${uniq}palette];[${uniq}frames][${uniq}palette]paletteuse=dither=bayer[${labels.out}]`;
+  return (
+    `[${labels.in}]scale=${width}:-2:flags=lanczos,split[${uniq}frames][${uniq}forPalette];` +
+    `[${uniq}forPalette]palettegen=stats_mode=diff[${uniq}palette];[${uniq}frames][${uniq}palette]paletteuse=dither=bayer[${labels.out}]`
+  );
 }
 
 /** The thumbnail's scaling; a JPEG is full-range BT.601 by definition, whatever the picture it is cut from. */
@@ -53,7 +55,10 @@ const middleFrame = (durationInFrames: number): number => Math.floor((durationIn
 const THUMBNAIL_JPEG = ['-frames:v', '1', '-q:v', '3', '-f', 'image2'];
 const GIF = ['-loop', '0', '-f', 'gif'];
 
-export interface PreviewPaths { thumbnailPath: string; gifPath: string }
+export interface PreviewPaths {
+  thumbnailPath: string;
+  gifPath: string;
+}
 
 /**
  * The thumbnail and the GIF as two more outputs of the ffmpeg run that
@@ -62,7 +67,11 @@ export interface PreviewPaths { thumbnailPath: string; gifPath: string }
  * video's encoder; `outputArgs` go after the video's output. The same frames
  * and filters as cutting them from the video, without decoding it again.
  */
-export function previewOutputs(label: string, video: { width: number; durationInFrames: number }, paths: PreviewPaths): { graph: string; outputArgs: string[] } {
+export function previewOutputs(
+  label: string,
+  video: { width: number; durationInFrames: number },
+  paths: PreviewPaths,
+): { graph: string; outputArgs: string[] } {
   const graph = [
     `[${label}]split=3[${label}_video][${label}_thumb][${label}_gif]`,
     `[${label}_thumb]select='eq(n,${middleFrame(video.durationInFrames)})',${thumbnailScale(video.width)},format=yuvj420p[${label}_thumbnail]`,
@@ -72,8 +81,14 @@ export function previewOutputs(label: string, video: { width: number; durationIn
   return {
     graph,
     outputArgs: [
-      '-map', `[${label}_thumbnail]`, ...THUMBNAIL_JPEG, `file:${paths.thumbnailPath}`,
-      '-map', `[${label}_preview]`, ...GIF, `file:${paths.gifPath}`,
+      '-map',
+      `[${label}_thumbnail]`,
+      ...THUMBNAIL_JPEG,
+      `file:${paths.thumbnailPath}`,
+      '-map',
+      `[${label}_preview]`,
+      ...GIF,
+      `file:${paths.gifPath}`,
     ],
   };
 }
@@ -85,24 +100,64 @@ export function previewOutputs(label: string, video: { width: number; durationIn
  */
 export async function previewGifFromVideo(args: { videoPath: string; outPath: string; width: number; signal?: AbortSignal }): Promise<void> {
   const graph = gifFilter(args.width, { in: '0:v', out: 'gif' }, '');
-  await makeOrFail('preview GIF', args.outPath, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-t', String(PREVIEW_MAX_SECONDS), '-i', args.videoPath,
-    // Remotion's ffmpeg build has no fps filter: the output rate picks the frames, the frame cap the length.
-    '-an', '-filter_complex', graph, '-map', '[gif]', '-r', String(PREVIEW_FPS), '-frames:v', String(PREVIEW_FPS * PREVIEW_MAX_SECONDS), ...GIF,
+  await makeOrFail(
+    'preview GIF',
     args.outPath,
-  ], args.signal);
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-t',
+      String(PREVIEW_MAX_SECONDS),
+      '-i',
+      args.videoPath,
+      // Remotion's ffmpeg build has no fps filter: the output rate picks the frames, the frame cap the length.
+      '-an',
+      '-filter_complex',
+      graph,
+      '-map',
+      '[gif]',
+      '-r',
+      String(PREVIEW_FPS),
+      '-frames:v',
+      String(PREVIEW_FPS * PREVIEW_MAX_SECONDS),
+      ...GIF,
+      args.outPath,
+    ],
+    args.signal,
+  );
 }
 
 /** The thumbnail: the video's middle frame as a JPEG, at most 640 px wide. */
 export async function thumbnailFromVideo(args: {
-  videoPath: string; outPath: string; width: number; durationInFrames: number; fps: number; signal?: AbortSignal;
+  videoPath: string;
+  outPath: string;
+  width: number;
+  durationInFrames: number;
+  fps: number;
+  signal?: AbortSignal;
 }): Promise<void> {
-  await makeOrFail('thumbnail', args.outPath, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    // Seeking to the frame's own timestamp (input option: exact, decodes from the keyframe before it).
-    '-ss', (middleFrame(args.durationInFrames) / args.fps).toFixed(6), '-i', args.videoPath,
-    // Without naming the JPEG's matrix, swscale keeps the video's BT.709 one and the JPEG decodes with reds about 10 % too dark.
-    '-an', '-vf', thumbnailScale(args.width), ...THUMBNAIL_JPEG, args.outPath,
-  ], args.signal);
+  await makeOrFail(
+    'thumbnail',
+    args.outPath,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      // Seeking to the frame's own timestamp (input option: exact, decodes from the keyframe before it).
+      '-ss',
+      (middleFrame(args.durationInFrames) / args.fps).toFixed(6),
+      '-i',
+      args.videoPath,
+      // Without naming the JPEG's matrix, swscale keeps the video's BT.709 one and the JPEG decodes with reds about 10 % too dark.
+      '-an',
+      '-vf',
+      thumbnailScale(args.width),
+      ...THUMBNAIL_JPEG,
+      args.outPath,
+    ],
+    args.signal,
+  );
 }

@@ -65,9 +65,22 @@ describe('parseSubtitleFile: SRT', () => {
 describe('parseSubtitleFile: WebVTT', () => {
   it('reads cues, skips NOTE/STYLE blocks and identifiers, strips voice and class tags', () => {
     const vtt = [
-      'WEBVTT - a title', 'Kind: captions', '', 'NOTE a comment', 'spanning lines', '', 'STYLE', '::cue { color: red }', '',
-      'intro', '00:01.000 --> 00:02.000 align:center line:90%', '<v Roger>Hi <c.loud>there</c></v>', '',
-      '01:00:00.000 --> 01:00:01.500', 'こんにちは<00:00:01.200>世界', '',
+      'WEBVTT - a title',
+      'Kind: captions',
+      '',
+      'NOTE a comment',
+      'spanning lines',
+      '',
+      'STYLE',
+      '::cue { color: red }',
+      '',
+      'intro',
+      '00:01.000 --> 00:02.000 align:center line:90%',
+      '<v Roger>Hi <c.loud>there</c></v>',
+      '',
+      '01:00:00.000 --> 01:00:01.500',
+      'こんにちは<00:00:01.200>世界',
+      '',
     ].join('\r\n');
     expect(parseSubtitleFile(Buffer.from('\ufeff' + vtt), URL)).toEqual([
       { startMs: 1000, endMs: 2000, text: 'Hi there' },
@@ -137,7 +150,10 @@ describe('parseSubtitleFileAsync', () => {
   it('gives what the synchronous parser gives, letting the event loop run between slices', async () => {
     let turns = 0;
     let counting = true;
-    const count = () => { turns += 1; if (counting) setImmediate(count); };
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
     setImmediate(count);
     const cues = await parseSubtitleFileAsync(bigSrt, URL);
     counting = false;
@@ -149,7 +165,8 @@ describe('parseSubtitleFileAsync', () => {
 
   it('fails the same way, naming the line', async () => {
     await expect(parseSubtitleFileAsync('1\n00:00:01,000 -> 00:00:02,000\nx\n', URL)).rejects.toMatchObject({
-      code: 'INVALID_MEDIA_FORMAT', message: expect.stringMatching(/line 2: malformed timing line/),
+      code: 'INVALID_MEDIA_FORMAT',
+      message: expect.stringMatching(/line 2: malformed timing line/),
     });
   });
 });

@@ -16,7 +16,10 @@ export interface SubtitleCueMs {
  * position. Both formats are small enough to parse strictly in one file.
  */
 class SyntaxProblem extends Error {
-  constructor(readonly line: number, message: string) {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -41,7 +44,16 @@ const MARKUP = /<\/?(?:i|b|u|s|c|v|lang|ruby|rt|font)(?:[.\s][^<>]*)?>|<\d{1,3}(
 const SLICE = 1_000;
 type Steps<T> = Generator<void, T, void>;
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&nbsp;': '\u00a0', '&lrm;': '\u200e', '&rlm;': '\u200f', '&quot;': '"', '&apos;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&nbsp;': '\u00a0',
+  '&lrm;': '\u200e',
+  '&rlm;': '\u200f',
+  '&quot;': '"',
+  '&apos;': "'",
+};
 
 /** Offset of the first byte that is not well-formed UTF-8, or -1. */
 function firstInvalidUtf8(bytes: Uint8Array): number {
@@ -123,7 +135,12 @@ function clip(text: string): string {
 
 function cleanText(lines: Line[]): string {
   return lines
-    .map((l) => l.text.replace(MARKUP, '').replace(/&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (e) => ENTITIES[e]).trimEnd())
+    .map((l) =>
+      l.text
+        .replace(MARKUP, '')
+        .replace(/&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (e) => ENTITIES[e])
+        .trimEnd(),
+    )
     .join('\n')
     .trim();
 }
@@ -216,7 +233,9 @@ export function parseSubtitleFile(content: Buffer | string, sourceUrl: string, l
 
 /** parseSubtitleFile, letting the event loop run between slices: what the worker calls, so a large file never stalls the API beside it. */
 export async function parseSubtitleFileAsync(
-  content: Buffer | string, sourceUrl: string, limits: SubtitleLimits = DEFAULT_SUBTITLE_LIMITS,
+  content: Buffer | string,
+  sourceUrl: string,
+  limits: SubtitleLimits = DEFAULT_SUBTITLE_LIMITS,
 ): Promise<SubtitleCueMs[]> {
   const steps = parseSteps(content, sourceUrl, limits);
   for (let step = steps.next(); ; step = steps.next()) {

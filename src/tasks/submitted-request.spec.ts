@@ -42,10 +42,12 @@ describe('submittedInput', () => {
 
 describe('submittedRequestView', () => {
   it('gives back the request_id and lists each credential it leaves out', () => {
-    const view = submittedRequestView(task({
-      requestId: 'req-1',
-      webhook: { url: 'https://hooks.example.com/r', secret: 's3cret', headers: { Authorization: 'Bearer t', 'X-Tenant': 'acme' }, max_retries: 2 },
-    }));
+    const view = submittedRequestView(
+      task({
+        requestId: 'req-1',
+        webhook: { url: 'https://hooks.example.com/r', secret: 's3cret', headers: { Authorization: 'Bearer t', 'X-Tenant': 'acme' }, max_retries: 2 },
+      }),
+    );
     expect(view.request.request_id).toBe('req-1');
     expect(view.request.version).toBe('3.0');
     expect(view.request.webhook).toEqual({ url: 'https://hooks.example.com/r', max_retries: 2 });

@@ -9,14 +9,13 @@ export type { ModelId, OutputFormat, OutputQuality, Priority };
 export type TrackType = 'video' | 'audio' | 'subtitle';
 export type FitMode = 'contain' | 'cover' | 'fill' | 'stretch';
 export type OutputCodec = 'h264' | 'h265' | 'vp8' | 'vp9' | 'prores';
-export type SubtitlePreset =
-  | 'netflix' | 'youtube' | 'professional' | 'minimal' | 'cinema'
-  | 'douyin' | 'xiaohongshu' | 'wechat-video' | 'custom';
-export type WebhookEventType =
-  | 'task.queued' | 'task.started' | 'task.progress'
-  | 'task.completed' | 'task.failed' | 'task.canceled';
+export type SubtitlePreset = 'netflix' | 'youtube' | 'professional' | 'minimal' | 'cinema' | 'douyin' | 'xiaohongshu' | 'wechat-video' | 'custom';
+export type WebhookEventType = 'task.queued' | 'task.started' | 'task.progress' | 'task.completed' | 'task.failed' | 'task.canceled';
 
-export interface Vec2 { x: number; y: number }
+export interface Vec2 {
+  x: number;
+  y: number;
+}
 
 export interface VideoClipProperties {
   scale?: Vec2;
@@ -51,8 +50,12 @@ export interface SubtitleClipProperties {
   };
   outline?: { enabled?: boolean; width?: number; color?: string; blur?: number };
   shadow?: {
-    enabled?: boolean; offset_x?: number; offset_y?: number;
-    blur?: number; color?: string; opacity?: number;
+    enabled?: boolean;
+    offset_x?: number;
+    offset_y?: number;
+    blur?: number;
+    color?: string;
+    opacity?: number;
   };
 }
 

@@ -76,7 +76,11 @@ export class TaskLifecycle {
   }
 
   /** Records progress; writes a task.progress event when `emitEvent` (the caller throttles). */
-  async progress(task: TaskEntity, snapshot: { percentage: number; phase: PhaseName; phaseProgress: number; phases: Record<PhaseName, PhaseState> }, emitEvent: boolean): Promise<void> {
+  async progress(
+    task: TaskEntity,
+    snapshot: { percentage: number; phase: PhaseName; phaseProgress: number; phases: Record<PhaseName, PhaseState> },
+    emitEvent: boolean,
+  ): Promise<void> {
     const now = this.now();
     await this.deps.db.transaction(async () => {
       const updated = await this.deps.tasks.transition(task.id, ['processing'], {
@@ -168,7 +172,8 @@ export class TaskLifecycle {
       message: failure.message,
       details: { media_url: null, http_status: null, retry_after_seconds: null, ...failure.details },
       retry_possible: failure.retryPossible,
-      suggested_action: failure.suggestedAction ?? (failure.retryPossible ? 'Retry the task with POST /v3/tasks/{task_id}/retry' : 'Fix the request and create a new task'),
+      suggested_action:
+        failure.suggestedAction ?? (failure.retryPossible ? 'Retry the task with POST /v3/tasks/{task_id}/retry' : 'Fix the request and create a new task'),
     };
     const processingSeconds = task.startedAt === null ? 0 : (now - task.startedAt) / 1000;
     const won = await this.deps.db.transaction(async () => {

@@ -43,7 +43,12 @@ function failure(task: CreateTaskInput, limits = LIMITS): ApiError {
 describe('resolveOutput', () => {
   it('applies framerate 30, mp4, standard and the format default codec', () => {
     expect(resolveOutput({ resolution: { width: 640, height: 360 } })).toEqual({
-      width: 640, height: 360, framerate: 30, format: 'mp4', quality: 'standard', codec: 'h264',
+      width: 640,
+      height: 360,
+      framerate: 30,
+      format: 'mp4',
+      quality: 'standard',
+      codec: 'h264',
     });
   });
 
@@ -57,9 +62,14 @@ describe('resolveOutput', () => {
   });
 
   it('keeps every given value', () => {
-    expect(
-      resolveOutput({ resolution: { width: 1280, height: 720 }, framerate: 24, format: 'webm', quality: 'high', codec: 'vp8' }),
-    ).toEqual({ width: 1280, height: 720, framerate: 24, format: 'webm', quality: 'high', codec: 'vp8' });
+    expect(resolveOutput({ resolution: { width: 1280, height: 720 }, framerate: 24, format: 'webm', quality: 'high', codec: 'vp8' })).toEqual({
+      width: 1280,
+      height: 720,
+      framerate: 24,
+      format: 'webm',
+      quality: 'high',
+      codec: 'vp8',
+    });
   });
 });
 
@@ -90,7 +100,10 @@ describe('checkBusinessRules: complexity (422 TIMELINE_TOO_COMPLEX)', () => {
   it('reads the configured limits', () => {
     const error = failure(withClips([3, 3]), { maxTracks: 1, maxClipsPerTrack: 2, maxClips: 5 });
     expect((error.options.details as Array<{ limit: string }>).map((d) => d.limit)).toEqual([
-      'max_tracks', 'max_clips_per_track', 'max_clips_per_track', 'max_clips',
+      'max_tracks',
+      'max_clips_per_track',
+      'max_clips_per_track',
+      'max_clips',
     ]);
     expect(error.message).toContain('max_tracks (allowed 1, got 2)');
   });
@@ -149,7 +162,9 @@ describe('checkBusinessRules: model limits (422 MODEL_LIMIT_EXCEEDED)', () => {
   it('lists every exceeded limit at once', () => {
     const task = input({ output: { resolution: { width: 7680, height: 4320 }, format: 'prores' }, duration_ms: 4_000_000 });
     expect((failure(task).options.details as Array<{ limit: string }>).map((d) => d.limit)).toEqual([
-      'max_resolution', 'max_duration_seconds', 'supported_formats',
+      'max_resolution',
+      'max_duration_seconds',
+      'supported_formats',
     ]);
   });
 });
@@ -159,7 +174,10 @@ describe('createTaskRules', () => {
     const body = minimalTaskBody() as { input: { timeline: { tracks: Array<{ clips: Array<{ media_url: string }> }> } } };
     body.input.timeline.tracks[0].clips[0].media_url = 'http://127.0.0.1/a.mp4';
     expect(() => createTaskRules(LIMITS, SCREEN).validate(body)).toThrow(
-      expect.objectContaining({ code: 'VALIDATION_ERROR', options: expect.objectContaining({ details: [expect.objectContaining({ field: 'input.timeline.tracks[0].clips[0].media_url' })] }) }),
+      expect.objectContaining({
+        code: 'VALIDATION_ERROR',
+        options: expect.objectContaining({ details: [expect.objectContaining({ field: 'input.timeline.tracks[0].clips[0].media_url' })] }),
+      }),
     );
   });
 

@@ -81,7 +81,12 @@ function refuseTooComplex(complexity: ComplexityExceeded[]): void {
 }
 
 export function checkBusinessRules(input: CreateTaskInput, limits: ComplexityLimits): void {
-  refuseTooComplex(complexityProblems(input.input.timeline.tracks.map((track) => track.clips.length), limits));
+  refuseTooComplex(
+    complexityProblems(
+      input.input.timeline.tracks.map((track) => track.clips.length),
+      limits,
+    ),
+  );
   const model = modelOf(input);
   const exceeded = modelLimitProblems(input, model);
   if (exceeded.length > 0) {

@@ -195,17 +195,14 @@ const BAD_VALUES: Array<[string, unknown, string?]> = [
 ];
 
 describe('validateCreateTaskBody: one bad value per rule', () => {
-  it.each(BAD_VALUES.map(([path, value, field]) => [field ?? path, path, value] as const))(
-    'reports %s (set %s to %p)',
-    (field, path, value) => {
-      const issues = issuesOf(setAt(fullTaskBody(), path, value));
-      expect(issues).toEqual([expect.objectContaining({ field })]);
-      expect(typeof issues[0].issue).toBe('string');
-      expect(issues[0].issue.length).toBeGreaterThan(5);
-    },
-  );
+  it.each(BAD_VALUES.map(([path, value, field]) => [field ?? path, path, value] as const))('reports %s (set %s to %p)', (field, path, value) => {
+    const issues = issuesOf(setAt(fullTaskBody(), path, value));
+    expect(issues).toEqual([expect.objectContaining({ field })]);
+    expect(typeof issues[0].issue).toBe('string');
+    expect(issues[0].issue.length).toBeGreaterThan(5);
+  });
 
-  it('never echoes a URL\'s password back', () => {
+  it("never echoes a URL's password back", () => {
     const [issue] = issuesOf(setAt(fullTaskBody(), `${VIDEO}.media_url`, 'https://user:hunter2@media.example.com/a.mp4'));
     expect(issue.provided_value).toBe('https://[credentials removed]@media.example.com/a.mp4');
   });
@@ -277,9 +274,7 @@ describe('validateCreateTaskBody: reports', () => {
 
   it('a body that is not a JSON object at the root path ""', () => {
     for (const body of [null, undefined, [], 'text', 42, true]) {
-      expect(issuesOf(body)).toEqual([
-        { field: '', issue: 'must be a JSON object', provided_value: body === undefined ? null : body },
-      ]);
+      expect(issuesOf(body)).toEqual([{ field: '', issue: 'must be a JSON object', provided_value: body === undefined ? null : body }]);
     }
   });
 
@@ -290,14 +285,12 @@ describe('validateCreateTaskBody: reports', () => {
   it('prototype-poisoning keys as unknown fields, without touching prototypes', () => {
     const body = JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"x": 1}}') as JsonBody;
     Object.assign(body, minimalTaskBody());
-    setAt(body, 'input.timeline.tracks[0].clips[0]', JSON.parse(
-      '{"id":"c","media_url":"https://m.example.com/a.mp4","start_time_ms":0,"end_time_ms":1,"prototype":1}',
-    ));
-    expect(issuesOf(body).map((i) => i.field)).toEqual([
-      '__proto__',
-      'constructor',
-      'input.timeline.tracks[0].clips[0].prototype',
-    ]);
+    setAt(
+      body,
+      'input.timeline.tracks[0].clips[0]',
+      JSON.parse('{"id":"c","media_url":"https://m.example.com/a.mp4","start_time_ms":0,"end_time_ms":1,"prototype":1}'),
+    );
+    expect(issuesOf(body).map((i) => i.field)).toEqual(['__proto__', 'constructor', 'input.timeline.tracks[0].clips[0].prototype']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -344,9 +337,7 @@ describe('validateCreateTaskBody: reports', () => {
     expect(error.message).toContain('liberation-sans-bold-italic');
     expect(error.message).toContain('sourcehan-sans-tc-light');
     expect(error.message).toContain('chinese-tc-serif (= noto-serif-tc)');
-    expect(error.options.details).toEqual([
-      { field: `${SUB}.properties.font_family`, issue: 'is not a font key or alias', provided_value: 'comic-sans' },
-    ]);
+    expect(error.options.details).toEqual([{ field: `${SUB}.properties.font_family`, issue: 'is not a font key or alias', provided_value: 'comic-sans' }]);
   });
 
   it('VALIDATION_ERROR before INVALID_FONT when both apply', () => {

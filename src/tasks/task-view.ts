@@ -5,8 +5,27 @@ import { isoTime } from '../common/iso-time';
 
 /** The task fields GET /v3/tasks/{id} shows: never the timeline, output settings or webhook (its secret), so they are not even read. */
 export const TASK_RECORD_FIELDS = [
-  'id', 'status', 'priority', 'model', 'createdAt', 'startedAt', 'completedAt', 'failedAt', 'canceledAt', 'progressPercentage', 'progressPhase',
-  'phases', 'output', 'error', 'userReference', 'tags', 'processingSeconds', 'estimatedSeconds', 'retryOf', 'retriedBy', 'retryCount',
+  'id',
+  'status',
+  'priority',
+  'model',
+  'createdAt',
+  'startedAt',
+  'completedAt',
+  'failedAt',
+  'canceledAt',
+  'progressPercentage',
+  'progressPhase',
+  'phases',
+  'output',
+  'error',
+  'userReference',
+  'tags',
+  'processingSeconds',
+  'estimatedSeconds',
+  'retryOf',
+  'retriedBy',
+  'retryCount',
 ] as const satisfies ReadonlyArray<keyof TaskEntity>;
 export type TaskRecordFields = Pick<TaskEntity, (typeof TASK_RECORD_FIELDS)[number]>;
 
@@ -18,7 +37,6 @@ export type TaskSummaryFields = Pick<TaskEntity, (typeof TASK_SUMMARY_FIELDS)[nu
 export interface OutputUrlSigner {
   signedUrl(key: string, expiresAt: Date): Promise<string>;
 }
-
 
 export async function outputView(task: Pick<TaskEntity, 'output'>, signer: OutputUrlSigner, now: number) {
   const output = task.output;

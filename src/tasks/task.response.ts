@@ -296,15 +296,18 @@ export class SubmittedRequestResponse {
   @ApiProperty(TASK_ID)
   task_id!: string;
 
-  @ApiProperty({ type: 'string', nullable: true, description: 'The failed task this one retries (its request is that task\'s)', example: null })
+  @ApiProperty({ type: 'string', nullable: true, description: "The failed task this one retries (its request is that task's)", example: null })
   retry_of!: string | null;
 
-  @ApiProperty({ type: () => CreateTaskDto, description: 'The create body as submitted, without the fields listed in redacted_fields; a retry shows its original\'s configuration' })
+  @ApiProperty({
+    type: () => CreateTaskDto,
+    description: "The create body as submitted, without the fields listed in redacted_fields; a retry shows its original's configuration",
+  })
   request!: CreateTaskDto;
 
   @ApiProperty({
     type: [String],
-    description: 'Paths of submitted fields left out because they are credentials for the client\'s own server (webhook.secret, webhook.headers.<name>)',
+    description: "Paths of submitted fields left out because they are credentials for the client's own server (webhook.secret, webhook.headers.<name>)",
     example: ['webhook.secret'],
   })
   redacted_fields!: string[];

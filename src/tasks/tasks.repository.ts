@@ -57,7 +57,10 @@ export class TasksRepository {
   /** The API's most frequent query (clients poll it): the record's columns only, by primary key, a prepared statement on SQLite. */
   async findRecordForAccount(accountId: string, taskId: string): Promise<TaskRecordFields | null> {
     const p = (n: number) => this.db.placeholder(n);
-    const sql = this.statement('record', () => `SELECT ${this.db.columnList(TaskEntity, TASK_RECORD_FIELDS)} FROM tasks WHERE id = ${p(1)} AND account_id = ${p(2)}`);
+    const sql = this.statement(
+      'record',
+      () => `SELECT ${this.db.columnList(TaskEntity, TASK_RECORD_FIELDS)} FROM tasks WHERE id = ${p(1)} AND account_id = ${p(2)}`,
+    );
     const rows = await this.db.select(sql, [taskId, accountId]);
     return this.db.hydrate<TaskEntity, keyof TaskRecordFields>(TaskEntity, rows)[0] ?? null;
   }
@@ -80,9 +83,11 @@ export class TasksRepository {
     const where = conditions.map(([test], i) => `${test} ${this.db.placeholder(i + 1)}`).join(' AND ');
     const params = conditions.map(([, value]) => value);
     const n = params.length;
-    const page = this.statement(`list ${where}`, () =>
-      `SELECT ${this.db.columnList(TaskEntity, TASK_SUMMARY_FIELDS)} FROM tasks WHERE ${where} ORDER BY created_at DESC, id DESC ` +
-      `LIMIT ${this.db.placeholder(n + 1)} OFFSET ${this.db.placeholder(n + 2)}`,
+    const page = this.statement(
+      `list ${where}`,
+      () =>
+        `SELECT ${this.db.columnList(TaskEntity, TASK_SUMMARY_FIELDS)} FROM tasks WHERE ${where} ORDER BY created_at DESC, id DESC ` +
+        `LIMIT ${this.db.placeholder(n + 1)} OFFSET ${this.db.placeholder(n + 2)}`,
     );
     const [rows, counted] = await Promise.all([
       this.db.select(page, [...params, filter.limit, filter.offset]),
@@ -110,14 +115,23 @@ export class TasksRepository {
    */
   async admission(accountId: string, since: number, task: Pick<TaskEntity, 'id' | 'priorityRank' | 'createdAt'>): Promise<Admission> {
     const [account, from, rank, created, id] = [1, 2, 3, 4, 5].map((n) => this.db.placeholder(n));
-    const sql = this.statement('admission', () => `SELECT
+    const sql = this.statement(
+      'admission',
+      () => `SELECT
       (SELECT COUNT(*) FROM tasks WHERE account_id = ${account} AND created_at >= ${from}) AS created_since,
       SUM(CASE WHEN status = 'queued' AND (priority_rank > ${rank} OR (priority_rank = ${rank} AND (created_at < ${created} OR (created_at = ${created} AND id < ${id}))))
         THEN 1 ELSE 0 END) AS ahead,
       SUM(CASE WHEN status = 'processing' OR priority_rank > ${rank} OR (priority_rank = ${rank} AND created_at <= ${created})
         THEN estimated_seconds ELSE 0 END) AS seconds_ahead
-      FROM tasks WHERE status IN ('queued', 'processing') AND id <> ${id}`);
-    const [row] = await this.db.select<{ created_since: DbNumber; ahead: DbNumber; seconds_ahead: DbNumber }>(sql, [accountId, since, task.priorityRank, task.createdAt, task.id]);
+      FROM tasks WHERE status IN ('queued', 'processing') AND id <> ${id}`,
+    );
+    const [row] = await this.db.select<{ created_since: DbNumber; ahead: DbNumber; seconds_ahead: DbNumber }>(sql, [
+      accountId,
+      since,
+      task.priorityRank,
+      task.createdAt,
+      task.id,
+    ]);
     return { createdSince: Number(row?.created_since ?? 0), ahead: Number(row?.ahead ?? 0), secondsAhead: Number(row?.seconds_ahead ?? 0) };
   }
 
@@ -179,11 +193,7 @@ export class TasksRepository {
   }
 
   findProcessingNotUpdatedSince(since: number, limit: number): Promise<TaskEntity[]> {
-    return this.repo()
-      .createQueryBuilder('task')
-      .where("task.status = 'processing' AND task.updated_at < :since", { since })
-      .take(limit)
-      .getMany();
+    return this.repo().createQueryBuilder('task').where("task.status = 'processing' AND task.updated_at < :since", { since }).take(limit).getMany();
   }
 
   /** Gives back one render attempt of each task still processing (renders a stopping worker hands back). */

@@ -29,10 +29,7 @@ export interface TaskRulesPort {
 }
 
 export function emptyPhases(): Record<PhaseName, PhaseState> {
-  return Object.fromEntries(PHASES.map((phase) => [phase, { completed: false, duration_seconds: 0, progress: 0 }])) as Record<
-    PhaseName,
-    PhaseState
-  >;
+  return Object.fromEntries(PHASES.map((phase) => [phase, { completed: false, duration_seconds: 0, progress: 0 }])) as Record<PhaseName, PhaseState>;
 }
 
 /** The lifecycle fields of a task no worker has touched yet: the one definition of "not started". */
@@ -311,4 +308,3 @@ function checkMonthlyQuota(principal: Principal, used: number, now: number): voi
     suggestedAction: 'Wait for the next month or move the key to a higher tier',
   });
 }
-

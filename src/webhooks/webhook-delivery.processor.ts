@@ -136,10 +136,7 @@ export class WebhookDeliveryProcessor {
       nextAttemptAt,
       finishedAt: status === 'pending' ? null : Date.now(),
     });
-    this.logger.info(
-      { event_id: event.id, task_id: event.taskId, attempt: attemptNo, http_status: outcome.httpStatus, outcome: status },
-      'webhook attempt',
-    );
+    this.logger.info({ event_id: event.id, task_id: event.taskId, attempt: attemptNo, http_status: outcome.httpStatus, outcome: status }, 'webhook attempt');
     void this.deps.metrics.webhookAttempted(status === 'pending' ? 'retrying' : status);
     if (nextAttemptAt !== null) await this.deps.jobs.enqueueWebhook(event.id, event.taskId, attemptNo + 1, nextAttemptAt - Date.now());
   }

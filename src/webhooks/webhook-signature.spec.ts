@@ -13,16 +13,16 @@ describe('webhook signatures', () => {
     expect(serviceSignature('other', body)).not.toBe(a);
   });
 
-  it.each([['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', {}], ['plain text secret', { format: 'raw' as const }]])(
-    'produces Standard Webhooks signatures that the standardwebhooks package verifies (%s)',
-    (secret, options) => {
-      const timestamp = Math.floor(Date.now() / 1000);
-      const headers = deliveryHeaders({ eventId: 'evt_1', eventType: 'task.queued', body, secret, timestampSeconds: timestamp });
-      const verifier = new Webhook(secret, options);
-      expect(verifier.verify(body, headers)).toEqual(JSON.parse(body));
-      expect(() => verifier.verify(body.replace('tsk_1', 'tsk_2'), headers)).toThrow();
-    },
-  );
+  it.each([
+    ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', {}],
+    ['plain text secret', { format: 'raw' as const }],
+  ])('produces Standard Webhooks signatures that the standardwebhooks package verifies (%s)', (secret, options) => {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = deliveryHeaders({ eventId: 'evt_1', eventType: 'task.queued', body, secret, timestampSeconds: timestamp });
+    const verifier = new Webhook(secret, options);
+    expect(verifier.verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => verifier.verify(body.replace('tsk_1', 'tsk_2'), headers)).toThrow();
+  });
 
   it('sends no signatures without a secret, but always the event and timestamp', () => {
     const headers = deliveryHeaders({ eventId: 'evt_1', eventType: 'task.started', body, timestampSeconds: 100 });
@@ -48,8 +48,10 @@ describe('webhook signatures', () => {
     const refreshed = { ...recorded, 'x-service-timestamp': String(later), 'webhook-timestamp': String(later) };
     expect(recorded['x-service-signature']).toBe(serviceSignature('k', body));
     expect(verifyWebhook({ body, headers: refreshed, secret: 'k', nowSeconds: later })).toEqual({ ok: false, reason: 'signature mismatch' });
-    expect(verifyWebhook({ body, headers: { ...recorded, 'webhook-id': 'evt_b' }, secret: 'k', nowSeconds: recordedAt }))
-      .toEqual({ ok: false, reason: 'signature mismatch' });
+    expect(verifyWebhook({ body, headers: { ...recorded, 'webhook-id': 'evt_b' }, secret: 'k', nowSeconds: recordedAt })).toEqual({
+      ok: false,
+      reason: 'signature mismatch',
+    });
     const withoutStandard = { ...recorded, 'webhook-signature': undefined };
     expect(verifyWebhook({ body, headers: withoutStandard, secret: 'k', nowSeconds: recordedAt })).toMatchObject({ ok: false });
   });

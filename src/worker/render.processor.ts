@@ -173,12 +173,15 @@ export class RenderProcessor {
     this.running.add(abort);
     let canceled = false;
     const poll = setInterval(() => {
-      void lifecycle.status(task.id).then((status) => {
-        if (status !== 'processing' && !canceled) {
-          canceled = true;
-          abort.abort();
-        }
-      }).catch(() => undefined);
+      void lifecycle
+        .status(task.id)
+        .then((status) => {
+          if (status !== 'processing' && !canceled) {
+            canceled = true;
+            abort.abort();
+          }
+        })
+        .catch(() => undefined);
     }, STATUS_POLL_MS);
     const uploaded: string[] = [];
     try {
@@ -195,7 +198,8 @@ export class RenderProcessor {
         logger.info({ task_id: task.id }, 'render stopped: task canceled');
         return;
       }
-      const failure = error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
+      const failure =
+        error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
       if (!(error instanceof RenderFailure)) logger.error({ task_id: task.id, err: error }, 'render crashed');
       await lifecycle.fail(task, failure);
     } finally {
@@ -295,7 +299,13 @@ export class RenderProcessor {
     });
     run.checkCanceled();
     const videoMs = Date.now() - videoStartedAt;
-    void this.deps.metrics.renderFinished({ engine: rendered.engine, width: plan.width, height: plan.height, frames: plan.durationInFrames, seconds: videoMs / 1000 });
+    void this.deps.metrics.renderFinished({
+      engine: rendered.engine,
+      width: plan.width,
+      height: plan.height,
+      frames: plan.durationInFrames,
+      seconds: videoMs / 1000,
+    });
     if (!rendered.previewsMade) {
       await Promise.all([
         thumbnailFromVideo({ videoPath, outPath: previews.thumbnailPath, width: plan.width, durationInFrames: plan.durationInFrames, fps: plan.fps, signal }),
@@ -305,7 +315,10 @@ export class RenderProcessor {
     progress.tracker.update(1);
     this.deps.logger.info(
       {
-        task_id: task.id, engine: rendered.engine, frames: plan.durationInFrames, video_ms: videoMs,
+        task_id: task.id,
+        engine: rendered.engine,
+        frames: plan.durationInFrames,
+        video_ms: videoMs,
         previews_ms: rendered.previewsMade ? 0 : Date.now() - videoStartedAt - videoMs,
         ...(rendered.split ? { stills: rendered.split.stills, stills_ms: rendered.split.stillsMs, composite_ms: rendered.split.compositeMs } : {}),
       },

@@ -58,7 +58,7 @@ const INPUT_CACHE_SWEEP_INTERVAL_MS = 600_000;
 export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   const { config, logger, jobs, workerId, browser: remotion, mediaServer } = deps;
   if (config.chromiumSandbox.mode === 'off') {
-    logger.warn('CHROMIUM_SANDBOX=off: Chromium runs without its sandbox; a page escaping the renderer has the worker\'s rights');
+    logger.warn("CHROMIUM_SANDBOX=off: Chromium runs without its sandbox; a page escaping the renderer has the worker's rights");
   }
   await remotion.open();
   await mediaServer.start();
@@ -69,11 +69,14 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   await jobs.schedule('retention-sweep', config.retentionSweepIntervalMs);
   await jobs.schedule('reaper', config.reaperIntervalMs);
   await jobs.schedule('input-cache-sweep', INPUT_CACHE_SWEEP_INTERVAL_MS);
-  logger.info({
-    worker_id: workerId,
-    concurrency: config.renderConcurrency,
-    chromium_sandbox: config.chromiumSandbox.mode === 'on' ? `on (as ${process.getuid?.() === 0 ? config.chromiumSandbox.user : 'the worker user'})` : 'off',
-  }, 'worker ready');
+  logger.info(
+    {
+      worker_id: workerId,
+      concurrency: config.renderConcurrency,
+      chromium_sandbox: config.chromiumSandbox.mode === 'on' ? `on (as ${process.getuid?.() === 0 ? config.chromiumSandbox.user : 'the worker user'})` : 'off',
+    },
+    'worker ready',
+  );
   return { browser: remotion, stop: () => stopWorker(deps, running) };
 }
 
@@ -126,7 +129,10 @@ function failTasksBullGaveUpOn(deps: WorkerDeps): void {
 async function stopWorker(deps: WorkerDeps, running: Map<string, RunningJob>): Promise<StopOutcome> {
   const { config, logger, jobs, lifecycle, browser: remotion, mediaServer, renders } = deps;
   await Promise.all([jobs.queue('webhook').pause(true, true), jobs.queue('maintenance').pause(true, true)]).catch(() => undefined);
-  const finished = jobs.queue('render').close().then(() => true);
+  const finished = jobs
+    .queue('render')
+    .close()
+    .then(() => true);
   const graceOver = new Promise<false>((resolveGrace) => setTimeout(() => resolveGrace(false), config.shutdownGraceMs).unref());
   const drained = await Promise.race([finished, graceOver]);
   if (!drained) {

@@ -20,7 +20,13 @@ interface SchemaNode {
   items?: SchemaNode;
 }
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema: SchemaNode }>; responses: Record<string, { content?: Record<string, { schema: SchemaNode }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: Array<{ name: string; in: string; schema: SchemaNode }>; responses: Record<string, { content?: Record<string, { schema: SchemaNode }> }> }
+    >
+  >;
   components: { schemas: Record<string, SchemaNode> };
 }
 
@@ -95,7 +101,13 @@ describe('foundation over HTTPS', () => {
 
     const list = responseSchema(document, '/v3/tasks', 'get', 200);
     expect(keys(list)).toEqual(['tasks', 'pagination']);
-    expect(keys(resolve(document, present(propertiesOf(list).tasks.items, 'items of the task list')))).toEqual(['task_id', 'status', 'created_at', 'completed_at', 'metadata']);
+    expect(keys(resolve(document, present(propertiesOf(list).tasks.items, 'items of the task list')))).toEqual([
+      'task_id',
+      'status',
+      'created_at',
+      'completed_at',
+      'metadata',
+    ]);
     expect(keys(fieldSchema(document, list, 'pagination'))).toEqual(['total', 'limit', 'offset', 'has_more']);
 
     const query = (document.paths['/v3/tasks'].get.parameters ?? []).filter((parameter) => parameter.in === 'query');
@@ -105,7 +117,7 @@ describe('foundation over HTTPS', () => {
   });
 
   // The client checks every reply against the served document (test/support/reply-contract.ts): this flow only has to run.
-  it('keeps the document through a client\'s ordinary flow: created, read, listed, canceled, models, usage, deliveries and errors', async () => {
+  it("keeps the document through a client's ordinary flow: created, read, listed, canceled, models, usage, deliveries and errors", async () => {
     const created = await client.post('/v3/tasks', minimalTaskBody({ metadata: { tags: ['openapi'] } }));
     expect(created.status).toBe(201);
     const taskId = created.body.task_id as string;
@@ -137,7 +149,9 @@ describe('foundation over HTTPS', () => {
     // The genuine reply passes, so each refusal below is the change's doing.
     expect(contract.problems(reply(read.body))).toEqual([]);
     expect(contract.problems(reply({ ...read.body, output: 42 })).join('\n')).toContain('/output');
-    expect(contract.problems(reply({ ...read.body, metadata: { ...read.body.metadata, estimated_vs_actual: 'soon' } })).join('\n')).toContain('/metadata/estimated_vs_actual');
+    expect(contract.problems(reply({ ...read.body, metadata: { ...read.body.metadata, estimated_vs_actual: 'soon' } })).join('\n')).toContain(
+      '/metadata/estimated_vs_actual',
+    );
     expect(contract.problems(reply({ ...read.body, created_at: 'yesterday' })).join('\n')).toContain('/created_at must match format "date-time"');
     expect(contract.problems(reply({ ...read.body, surprise: true })).join('\n')).toContain('"surprise"');
     const withoutStatus = { ...read.body };
@@ -195,7 +209,9 @@ describe('foundation over HTTPS', () => {
 
   it('speaks TLS only: a plain HTTP request on the port gets no API answer', async () => {
     const url = new URL(app.baseUrl);
-    const plain = await fetch(`http://127.0.0.1:${url.port}/healthz`).then((r) => r.status).catch(() => 'refused');
+    const plain = await fetch(`http://127.0.0.1:${url.port}/healthz`)
+      .then((r) => r.status)
+      .catch(() => 'refused');
     expect(plain).not.toBe(200);
     const certificate = await new Promise<string>((resolve, reject) => {
       const socket = connect({ host: '127.0.0.1', port: Number(url.port), ca: app.ca, servername: 'localhost' }, () => {

@@ -26,7 +26,11 @@ const cue = (n: number, text: string) => `${n}\n00:00:00,000 --> 00:00:01,000\n$
 /** Each bomb, and what the failed task's message must name. */
 const BOMBS: { file: string; content: () => string; names: RegExp }[] = [
   // 234 KB of nested and unclosed tags in one cue (13 s of event loop before), then a broken cue.
-  { file: 'nested-tags.srt', content: () => `${cue(1, '<b><i>'.repeat(20_000) + '<b '.repeat(20_000) + '{\\'.repeat(20_000))}\n2\nnot a timing line\n`, names: /line 6: malformed timing line/ },
+  {
+    file: 'nested-tags.srt',
+    content: () => `${cue(1, '<b><i>'.repeat(20_000) + '<b '.repeat(20_000) + '{\\'.repeat(20_000))}\n2\nnot a timing line\n`,
+    names: /line 6: malformed timing line/,
+  },
   // 40 MB of newlines (2.4 GB of heap before): the download stops at MAX_SUBTITLE_BYTES.
   { file: 'newlines.srt', content: () => '\n'.repeat(40 * 1024 * 1024), names: /MAX_SUBTITLE_BYTES/ },
   { file: 'many-cues.srt', content: () => Array.from({ length: 25_000 }, (_, i) => cue(i + 1, 'x')).join('\n'), names: /MAX_SUBTITLE_CUES/ },
@@ -34,12 +38,19 @@ const BOMBS: { file: string; content: () => string; names: RegExp }[] = [
   // Just under every limit, with the one error at its very end: the most parsing a file can cost.
   {
     file: 'largest-allowed.srt',
-    content: () => `${Array.from({ length: 14_000 }, (_, i) => cue(i + 1, `<i>line ${i}</i> &amp; {\\an8}more text to fill the cue up ${'w'.repeat(20)}`)).join('\n')}\n99\n00:00:00,000 --> broken\n`,
+    content: () =>
+      `${Array.from({ length: 14_000 }, (_, i) => cue(i + 1, `<i>line ${i}</i> &amp; {\\an8}more text to fill the cue up ${'w'.repeat(20)}`)).join('\n')}\n99\n00:00:00,000 --> broken\n`,
     names: /malformed timing line/,
   },
 ];
 
-interface LoopDelay { sequence: number; samples: number; p99Ms: number; maxMs: number; longestGcMs: number }
+interface LoopDelay {
+  sequence: number;
+  samples: number;
+  p99Ms: number;
+  maxMs: number;
+  longestGcMs: number;
+}
 
 describe('fuzz: hostile work does not hold the event loop', () => {
   let dir: string;
@@ -62,9 +73,17 @@ describe('fuzz: hostile work does not hold the event loop', () => {
     throw new Error('the event-loop probe did not answer');
   }
 
-  const api = (method: string, path: string, body?: unknown) => send(target, method, path, {
-    authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-  }, body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
+  const api = (method: string, path: string, body?: unknown) =>
+    send(
+      target,
+      method,
+      path,
+      {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    );
 
   async function waitForEnd(taskId: string): Promise<{ status: string; error?: { code: string; message: string } }> {
     for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(200)) {
@@ -83,9 +102,16 @@ describe('fuzz: hostile work does not hold the event loop', () => {
     const port = await freePort();
     probeFile = join(dir, 'loop-delay.json');
     const env = {
-      ROLE: 'all', HOST: '127.0.0.1', PORT: String(port), TLS_CERT: tls.certPath, TLS_KEY: tls.keyPath,
-      NETWORK_ALLOWLIST: '127.0.0.1', LOG_LEVEL: 'info', RENDER_CONCURRENCY: '1',
-      NODE_OPTIONS: `--require ${join(__dirname, 'event-loop-probe.js')}`, EVENT_LOOP_PROBE_FILE: probeFile,
+      ROLE: 'all',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      TLS_CERT: tls.certPath,
+      TLS_KEY: tls.keyPath,
+      NETWORK_ALLOWLIST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      RENDER_CONCURRENCY: '1',
+      NODE_OPTIONS: `--require ${join(__dirname, 'event-loop-probe.js')}`,
+      EVENT_LOOP_PROBE_FILE: probeFile,
     };
     service = await ServiceProcess.start(build, 'all', dir, env);
     key = createKey(build, { DATA_DIR: join(dir, 'all') }, 'loop-account', 100_000);
@@ -100,19 +126,23 @@ describe('fuzz: hostile work does not hold the event loop', () => {
   it('fails every subtitle bomb with INVALID_MEDIA_FORMAT naming the limit, the loop never held', async () => {
     const health = watchHealth(target);
     await loopDelay();
-    const created = await Promise.all(BOMBS.map((bomb) => api('POST', '/v3/tasks', {
-      input: {
-        timeline: {
-          duration_ms: 1_000,
-          tracks: [
-            { id: 'v', type: 'video', clips: [{ id: 'bg', media_url: `${media.baseUrl}/red-320x180.png`, start_time_ms: 0, end_time_ms: 1_000 }] },
-            { id: 's', type: 'subtitle', clips: [{ id: 'bomb', media_url: `${media.baseUrl}/${bomb.file}`, start_time_ms: 0, end_time_ms: 1_000 }] },
-          ],
-        },
-        output: { resolution: { width: 160, height: 90 }, framerate: 10 },
-      },
-      webhook: { url: 'https://127.0.0.1:9/hook' },
-    })));
+    const created = await Promise.all(
+      BOMBS.map((bomb) =>
+        api('POST', '/v3/tasks', {
+          input: {
+            timeline: {
+              duration_ms: 1_000,
+              tracks: [
+                { id: 'v', type: 'video', clips: [{ id: 'bg', media_url: `${media.baseUrl}/red-320x180.png`, start_time_ms: 0, end_time_ms: 1_000 }] },
+                { id: 's', type: 'subtitle', clips: [{ id: 'bomb', media_url: `${media.baseUrl}/${bomb.file}`, start_time_ms: 0, end_time_ms: 1_000 }] },
+              ],
+            },
+            output: { resolution: { width: 160, height: 90 }, framerate: 10 },
+          },
+          webhook: { url: 'https://127.0.0.1:9/hook' },
+        }),
+      ),
+    );
     for (const answer of created) expect(answer.status).toBe(201);
     const ended = await Promise.all(created.map((answer) => waitForEnd((JSON.parse(answer.text) as { task_id: string }).task_id)));
     const delay = await loopDelay();
@@ -154,6 +184,8 @@ describe('fuzz: hostile work does not hold the event loop', () => {
 });
 
 function report(what: string, delay: LoopDelay, slowestHealthzMs: number): void {
-  process.stdout.write(`${what}: event-loop delay p99 ${delay.p99Ms.toFixed(1)} ms, max ${delay.maxMs.toFixed(1)} ms over ${delay.samples} samples, ` +
-    `longest GC ${delay.longestGcMs.toFixed(1)} ms; slowest /healthz ${slowestHealthzMs.toFixed(0)} ms\n`);
+  process.stdout.write(
+    `${what}: event-loop delay p99 ${delay.p99Ms.toFixed(1)} ms, max ${delay.maxMs.toFixed(1)} ms over ${delay.samples} samples, ` +
+      `longest GC ${delay.longestGcMs.toFixed(1)} ms; slowest /healthz ${slowestHealthzMs.toFixed(0)} ms\n`,
+  );
 }

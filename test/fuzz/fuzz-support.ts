@@ -74,7 +74,11 @@ export function sendRaw(app: Target, head: string, body = ''): Promise<Answer> {
   });
 }
 
-export interface Envelope { code: string; message: string; request_id: string }
+export interface Envelope {
+  code: string;
+  message: string;
+  request_id: string;
+}
 
 /** The error envelope of an answer, or a description of why it is not one. */
 export function envelopeOf(answer: Answer): Envelope | string {

@@ -62,8 +62,10 @@ describe('fuzz: hostile requests against the real server', () => {
   let app: TestApp;
   let key: string;
   const base = fullTaskBody({ mediaBase: 'http://127.0.0.1:9', webhookUrl: 'https://127.0.0.1:9/hook' }) as Json;
-  const json = (body: string | Buffer, headers: Record<string, string> = {}) => () =>
-    send(app, 'POST', '/v3/tasks', { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers }, body);
+  const json =
+    (body: string | Buffer, headers: Record<string, string> = {}) =>
+    () =>
+      send(app, 'POST', '/v3/tasks', { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers }, body);
 
   beforeAll(async () => {
     app = await startTestApp({ role: 'api' });
@@ -84,62 +86,194 @@ describe('fuzz: hostile requests against the real server', () => {
       const cut = 1 + Math.floor(random() * (text.length - 2));
       add(`JSON truncated at byte ${cut}`, ['VALIDATION_ERROR'], json(text.slice(0, cut)));
     }
-    for (const garbage of ['{', '[', '}', 'nul', '{"input":}', '{"a":1,}', "{'input':1}", '\u0000', '{"a":"\\ud800"', '"just a string"', '42', 'null', '[]', '{"a":1}{"b":2}', '\ufeff{}']) {
+    for (const garbage of [
+      '{',
+      '[',
+      '}',
+      'nul',
+      '{"input":}',
+      '{"a":1,}',
+      "{'input':1}",
+      '\u0000',
+      '{"a":"\\ud800"',
+      '"just a string"',
+      '42',
+      'null',
+      '[]',
+      '{"a":1}{"b":2}',
+      '\ufeff{}',
+    ]) {
       add(`malformed JSON ${JSON.stringify(garbage)}`, ['VALIDATION_ERROR'], json(garbage));
     }
-    add('invalid UTF-8 in a string', ['VALIDATION_ERROR'], json(Buffer.concat([Buffer.from('{"request_id":"'), Buffer.from([0xc0, 0xaf, 0xff]), Buffer.from('"}')])));
+    add(
+      'invalid UTF-8 in a string',
+      ['VALIDATION_ERROR'],
+      json(Buffer.concat([Buffer.from('{"request_id":"'), Buffer.from([0xc0, 0xaf, 0xff]), Buffer.from('"}')])),
+    );
 
     // A value of the wrong type at every field of a full body (containers included).
     for (const path of pathsOf(base)) {
-      add(`wrong type at ${path.join('.')}`, ['VALIDATION_ERROR', 'UNSUPPORTED_API_VERSION'], json(JSON.stringify(withValue(base, path, wrongType(valueAt(base, path))))));
+      add(
+        `wrong type at ${path.join('.')}`,
+        ['VALIDATION_ERROR', 'UNSUPPORTED_API_VERSION'],
+        json(JSON.stringify(withValue(base, path, wrongType(valueAt(base, path))))),
+      );
     }
     add('prototype keys', ['VALIDATION_ERROR'], json('{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},"input":{}}'));
 
     // Huge and deep bodies.
     add('a body over the size limit', ['PAYLOAD_TOO_LARGE'], json(JSON.stringify({ ...(base as JsonBody), padding: 'x'.repeat(1_200_000) })));
-    add('an array nested 5 000 deep', ['VALIDATION_ERROR'], json(JSON.stringify(withValue(base, ['metadata'], 'DEEP')).replace('"DEEP"', `${'['.repeat(5_000)}1${']'.repeat(5_000)}`)));
+    add(
+      'an array nested 5 000 deep',
+      ['VALIDATION_ERROR'],
+      json(JSON.stringify(withValue(base, ['metadata'], 'DEEP')).replace('"DEEP"', `${'['.repeat(5_000)}1${']'.repeat(5_000)}`)),
+    );
     add('a bare array nested 50 000 deep', ['VALIDATION_ERROR'], json('['.repeat(50_000) + ']'.repeat(50_000)));
     add('an object nested 3 000 deep', ['VALIDATION_ERROR'], json('{"a":'.repeat(3_000) + '1' + '}'.repeat(3_000)));
     const clip = { id: 'c', media_url: 'https://media.example.com/c.png', start_time_ms: 0, end_time_ms: 1 };
-    add('10 000 clips in one track', ['TIMELINE_TOO_COMPLEX'], json(JSON.stringify(withValue(base, ['input', 'timeline', 'tracks'], [{ id: 't', type: 'video', clips: Array.from({ length: 10_000 }, (_, i) => ({ ...clip, id: `c${i}` })) }]))));
-    add('5 000 tracks', ['TIMELINE_TOO_COMPLEX'], json(JSON.stringify(withValue(base, ['input', 'timeline', 'tracks'], Array.from({ length: 5_000 }, (_, i) => ({ id: `t${i}`, type: 'video', clips: [clip] }))))));
-    add('clips that are not objects, by the thousand', ['TIMELINE_TOO_COMPLEX', 'VALIDATION_ERROR'], json(JSON.stringify(withValue(base, ['input', 'timeline', 'tracks', 0, 'clips'], Array.from({ length: 20_000 }, () => 0)))));
-    add('1 000 invalid fields at once', ['VALIDATION_ERROR'], json(JSON.stringify(withValue(base, ['input', 'timeline', 'tracks', 0, 'clips'], Array.from({ length: 150 }, (_, i) => ({ id: i, media_url: 5, start_time_ms: 'a', end_time_ms: 'b', properties: 'c', extra: 1, more: 2 }))))));
+    add(
+      '10 000 clips in one track',
+      ['TIMELINE_TOO_COMPLEX'],
+      json(
+        JSON.stringify(
+          withValue(
+            base,
+            ['input', 'timeline', 'tracks'],
+            [{ id: 't', type: 'video', clips: Array.from({ length: 10_000 }, (_, i) => ({ ...clip, id: `c${i}` })) }],
+          ),
+        ),
+      ),
+    );
+    add(
+      '5 000 tracks',
+      ['TIMELINE_TOO_COMPLEX'],
+      json(
+        JSON.stringify(
+          withValue(
+            base,
+            ['input', 'timeline', 'tracks'],
+            Array.from({ length: 5_000 }, (_, i) => ({ id: `t${i}`, type: 'video', clips: [clip] })),
+          ),
+        ),
+      ),
+    );
+    add(
+      'clips that are not objects, by the thousand',
+      ['TIMELINE_TOO_COMPLEX', 'VALIDATION_ERROR'],
+      json(
+        JSON.stringify(
+          withValue(
+            base,
+            ['input', 'timeline', 'tracks', 0, 'clips'],
+            Array.from({ length: 20_000 }, () => 0),
+          ),
+        ),
+      ),
+    );
+    add(
+      '1 000 invalid fields at once',
+      ['VALIDATION_ERROR'],
+      json(
+        JSON.stringify(
+          withValue(
+            base,
+            ['input', 'timeline', 'tracks', 0, 'clips'],
+            Array.from({ length: 150 }, (_, i) => ({ id: i, media_url: 5, start_time_ms: 'a', end_time_ms: 'b', properties: 'c', extra: 1, more: 2 })),
+          ),
+        ),
+      ),
+    );
     add('a 100 000-character id', ['VALIDATION_ERROR'], json(JSON.stringify(withValue(base, ['request_id'], 'r'.repeat(100_000)))));
     add('a 500 000-character metadata value', ['VALIDATION_ERROR'], json(JSON.stringify(withValue(base, ['metadata'], { note: 'n'.repeat(500_000) }))));
-    add('10 000 metadata keys', ['VALIDATION_ERROR'], json(JSON.stringify(withValue(base, ['metadata'], Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]))))));
+    add(
+      '10 000 metadata keys',
+      ['VALIDATION_ERROR'],
+      json(JSON.stringify(withValue(base, ['metadata'], Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]))))),
+    );
     add('control characters in ids', ['VALIDATION_ERROR'], json(JSON.stringify(withValue(base, ['input', 'timeline', 'tracks', 0, 'id'], 'a\u0000b\u001bc'))));
-    add('numbers out of range', ['VALIDATION_ERROR', 'MODEL_LIMIT_EXCEEDED'], json(JSON.stringify(withValue(base, ['input', 'timeline', 'duration_ms'], 1e308))));
+    add(
+      'numbers out of range',
+      ['VALIDATION_ERROR', 'MODEL_LIMIT_EXCEEDED'],
+      json(JSON.stringify(withValue(base, ['input', 'timeline', 'duration_ms'], 1e308))),
+    );
     add('negative times', ['VALIDATION_ERROR'], json(JSON.stringify(withValue(base, ['input', 'timeline', 'tracks', 0, 'clips', 0, 'start_time_ms'], -1))));
     add('NaN spelled out', ['VALIDATION_ERROR'], json(text.replace('"duration_ms":4000', '"duration_ms":NaN')));
 
     // Header abuse.
-    const post = (headers: Record<string, string>, body: string = text) => () => send(app, 'POST', '/v3/tasks', headers, body);
+    const post =
+      (headers: Record<string, string>, body: string = text) =>
+      () =>
+        send(app, 'POST', '/v3/tasks', headers, body);
     add('no Authorization', ['MISSING_AUTHENTICATION'], post({ 'content-type': 'application/json' }));
     add('Authorization without Bearer', ['MISSING_AUTHENTICATION', 'INVALID_API_KEY'], post({ authorization: key, 'content-type': 'application/json' }));
-    add('Basic authorization', ['MISSING_AUTHENTICATION', 'INVALID_API_KEY'], post({ authorization: 'Basic dXNlcjpwYXNz', 'content-type': 'application/json' }));
+    add(
+      'Basic authorization',
+      ['MISSING_AUTHENTICATION', 'INVALID_API_KEY'],
+      post({ authorization: 'Basic dXNlcjpwYXNz', 'content-type': 'application/json' }),
+    );
     add('a key of the wrong shape', ['INVALID_API_KEY'], post({ authorization: 'Bearer rsk_short', 'content-type': 'application/json' }));
     add('a well-formed key nobody issued', ['INVALID_API_KEY'], post({ authorization: `Bearer ${key.slice(0, -4)}AAAA`, 'content-type': 'application/json' }));
     add('a 10 000-character key', ['INVALID_API_KEY'], post({ authorization: `Bearer ${'k'.repeat(10_000)}`, 'content-type': 'application/json' }));
     add('headers too large', ['VALIDATION_ERROR'], post({ authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-pad': 'p'.repeat(40_000) }));
-    add('500 headers', ['VALIDATION_ERROR'], post({ authorization: `Bearer ${key}`, 'content-type': 'application/json', ...Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`x-h${i}`, 'v'.repeat(40)])) }));
+    add(
+      '500 headers',
+      ['VALIDATION_ERROR'],
+      post({
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        ...Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`x-h${i}`, 'v'.repeat(40)])),
+      }),
+    );
     add('text/plain body', ['UNSUPPORTED_MEDIA_TYPE'], post({ authorization: `Bearer ${key}`, 'content-type': 'text/plain' }));
     add('form body', ['UNSUPPORTED_MEDIA_TYPE'], post({ authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' }, 'a=1&b=2'));
-    add('multipart body', ['UNSUPPORTED_MEDIA_TYPE'], post({ authorization: `Bearer ${key}`, 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\n\r\n--x--'));
+    add(
+      'multipart body',
+      ['UNSUPPORTED_MEDIA_TYPE'],
+      post({ authorization: `Bearer ${key}`, 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\n\r\n--x--'),
+    );
     add('a JSON body without a content type', ['UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR'], post({ authorization: `Bearer ${key}` }));
-    add('a UTF-16 body', ['UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR'], () => send(app, 'POST', '/v3/tasks', { authorization: `Bearer ${key}`, 'content-type': 'application/json; charset=utf-16' }, Buffer.from(text, 'utf16le')));
-    add('an unsupported API version', ['UNSUPPORTED_API_VERSION'], post({ authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-service-version': '9.9' }));
-    add('an API version with junk', ['UNSUPPORTED_API_VERSION'], post({ authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-service-version': '3.0\u00ff' }));
+    add('a UTF-16 body', ['UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR'], () =>
+      send(app, 'POST', '/v3/tasks', { authorization: `Bearer ${key}`, 'content-type': 'application/json; charset=utf-16' }, Buffer.from(text, 'utf16le')),
+    );
+    add(
+      'an unsupported API version',
+      ['UNSUPPORTED_API_VERSION'],
+      post({ authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-service-version': '9.9' }),
+    );
+    add(
+      'an API version with junk',
+      ['UNSUPPORTED_API_VERSION'],
+      post({ authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-service-version': '3.0\u00ff' }),
+    );
     add('an empty body with a length', ['VALIDATION_ERROR'], post({ authorization: `Bearer ${key}`, 'content-type': 'application/json' }, ''));
     const raw = (name: string, codes: string[], head: string, body = '') => add(name, codes, () => sendRaw(app, head, body));
-    raw('two Content-Length headers', ['VALIDATION_ERROR'], `POST /v3/tasks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\n`, '{}');
-    raw('Content-Length and chunked together', ['VALIDATION_ERROR'], `POST /v3/tasks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`, '0\r\n\r\n');
-    raw('a bad chunk size', ['VALIDATION_ERROR'], `POST /v3/tasks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`, 'zz\r\n{}\r\n0\r\n\r\n');
+    raw(
+      'two Content-Length headers',
+      ['VALIDATION_ERROR'],
+      `POST /v3/tasks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\n`,
+      '{}',
+    );
+    raw(
+      'Content-Length and chunked together',
+      ['VALIDATION_ERROR'],
+      `POST /v3/tasks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+      '0\r\n\r\n',
+    );
+    raw(
+      'a bad chunk size',
+      ['VALIDATION_ERROR'],
+      `POST /v3/tasks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+      'zz\r\n{}\r\n0\r\n\r\n',
+    );
     raw('a header name with a space', ['VALIDATION_ERROR'], 'GET /v3/tasks HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\nConnection: close\r\n\r\n');
     raw('a bare LF in a header value', ['VALIDATION_ERROR'], 'GET /v3/tasks HTTP/1.1\r\nHost: x\r\nX-A: a\nX-B: b\r\nConnection: close\r\n\r\n');
     raw('a NUL in the request line', ['VALIDATION_ERROR'], 'GET /v3/tasks\u0000 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     raw('an unknown HTTP version', ['VALIDATION_ERROR'], 'GET /v3/tasks HTTP/9.9\r\nHost: x\r\nConnection: close\r\n\r\n');
-    raw('an absolute-form URL to another host', ['MISSING_AUTHENTICATION', 'NOT_FOUND', 'VALIDATION_ERROR'], 'GET http://169.254.169.254/latest/meta-data HTTP/1.1\r\nHost: 169.254.169.254\r\nConnection: close\r\n\r\n');
+    raw(
+      'an absolute-form URL to another host',
+      ['MISSING_AUTHENTICATION', 'NOT_FOUND', 'VALIDATION_ERROR'],
+      'GET http://169.254.169.254/latest/meta-data HTTP/1.1\r\nHost: 169.254.169.254\r\nConnection: close\r\n\r\n',
+    );
 
     // Paths: traversal and encodings, with and without a key.
     const auth = { authorization: `Bearer ${key}` };
@@ -198,9 +332,13 @@ describe('fuzz: hostile requests against the real server', () => {
       const s = present(u.searchParams.get('signature'), 'a signature in the signed URL');
       u.searchParams.set('signature', (s[0] === 'a' ? 'b' : 'a') + s.slice(1));
     });
-    files('signature cut short', (u) => u.searchParams.set('signature', present(u.searchParams.get('signature'), 'a signature in the signed URL').slice(0, 10)));
+    files('signature cut short', (u) =>
+      u.searchParams.set('signature', present(u.searchParams.get('signature'), 'a signature in the signed URL').slice(0, 10)),
+    );
     files('signature missing', (u) => u.searchParams.delete('signature'));
-    files('signature of another file', (u) => { u.pathname = u.pathname.replace('output.mp4', 'thumbnail.jpg'); });
+    files('signature of another file', (u) => {
+      u.pathname = u.pathname.replace('output.mp4', 'thumbnail.jpg');
+    });
     files('expiry moved later', (u) => u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 3_600)));
     files('expiry not a number', (u) => u.searchParams.set('expires', 'never'));
     files('expiry negative', (u) => u.searchParams.set('expires', '-1'));
@@ -210,13 +348,25 @@ describe('fuzz: hostile requests against the real server', () => {
     const urlFields: (string | number)[][] = [
       ['input', 'timeline', 'tracks', 0, 'clips', 0, 'media_url'],
       ['input', 'timeline', 'tracks', 1, 'clips', 0, 'media_url'],
-      ...pathsOf(base).filter((p) => p[p.length - 1] === 'media_url').slice(2),
+      ...pathsOf(base)
+        .filter((p) => p[p.length - 1] === 'media_url')
+        .slice(2),
       ['webhook', 'url'],
     ];
     const badUrls = [
-      'file:///etc/passwd', 'gopher://127.0.0.1:6379/_FLUSHALL', 'ftp://127.0.0.1/x', 'dict://127.0.0.1:6379/info', 'javascript:alert(1)',
-      'data:image/png;base64,AAAA', 'http://user:pass@127.0.0.1/x.png', 'http://[::1', '//127.0.0.1/x', 'x'.repeat(10_000),
-      'http://127.0.0.1:99999/x', 'http://exa mple.com/x', 'ws://127.0.0.1/x',
+      'file:///etc/passwd',
+      'gopher://127.0.0.1:6379/_FLUSHALL',
+      'ftp://127.0.0.1/x',
+      'dict://127.0.0.1:6379/info',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'http://user:pass@127.0.0.1/x.png',
+      'http://[::1',
+      '//127.0.0.1/x',
+      'x'.repeat(10_000),
+      'http://127.0.0.1:99999/x',
+      'http://exa mple.com/x',
+      'ws://127.0.0.1/x',
     ];
     for (const field of urlFields) {
       for (const bad of badUrls) add(`${field.join('.')} = ${bad.slice(0, 40)}`, ['VALIDATION_ERROR'], json(JSON.stringify(withValue(base, field, bad))));
@@ -231,18 +381,22 @@ describe('fuzz: hostile requests against the real server', () => {
     const problems: string[] = [];
     // Four at a time: hostile traffic arrives together, and it keeps the tier short.
     for (let i = 0; i < all.length; i += 4) {
-      await Promise.all(all.slice(i, i + 4).map(async (hostile) => {
-        const answer = await hostile.send();
-        const envelope = envelopeOf(answer);
-        const code = typeof envelope === 'string' ? null : envelope.code;
-        if (answer.status < 400 || answer.status >= 500) problems.push(`${hostile.name}: status ${answer.status} ${answer.text.slice(0, 200)}`);
-        else if (typeof envelope === 'string') problems.push(`${hostile.name}: ${answer.status} ${envelope}`);
-        else if (!hostile.codes.includes(envelope.code)) problems.push(`${hostile.name}: ${answer.status} ${envelope.code} (expected ${hostile.codes.join(' or ')}): ${envelope.message}`);
-        else if (statusOfCode(envelope.code) !== answer.status && !REFUSED_BY_THE_PARSER.includes(answer.status)) problems.push(`${hostile.name}: ${envelope.code} answered with ${answer.status}`);
-        if (answer.bytes > MAX_REPLY_BYTES) problems.push(`${hostile.name}: reply of ${answer.bytes} bytes (${code})`);
-        if (answer.ms > MAX_ANSWER_MS) problems.push(`${hostile.name}: answered in ${Math.round(answer.ms)} ms`);
-        if (LEAKS.test(answer.text) || answer.text.includes(key)) problems.push(`${hostile.name}: reply leaks ${answer.text.slice(0, 200)}`);
-      }));
+      await Promise.all(
+        all.slice(i, i + 4).map(async (hostile) => {
+          const answer = await hostile.send();
+          const envelope = envelopeOf(answer);
+          const code = typeof envelope === 'string' ? null : envelope.code;
+          if (answer.status < 400 || answer.status >= 500) problems.push(`${hostile.name}: status ${answer.status} ${answer.text.slice(0, 200)}`);
+          else if (typeof envelope === 'string') problems.push(`${hostile.name}: ${answer.status} ${envelope}`);
+          else if (!hostile.codes.includes(envelope.code))
+            problems.push(`${hostile.name}: ${answer.status} ${envelope.code} (expected ${hostile.codes.join(' or ')}): ${envelope.message}`);
+          else if (statusOfCode(envelope.code) !== answer.status && !REFUSED_BY_THE_PARSER.includes(answer.status))
+            problems.push(`${hostile.name}: ${envelope.code} answered with ${answer.status}`);
+          if (answer.bytes > MAX_REPLY_BYTES) problems.push(`${hostile.name}: reply of ${answer.bytes} bytes (${code})`);
+          if (answer.ms > MAX_ANSWER_MS) problems.push(`${hostile.name}: answered in ${Math.round(answer.ms)} ms`);
+          if (LEAKS.test(answer.text) || answer.text.includes(key)) problems.push(`${hostile.name}: reply leaks ${answer.text.slice(0, 200)}`);
+        }),
+      );
     }
     const { slowestMs, checks } = await health.stop();
     process.stdout.write(`fuzz: ${all.length} hostile requests, slowest /healthz ${slowestMs.toFixed(0)} ms over ${checks} checks\n`);

@@ -18,7 +18,11 @@ import type { ParityCase } from './parity-corpus';
 
 const run = promisify(execFile);
 
-export interface FrameScore { frame: number; ssim: number; psnr: number }
+export interface FrameScore {
+  frame: number;
+  ssim: number;
+  psnr: number;
+}
 
 export interface ParityResult {
   name: string;
@@ -33,14 +37,22 @@ export interface ParityResult {
   soundSpan: { remotion: [number, number]; compositor: [number, number] } | null;
 }
 
-export interface ParityEngines { remotion: RemotionRenderer; compositor: CompositorRenderer }
+export interface ParityEngines {
+  remotion: RemotionRenderer;
+  compositor: CompositorRenderer;
+}
 
 export async function renderBoth(
-  engines: ParityEngines, fixtures: MediaFixtures, testCase: ParityCase, size: { width: number; height: number; fps: number },
+  engines: ParityEngines,
+  fixtures: MediaFixtures,
+  testCase: ParityCase,
+  size: { width: number; height: number; fps: number },
 ): Promise<ParityResult> {
   const out = output(size.width, size.height, size.fps, {
     // Premium: the least codec noise (JPEG 100 frames on the Remotion side, low CRF on both), so what is compared is the pictures.
-    quality: 'premium', ...(testCase.format ? { format: testCase.format } : {}), ...(testCase.codec ? { codec: testCase.codec } : {}),
+    quality: 'premium',
+    ...(testCase.format ? { format: testCase.format } : {}),
+    ...(testCase.codec ? { codec: testCase.codec } : {}),
   });
   const plan = planFor(fixtures, out, testCase.durationMs, testCase.tracks);
   const extension = encodingFor(out).extension;
@@ -77,9 +89,26 @@ export async function frameScores(a: string, b: string): Promise<FrameScore[]> {
   let psnrLog: string;
   try {
     await run('ffmpeg', [
-      '-hide_banner', '-nostats', '-loglevel', 'error', '-i', a, '-i', b,
-      '-filter_complex', `${graph};[p]metadata=mode=print:key=lavfi.psnr.psnr_avg:file=${psnrFile}[pm]`,
-      '-map', '[s]', '-f', 'null', '-', '-map', '[pm]', '-f', 'null', '-',
+      '-hide_banner',
+      '-nostats',
+      '-loglevel',
+      'error',
+      '-i',
+      a,
+      '-i',
+      b,
+      '-filter_complex',
+      `${graph};[p]metadata=mode=print:key=lavfi.psnr.psnr_avg:file=${psnrFile}[pm]`,
+      '-map',
+      '[s]',
+      '-f',
+      'null',
+      '-',
+      '-map',
+      '[pm]',
+      '-f',
+      'null',
+      '-',
     ]);
     [ssimLog, psnrLog] = await Promise.all([readFile(ssimFile, 'utf8'), readFile(psnrFile, 'utf8')]);
   } finally {
@@ -102,11 +131,24 @@ export async function loudness(file: string): Promise<number> {
 /** First and last video frame whose sound is within 6 dB of the loudest frame's (RMS per frame). */
 export async function soundSpan(file: string, fps: number): Promise<[number, number]> {
   const samples = Math.round(48_000 / fps);
-  const { stdout } = await run('ffmpeg', [
-    '-hide_banner', '-nostats', '-loglevel', 'error', '-i', file, '-vn',
-    '-af', `aresample=48000,asetnsamples=n=${samples}:p=1,astats=metadata=1:reset=1,ametadata=mode=print:key=lavfi.astats.Overall.RMS_level:file=-`,
-    '-f', 'null', '-',
-  ], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-nostats',
+      '-loglevel',
+      'error',
+      '-i',
+      file,
+      '-vn',
+      '-af',
+      `aresample=48000,asetnsamples=n=${samples}:p=1,astats=metadata=1:reset=1,ametadata=mode=print:key=lavfi.astats.Overall.RMS_level:file=-`,
+      '-f',
+      'null',
+      '-',
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
   const levels = [...stdout.matchAll(/RMS_level=(-?[\d.]+|-inf)/g)].map((m) => (m[1] === '-inf' ? -200 : Number(m[1])));
   const loudest = Math.max(...levels);
   const loud = levels.map((level, i) => (level >= loudest - 6 ? i : -1)).filter((i) => i >= 0);
@@ -115,7 +157,12 @@ export async function soundSpan(file: string, fps: number): Promise<[number, num
 
 export function formatTable(results: ParityResult[]): string {
   const rows = results.map((r) => [
-    r.name, r.engine, `${r.frames.compositor}/${r.frames.remotion}`, r.worst.ssim.toFixed(4), r.worst.psnr.toFixed(1), String(r.worst.frame),
+    r.name,
+    r.engine,
+    `${r.frames.compositor}/${r.frames.remotion}`,
+    r.worst.ssim.toFixed(4),
+    r.worst.psnr.toFixed(1),
+    String(r.worst.frame),
     r.loudness ? (r.loudness.compositor - r.loudness.remotion).toFixed(2) : '-',
     r.soundSpan ? `${r.soundSpan.compositor.join('-')} vs ${r.soundSpan.remotion.join('-')}` : '-',
   ]);
@@ -128,8 +175,17 @@ export function formatTable(results: ParityResult[]): string {
 export async function writeWorstFrame(result: ParityResult, pngPath: string): Promise<void> {
   const pick = `select=eq(n\\,${result.worst.frame}),format=gbrp`;
   await run('ffmpeg', [
-    '-loglevel', 'error', '-y', '-i', result.files.remotion, '-i', result.files.compositor,
-    '-filter_complex', `[0:v]${pick},split[a][a2];[1:v]${pick},split[b][b2];[a2][b2]blend=all_expr='min(255,4*abs(A-B))'[d];[a][b][d]hstack=inputs=3`,
-    '-frames:v', '1', pngPath,
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    result.files.remotion,
+    '-i',
+    result.files.compositor,
+    '-filter_complex',
+    `[0:v]${pick},split[a][a2];[1:v]${pick},split[b][b2];[a2][b2]blend=all_expr='min(255,4*abs(A-B))'[d];[a][b][d]hstack=inputs=3`,
+    '-frames:v',
+    '1',
+    pngPath,
   ]);
 }

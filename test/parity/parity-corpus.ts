@@ -43,9 +43,26 @@ export async function makeParityMedia(fixtures: MediaFixtures): Promise<void> {
   // Softened like camera footage (gblur): Remotion passes every frame through a JPEG, which alone caps
   // PSNR near 35 dB on testsrc's one-pixel saturated colour edges, even for a still both engines draw alike.
   const bars = (size: string, seconds: number, extra: string[] = [], encode = 'scale=out_color_matrix=bt601,format=yuv420p') => [
-    '-f', 'lavfi', '-i', `testsrc2=s=${size}:r=30:d=${seconds},gblur=sigma=${SOFTEN_SIGMA}`,
-    '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}:sample_rate=48000`,
-    '-vf', encode, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', ...extra, '-c:a', 'aac', '-shortest',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=s=${size}:r=30:d=${seconds},gblur=sigma=${SOFTEN_SIGMA}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}:sample_rate=48000`,
+    '-vf',
+    encode,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '12',
+    ...extra,
+    '-c:a',
+    'aac',
+    '-shortest',
   ];
   await Promise.all([
     ffmpeg([...bars('640x360', 3), p('bars.mp4')]),
@@ -53,13 +70,22 @@ export async function makeParityMedia(fixtures: MediaFixtures): Promise<void> {
     ffmpeg(['-f', 'lavfi', '-i', `testsrc=s=320x240,gblur=sigma=${SOFTEN_SIGMA}`, '-frames:v', '1', p('pattern.png')]),
     // A translucent blue square with an opaque red centre on a transparent ground.
     ffmpeg([
-      '-f', 'lavfi', '-i', 'color=c=black:s=200x200,format=rgba',
-      '-vf', `geq=r='if(${LOGO_CENTRE},240,32)':g='if(${LOGO_CENTRE},64,192)':b='if(${LOGO_CENTRE},32,240)':a='if(${LOGO_CENTRE},255,if(${LOGO_SQUARE},204,0))'`,
-      '-frames:v', '1', p('logo.png'),
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=200x200,format=rgba',
+      '-vf',
+      `geq=r='if(${LOGO_CENTRE},240,32)':g='if(${LOGO_CENTRE},64,192)':b='if(${LOGO_CENTRE},32,240)':a='if(${LOGO_CENTRE},255,if(${LOGO_SQUARE},204,0))'`,
+      '-frames:v',
+      '1',
+      p('logo.png'),
     ]),
     ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=1000:duration=3:sample_rate=48000', '-af', 'volume=0.5', p('tone.wav')]),
     // Sources whose colour differs only in the tags: the decoder must pick the matrix from them (or the size).
-    ffmpeg([...bars('640x360', 1, ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709'], 'scale=out_color_matrix=bt709,format=yuv420p'), p('tagged-709.mp4')]),
+    ffmpeg([
+      ...bars('640x360', 1, ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709'], 'scale=out_color_matrix=bt709,format=yuv420p'),
+      p('tagged-709.mp4'),
+    ]),
     ffmpeg([...bars('1280x720', 1, ['-colorspace', 'smpte170m', '-color_primaries', 'smpte170m', '-color_trc', 'smpte170m']), p('tagged-601.mp4')]),
     ffmpeg([...bars('640x480', 1), p('untagged-640x480.mp4')]),
     ffmpeg([...bars('1280x720', 1), p('untagged-1280x720.mp4')]),
@@ -73,13 +99,20 @@ export async function makeParityMedia(fixtures: MediaFixtures): Promise<void> {
 }
 
 type Props = Record<string, unknown>;
-const clip = (id: string, media: string, start: number, end: number, properties: Props = {}) => ({ id, media_url: media, start_time_ms: start, end_time_ms: end, properties });
+const clip = (id: string, media: string, start: number, end: number, properties: Props = {}) => ({
+  id,
+  media_url: media,
+  start_time_ms: start,
+  end_time_ms: end,
+  properties,
+});
 const video = (id: string, clips: ReturnType<typeof clip>[]): TrackInput => ({ id, type: 'video', clips });
 const backdrop = (ms: number, media = 'pattern.png') => video('backdrop', [clip('bg', media, 0, ms, { fit: 'fill', z_index: 0 })]);
 
 const PRESETS = ['netflix', 'youtube', 'professional', 'minimal', 'cinema', 'douyin', 'xiaohongshu', 'wechat-video', 'custom'];
 const CUSTOM_STYLE = {
-  font_size: 40, color: '#FFE14D',
+  font_size: 40,
+  color: '#FFE14D',
   outline: { enabled: true, width: 3, color: '#202020' },
   shadow: { enabled: true, offset_x: 3, offset_y: 3, blur: 6, color: '#000000', opacity: 0.6 },
 };
@@ -92,7 +125,8 @@ function subtitlePresets(language: string, file: string): ParityCase {
     tracks: [
       backdrop(PRESETS.length * slot, 'bars.mp4'),
       {
-        id: 'subs', type: 'subtitle',
+        id: 'subs',
+        type: 'subtitle',
         clips: PRESETS.map((preset, i) => clip(preset, file, i * slot, (i + 1) * slot, preset === 'custom' ? { preset, ...CUSTOM_STYLE } : { preset })),
       },
     ],
@@ -107,55 +141,87 @@ export const PARITY_CORPUS: ParityCase[] = [
   {
     name: 'fit-modes',
     durationMs: 1_200,
-    tracks: [backdrop(1_200), video('v', [
-      clip('contain', 'bars.mp4', 0, 400, { fit: 'contain', z_index: 1 }),
-      clip('cover', 'logo.png', 400, 800, { fit: 'cover', z_index: 1 }),
-      clip('fill', 'bars.mp4', 800, 1_200, { fit: 'fill', z_index: 1 }),
-    ])],
+    tracks: [
+      backdrop(1_200),
+      video('v', [
+        clip('contain', 'bars.mp4', 0, 400, { fit: 'contain', z_index: 1 }),
+        clip('cover', 'logo.png', 400, 800, { fit: 'cover', z_index: 1 }),
+        clip('fill', 'bars.mp4', 800, 1_200, { fit: 'fill', z_index: 1 }),
+      ]),
+    ],
   },
   {
     name: 'scale-and-position',
     durationMs: 1_000,
-    tracks: [backdrop(1_000, 'bars.mp4'), video('v', [
-      clip('squeezed', 'bars.mp4', 0, 1_000, { scale: { x: 0.5, y: 0.8 }, position: { x: -60, y: 30 }, z_index: 1 }),
-      clip('offcanvas', 'logo.png', 0, 1_000, { scale: { x: 1.5, y: 0.7 }, position: { x: 200, y: -120 }, z_index: 2 }),
-    ])],
+    tracks: [
+      backdrop(1_000, 'bars.mp4'),
+      video('v', [
+        clip('squeezed', 'bars.mp4', 0, 1_000, { scale: { x: 0.5, y: 0.8 }, position: { x: -60, y: 30 }, z_index: 1 }),
+        clip('offcanvas', 'logo.png', 0, 1_000, { scale: { x: 1.5, y: 0.7 }, position: { x: 200, y: -120 }, z_index: 2 }),
+      ]),
+    ],
   },
   {
     name: 'rotation-and-opacity',
     durationMs: 1_200,
-    tracks: [backdrop(1_200), video('v', [
-      clip('r90', 'bars.mp4', 0, 600, { rotation: 90, z_index: 1 }),
-      clip('r33', 'bars.mp4', 600, 1_200, { rotation: 33, opacity: 0.3, z_index: 1 }),
-      clip('logo33', 'logo.png', 0, 1_200, { rotation: -33, scale: { x: 0.6, y: 0.6 }, z_index: 2 }),
-    ])],
+    tracks: [
+      backdrop(1_200),
+      video('v', [
+        clip('r90', 'bars.mp4', 0, 600, { rotation: 90, z_index: 1 }),
+        clip('r33', 'bars.mp4', 600, 1_200, { rotation: 33, opacity: 0.3, z_index: 1 }),
+        clip('logo33', 'logo.png', 0, 1_200, { rotation: -33, scale: { x: 0.6, y: 0.6 }, z_index: 2 }),
+      ]),
+    ],
   },
   {
     name: 'blend-image-over-video',
     durationMs: BLENDS.length * 200,
-    tracks: [backdrop(BLENDS.length * 200, 'bars.mp4'), video('top', BLENDS.map((mode, i) => clip(mode, 'pattern.png', i * 200, (i + 1) * 200, { blend_mode: mode, fit: 'fill', z_index: 1 })))],
+    tracks: [
+      backdrop(BLENDS.length * 200, 'bars.mp4'),
+      video(
+        'top',
+        BLENDS.map((mode, i) => clip(mode, 'pattern.png', i * 200, (i + 1) * 200, { blend_mode: mode, fit: 'fill', z_index: 1 })),
+      ),
+    ],
   },
   {
     name: 'dodge-and-burn-over-video',
     durationMs: UNSTABLE_BLENDS.length * 500,
     knownGap: {
-      why: 'color-dodge and color-burn divide by values near 0, so the decoders\' one-level differences in the video backdrop swing the result (34-35 dB)',
+      why: "color-dodge and color-burn divide by values near 0, so the decoders' one-level differences in the video backdrop swing the result (34-35 dB)",
       floor: { ssim: 0.98, psnr: 33 },
     },
-    tracks: [backdrop(UNSTABLE_BLENDS.length * 500, 'bars.mp4'), video('top', UNSTABLE_BLENDS.map((mode, i) => clip(mode, 'pattern.png', i * 500, (i + 1) * 500, { blend_mode: mode, fit: 'fill', z_index: 1 })))],
+    tracks: [
+      backdrop(UNSTABLE_BLENDS.length * 500, 'bars.mp4'),
+      video(
+        'top',
+        UNSTABLE_BLENDS.map((mode, i) => clip(mode, 'pattern.png', i * 500, (i + 1) * 500, { blend_mode: mode, fit: 'fill', z_index: 1 })),
+      ),
+    ],
   },
   {
     name: 'blend-video-over-image',
     durationMs: BLENDS.length * 200,
-    tracks: [backdrop(BLENDS.length * 200), video('top', BLENDS.map((mode, i) => clip(mode, 'bars.mp4', i * 200, (i + 1) * 200, { blend_mode: mode, scale: { x: 0.8, y: 0.8 }, opacity: i % 2 === 0 ? 1 : 0.6, z_index: 1 })))],
+    tracks: [
+      backdrop(BLENDS.length * 200),
+      video(
+        'top',
+        BLENDS.map((mode, i) =>
+          clip(mode, 'bars.mp4', i * 200, (i + 1) * 200, { blend_mode: mode, scale: { x: 0.8, y: 0.8 }, opacity: i % 2 === 0 ? 1 : 0.6, z_index: 1 }),
+        ),
+      ),
+    ],
   },
   {
     name: 'background-blur',
     durationMs: 1_000,
-    tracks: [video('bg', [
-      clip('blur10', 'bars.mp4', 0, 500, { layer_type: 'background', background_blur: 10, fit: 'cover' }),
-      clip('blur80', 'bars.mp4', 500, 1_000, { layer_type: 'background', background_blur: 80, fit: 'cover' }),
-    ]), video('fg', [clip('logo', 'logo.png', 0, 1_000, { scale: { x: 0.5, y: 0.5 } })])],
+    tracks: [
+      video('bg', [
+        clip('blur10', 'bars.mp4', 0, 500, { layer_type: 'background', background_blur: 10, fit: 'cover' }),
+        clip('blur80', 'bars.mp4', 500, 1_000, { layer_type: 'background', background_blur: 80, fit: 'cover' }),
+      ]),
+      video('fg', [clip('logo', 'logo.png', 0, 1_000, { scale: { x: 0.5, y: 0.5 } })]),
+    ],
   },
   {
     name: 'z-index-against-track-order',
@@ -169,16 +235,16 @@ export const PARITY_CORPUS: ParityCase[] = [
   {
     name: 'image-between-videos',
     durationMs: 1_000,
-    tracks: [backdrop(1_000, 'bars.mp4'), video('mid', [clip('image', 'pattern.png', 0, 1_000, { scale: { x: 0.6, y: 0.6 }, z_index: 1 })]),
-      video('upper', [clip('video', 'bars.mp4', 200, 1_000, { scale: { x: 0.4, y: 0.4 }, rotation: 20, position: { x: 60, y: 20 }, z_index: 2 })])],
+    tracks: [
+      backdrop(1_000, 'bars.mp4'),
+      video('mid', [clip('image', 'pattern.png', 0, 1_000, { scale: { x: 0.6, y: 0.6 }, z_index: 1 })]),
+      video('upper', [clip('video', 'bars.mp4', 200, 1_000, { scale: { x: 0.4, y: 0.4 }, rotation: 20, position: { x: 60, y: 20 }, z_index: 2 })]),
+    ],
   },
   {
     name: 'video-shorter-and-longer-than-clip',
     durationMs: 1_600,
-    tracks: [backdrop(1_600), video('v', [
-      clip('short', 'bars-short.mp4', 0, 1_000, { z_index: 1 }),
-      clip('long', 'bars.mp4', 1_000, 1_600, { z_index: 1 }),
-    ])],
+    tracks: [backdrop(1_600), video('v', [clip('short', 'bars-short.mp4', 0, 1_000, { z_index: 1 }), clip('long', 'bars.mp4', 1_000, 1_600, { z_index: 1 })])],
   },
   subtitlePresets('english', 'en.srt'),
   subtitlePresets('chinese', 'zh.srt'),
@@ -201,18 +267,22 @@ export const PARITY_CORPUS: ParityCase[] = [
   {
     name: 'colour-tags',
     durationMs: 1_200,
-    tracks: [video('v', [
-      clip('709', 'tagged-709.mp4', 0, 300, { fit: 'fill' }),
-      clip('601', 'tagged-601.mp4', 300, 600, { fit: 'fill' }),
-      clip('u480', 'untagged-640x480.mp4', 600, 900, { fit: 'fill' }),
-      clip('u720', 'untagged-1280x720.mp4', 900, 1_200, { fit: 'fill' }),
-    ])],
+    tracks: [
+      video('v', [
+        clip('709', 'tagged-709.mp4', 0, 300, { fit: 'fill' }),
+        clip('601', 'tagged-601.mp4', 300, 600, { fit: 'fill' }),
+        clip('u480', 'untagged-640x480.mp4', 600, 900, { fit: 'fill' }),
+        clip('u720', 'untagged-1280x720.mp4', 900, 1_200, { fit: 'fill' }),
+      ]),
+    ],
   },
-  ...Object.entries(CODECS_BY_FORMAT).flatMap(([format, codecs]) => codecs.map((codec): ParityCase => ({
-    name: `output-${format}-${codec}`,
-    durationMs: 1_000,
-    format: format as OutputFormat,
-    codec,
-    tracks: [backdrop(1_000, 'bars.mp4'), video('v', [clip('logo', 'logo.png', 0, 1_000, { scale: { x: 0.5, y: 0.5 }, z_index: 1 })])],
-  }))),
+  ...Object.entries(CODECS_BY_FORMAT).flatMap(([format, codecs]) =>
+    codecs.map((codec): ParityCase => ({
+      name: `output-${format}-${codec}`,
+      durationMs: 1_000,
+      format: format as OutputFormat,
+      codec,
+      tracks: [backdrop(1_000, 'bars.mp4'), video('v', [clip('logo', 'logo.png', 0, 1_000, { scale: { x: 0.5, y: 0.5 }, z_index: 1 })])],
+    })),
+  ),
 ];

@@ -48,7 +48,8 @@ describe('parity: the compositor looks and sounds like the composition', () => {
   async function expectParity(testCase: ParityCase): Promise<void> {
     const result = await renderBoth({ remotion, compositor }, fixtures, testCase, SIZE);
     results.push(result);
-    if (process.env.PARITY_VERBOSE) process.stdout.write(`${result.name}: ${result.scores.map((x) => `${x.ssim.toFixed(3)}/${x.psnr.toFixed(1)}`).join(' ')}\n`);
+    if (process.env.PARITY_VERBOSE)
+      process.stdout.write(`${result.name}: ${result.scores.map((x) => `${x.ssim.toFixed(3)}/${x.psnr.toFixed(1)}`).join(' ')}\n`);
     expect(result.engine).toBe('compositor');
     expect(result.frames.compositor).toBe(result.plan.durationInFrames);
     expect(result.frames.remotion).toBe(result.plan.durationInFrames);
@@ -70,6 +71,8 @@ describe('parity: the compositor looks and sounds like the composition', () => {
 
   for (const testCase of PARITY_CORPUS) {
     const gap = testCase.knownGap;
-    it(gap === undefined ? testCase.name : `${testCase.name} (known gap, held to SSIM ${gap.floor.ssim}/PSNR ${gap.floor.psnr}: ${gap.why})`, () => expectParity(testCase));
+    it(gap === undefined ? testCase.name : `${testCase.name} (known gap, held to SSIM ${gap.floor.ssim}/PSNR ${gap.floor.psnr}: ${gap.why})`, () =>
+      expectParity(testCase),
+    );
   }
 });

@@ -28,7 +28,10 @@ function freePort(): Promise<number> {
 async function waitForHttp(url: string, deadlineMs: number): Promise<void> {
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }

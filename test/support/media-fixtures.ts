@@ -27,9 +27,22 @@ export async function startMediaFixtures(): Promise<MediaFixtures> {
   ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x0000FF:s=100x100', '-frames:v', '1', join(dir, 'blue-100x100.png')]);
   ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x00FF00:s=320x180', '-frames:v', '1', join(dir, 'green-320x180.jpg')]);
   ffmpeg([
-    '-f', 'lavfi', '-i', 'color=c=0xFFFF00:s=320x180:r=10:d=2',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=2',
-    '-shortest', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', join(dir, 'yellow-2s.mp4'),
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0xFFFF00:s=320x180:r=10:d=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000:duration=2',
+    '-shortest',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    join(dir, 'yellow-2s.mp4'),
   ]);
   ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=660:sample_rate=48000:duration=2', join(dir, 'tone-2s.wav')]);
   writeFileSync(join(dir, 'subs.srt'), '1\n00:00:00,000 --> 00:00:00,800\nHello 你好\n\n2\n00:00:01,000 --> 00:00:02,000\nSecond line\n');
@@ -71,8 +84,21 @@ export function ffprobe(path: string): { format: { format_name: string; duration
 /** RGB of one pixel of the frame at `seconds` (decoded with ffmpeg). */
 export function pixelAt(path: string, seconds: number, x: number, y: number): [number, number, number] {
   const raw = execFileSync('ffmpeg', [
-    '-loglevel', 'error', '-ss', String(seconds), '-i', path, '-frames:v', '1',
-    '-vf', `format=rgb24,crop=1:1:${x}:${y}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-',
+    '-loglevel',
+    'error',
+    '-ss',
+    String(seconds),
+    '-i',
+    path,
+    '-frames:v',
+    '1',
+    '-vf',
+    `format=rgb24,crop=1:1:${x}:${y}`,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-',
   ]);
   return [raw[0], raw[1], raw[2]];
 }

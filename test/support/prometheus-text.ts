@@ -38,6 +38,8 @@ export class PrometheusSamples {
 }
 
 function sampleKey(name: string, labels: Record<string, string>): string {
-  const sorted = Object.keys(labels).sort().map((key) => [key, labels[key]]);
+  const sorted = Object.keys(labels)
+    .sort()
+    .map((key) => [key, labels[key]]);
   return sorted.length === 0 ? name : `${name}${JSON.stringify(Object.fromEntries(sorted))}`;
 }

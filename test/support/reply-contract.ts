@@ -28,7 +28,7 @@ export const UNDOCUMENTED_PATHS: ReadonlyArray<{ pattern: RegExp; reason: string
   { pattern: /^\/files\//, reason: 'pre-signed output downloads: clients follow the URLs a task record gives, never build them (binary bodies)' },
   { pattern: /^\/(healthz|readyz)$/, reason: 'liveness and readiness probes for load balancers, outside /v3' },
   { pattern: /^\/metrics$/, reason: 'Prometheus text exposition for operators, outside /v3' },
-  { pattern: /^\/console(\/|$)/, reason: 'the web console\'s static files, outside /v3' },
+  { pattern: /^\/console(\/|$)/, reason: "the web console's static files, outside /v3" },
   { pattern: /^\/v3\/openapi\.json$/, reason: 'the document itself' },
 ];
 
@@ -81,7 +81,8 @@ export class ReplyContract {
     const body = method === 'HEAD' ? null : reply.raw;
     if (!operation) return this.undocumentedProblems(reply, body !== null);
     const response = declaredResponse(operation, reply.status);
-    if (!response) return [`status ${reply.status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses ?? {}).join(', ')})`];
+    if (!response)
+      return [`status ${reply.status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses ?? {}).join(', ')})`];
     return [...this.headerProblems(operation, response, reply), ...(body === null ? [] : this.bodyProblems(operation, response, reply, body))];
   }
 
@@ -109,7 +110,10 @@ export class ReplyContract {
 
   private bodyProblems(operation: Operation, response: ResponseObject, reply: ObservedReply, body: Buffer): string[] {
     const declaredTypes = Object.keys(response.content ?? {});
-    const contentType = String(reply.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const contentType = String(reply.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     if (declaredTypes.length === 0) return body.length === 0 ? [] : [`a body of ${body.length} bytes where the document declares none`];
     if (!declaredTypes.includes(contentType)) return [`content type "${contentType}" is not one of ${declaredTypes.join(', ')}`];
     // Only JSON has a schema worth reading here; the others are files (format: binary) and event streams.
@@ -153,7 +157,10 @@ function asValidatorDialect(document: object): object {
     if (Array.isArray(node)) return node.map(visit);
     if (node === null || typeof node !== 'object') return node;
     const out: JsonObject = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, visit(value)]));
-    for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    for (const [flag, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
       if (typeof out[flag] !== 'boolean') continue;
       const exclusive = out[flag];
       delete out[flag];

@@ -23,7 +23,14 @@ export interface TestApp {
   keyPath: string;
   worker: Worker | null;
   /** A client authenticated with a new key of its own account (or of `account` when given). */
-  client(options?: { account?: string; tier?: Tier; permissions?: Permission[]; rateLimitPerMinute?: number; concurrentRenders?: number; monthlyRenders?: number }): Promise<HttpClient<string>>;
+  client(options?: {
+    account?: string;
+    tier?: Tier;
+    permissions?: Permission[];
+    rateLimitPerMinute?: number;
+    concurrentRenders?: number;
+    monthlyRenders?: number;
+  }): Promise<HttpClient<string>>;
   anonymous(): HttpClient<null>;
   close(): Promise<void>;
 }

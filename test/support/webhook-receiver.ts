@@ -101,7 +101,15 @@ export class WebhookReceiver {
       req.on('end', () => {
         const path = new URL(req.url ?? '/', 'https://receiver').pathname;
         const raw = Buffer.concat(chunks);
-        const record: ReceivedRequest = { path, method: req.method ?? '', headers: req.headers, raw, json: parseJson(raw), receivedAt: Date.now(), answered: 0 };
+        const record: ReceivedRequest = {
+          path,
+          method: req.method ?? '',
+          headers: req.headers,
+          raw,
+          json: parseJson(raw),
+          receivedAt: Date.now(),
+          answered: 0,
+        };
         const nth = this.received(path).length;
         const responder: Responder = this.responders.get(path) ?? (() => ({ status: 200 }));
         const plan = responder(record, nth);

@@ -110,11 +110,7 @@ export function StringField(rules: StringRules): PropertyDecorator {
 }
 
 export function EnumField(values: readonly string[]): PropertyDecorator {
-  return rule(
-    'enumField',
-    (value) => typeof value === 'string' && values.includes(value),
-    `must be one of: ${values.join(', ')}`,
-  );
+  return rule('enumField', (value) => typeof value === 'string' && values.includes(value), `must be one of: ${values.join(', ')}`);
 }
 
 export function BooleanField(): PropertyDecorator {
@@ -203,10 +199,7 @@ export function PrimitiveArrayField(
  * A JSON object used as a string-to-string map. `entry` returns the problem
  * with one entry (or null), given the keys before it; each is reported at `.<key>`.
  */
-export function RecordField(
-  maxEntries: number,
-  entry: (key: string, value: unknown, earlierKeys: readonly string[]) => string | null,
-): PropertyDecorator {
+export function RecordField(maxEntries: number, entry: (key: string, value: unknown, earlierKeys: readonly string[]) => string | null): PropertyDecorator {
   const describe = `must be an object of at most ${maxEntries} entries`;
   const expand = (value: unknown): SubIssue[] => {
     if (!isPlainRecord(value) || Object.keys(value).length > maxEntries) {

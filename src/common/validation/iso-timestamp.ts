@@ -4,8 +4,7 @@
  * required (`Z` or `±HH:MM`). Calendar-impossible values (February 30th) are
  * refused, which `Date.parse` alone would silently roll over.
  */
-const ISO_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2})))?$/;
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2})))?$/;
 
 export function parseIsoTimestamp(value: string): Date | null {
   const match = ISO_TIMESTAMP.exec(value);

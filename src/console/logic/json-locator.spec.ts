@@ -26,7 +26,14 @@ const BODY = `{
 describe('parseFieldPath', () => {
   it('splits dotted keys, indexes and quoted keys as the API writes them', () => {
     expect(parseFieldPath('input.timeline.tracks[0].clips[1].properties.opacity')).toEqual([
-      'input', 'timeline', 'tracks', 0, 'clips', 1, 'properties', 'opacity',
+      'input',
+      'timeline',
+      'tracks',
+      0,
+      'clips',
+      1,
+      'properties',
+      'opacity',
     ]);
     expect(parseFieldPath('webhook.headers["bad name"]')).toEqual(['webhook', 'headers', 'bad name']);
     expect(parseFieldPath('webhook.headers["a\\"b"]')).toEqual(['webhook', 'headers', 'a"b']);

@@ -8,7 +8,10 @@ const SERVED = [
 function timeline(name: string, mediaUrls: string[]): SampleTimeline {
   return {
     name,
-    timeline: { duration_ms: 1000, tracks: [{ id: 't', type: 'video', clips: mediaUrls.map((media_url, i) => ({ id: `c${i}`, media_url, start_time_ms: 0, end_time_ms: 1000 })) }] },
+    timeline: {
+      duration_ms: 1000,
+      tracks: [{ id: 't', type: 'video', clips: mediaUrls.map((media_url, i) => ({ id: `c${i}`, media_url, start_time_ms: 0, end_time_ms: 1000 })) }],
+    },
     output: { resolution: { width: 320, height: 180 } },
   };
 }
@@ -30,10 +33,16 @@ describe('sampleBodies', () => {
       input: {
         timeline: {
           duration_ms: 1000,
-          tracks: [{ id: 't', type: 'video', clips: [
-            { id: 'c0', media_url: 'https://svc/samples/red-16x9.png', start_time_ms: 0, end_time_ms: 1000 },
-            { id: 'c1', media_url: 'https://svc/samples/captions-en.srt', start_time_ms: 0, end_time_ms: 1000 },
-          ] }],
+          tracks: [
+            {
+              id: 't',
+              type: 'video',
+              clips: [
+                { id: 'c0', media_url: 'https://svc/samples/red-16x9.png', start_time_ms: 0, end_time_ms: 1000 },
+                { id: 'c1', media_url: 'https://svc/samples/captions-en.srt', start_time_ms: 0, end_time_ms: 1000 },
+              ],
+            },
+          ],
         },
         output: { resolution: { width: 320, height: 180 } },
       },

@@ -132,9 +132,11 @@ export async function followTask(
     if (record.status === 'processing') refresh().catch(() => undefined);
   }, everyMs);
   try {
-    await api.streamEvents(taskId, () => void refresh().catch(() => undefined), signal).catch(() => {
-      mode = 'polling';
-    });
+    await api
+      .streamEvents(taskId, () => void refresh().catch(() => undefined), signal)
+      .catch(() => {
+        mode = 'polling';
+      });
     await refresh();
     while (!signal.aborted && !FINAL_STATUSES.has(record.status)) {
       mode = 'polling';

@@ -31,7 +31,11 @@ function keyForm(): HTMLElement {
     'form',
     { class: 'key-form', 'aria-labelledby': 'key-title' },
     el('h1', { id: 'key-title' }, 'Sign in with an API key'),
-    el('p', {}, 'The key stays in this tab (sessionStorage) and is sent only in the Authorization header of calls to this service. You see the tasks and usage of the key’s account.'),
+    el(
+      'p',
+      {},
+      'The key stays in this tab (sessionStorage) and is sent only in the Authorization header of calls to this service. You see the tasks and usage of the key’s account.',
+    ),
     el('label', { for: 'api-key' }, 'API key'),
     input,
     el('button', { type: 'submit' }, 'Use this key'),

@@ -82,7 +82,13 @@ function markedEditor(): MarkedEditor {
       const text = `${problem.field || '(body)'} ${problem.issue}`;
       if (!at) return el('li', { 'data-line': '' }, text);
       marked.set(at.line, [...(marked.get(at.line) ?? []), text]);
-      return el('li', { 'data-line': at.line }, el('button', { type: 'button', class: 'link', onclick: () => selectLine(editor, at.line) }, `Line ${at.line}`), ': ', text);
+      return el(
+        'li',
+        { 'data-line': at.line },
+        el('button', { type: 'button', class: 'link', onclick: () => selectLine(editor, at.line) }, `Line ${at.line}`),
+        ': ',
+        text,
+      );
     });
     replaceChildren(problems, ...items);
     drawLines();

@@ -48,10 +48,23 @@ function outputSection(task: TaskRecord): HTMLElement | null {
   if (output === null) return null;
   const media: Node[] = [];
   if (output.video_url) {
-    media.push(el('figure', {}, el('video', { src: output.video_url, controls: true, preload: 'metadata', 'aria-label': 'Output video', class: 'output-video' }), el('figcaption', {}, 'Output video')));
+    media.push(
+      el(
+        'figure',
+        {},
+        el('video', { src: output.video_url, controls: true, preload: 'metadata', 'aria-label': 'Output video', class: 'output-video' }),
+        el('figcaption', {}, 'Output video'),
+      ),
+    );
   }
-  if (output.thumbnail_url) media.push(el('figure', {}, el('img', { src: output.thumbnail_url, alt: 'Thumbnail of the output', class: 'thumbnail' }), el('figcaption', {}, 'Thumbnail (JPEG)')));
-  if (output.preview_url) media.push(el('figure', {}, el('img', { src: output.preview_url, alt: 'Animated preview of the output', class: 'preview' }), el('figcaption', {}, 'Preview (GIF)')));
+  if (output.thumbnail_url)
+    media.push(
+      el('figure', {}, el('img', { src: output.thumbnail_url, alt: 'Thumbnail of the output', class: 'thumbnail' }), el('figcaption', {}, 'Thumbnail (JPEG)')),
+    );
+  if (output.preview_url)
+    media.push(
+      el('figure', {}, el('img', { src: output.preview_url, alt: 'Animated preview of the output', class: 'preview' }), el('figcaption', {}, 'Preview (GIF)')),
+    );
   return el(
     'section',
     { 'aria-labelledby': 'output-title' },
@@ -109,13 +122,23 @@ function deliveriesTable(context: PageContext, taskId: string, list: DeliveryLis
         {},
         delivery.attempts.length === 0
           ? '—'
-          : el('ul', { class: 'attempts' }, ...delivery.attempts.map((a) => el('li', {}, `#${a.attempt} ${when(a.started_at)}: ${a.http_status ?? 'no answer'} in ${a.duration_ms} ms${a.error ? ` (${a.error})` : ''}`))),
+          : el(
+              'ul',
+              { class: 'attempts' },
+              ...delivery.attempts.map((a) =>
+                el('li', {}, `#${a.attempt} ${when(a.started_at)}: ${a.http_status ?? 'no answer'} in ${a.duration_ms} ms${a.error ? ` (${a.error})` : ''}`),
+              ),
+            ),
       ),
       el(
         'td',
         {},
         delivery.status === 'failed'
-          ? el('button', { type: 'button', 'aria-label': `Redeliver ${delivery.event} (${delivery.event_id})`, onclick: () => void redeliver(delivery.event_id) }, 'Redeliver')
+          ? el(
+              'button',
+              { type: 'button', 'aria-label': `Redeliver ${delivery.event} (${delivery.event_id})`, onclick: () => void redeliver(delivery.event_id) },
+              'Redeliver',
+            )
           : '',
       ),
     ),
@@ -135,7 +158,10 @@ function deliveriesSection(context: PageContext, taskId: string, messages: HTMLE
   const load = async () => {
     try {
       const list = await context.api.call<DeliveryList>('GET', `/v3/tasks/${taskId}/deliveries`);
-      replaceChildren(deliveries, deliveriesTable(context, taskId, list, () => void load(), messages));
+      replaceChildren(
+        deliveries,
+        deliveriesTable(context, taskId, list, () => void load(), messages),
+      );
     } catch (error) {
       replaceChildren(deliveries, failureNotice(error));
     }
@@ -159,7 +185,8 @@ function progressView(): { label: HTMLElement; bar: HTMLElement; live: HTMLEleme
     bar.value = task.progress.percentage;
     bar.textContent = `${task.progress.percentage} %`;
     label.textContent = `Progress: ${task.progress.percentage} %`;
-    live.textContent = task.status === 'queued' || task.status === 'processing' ? `Following live (${mode === 'stream' ? 'event stream' : 'polling'})` : `Final: ${task.status}`;
+    live.textContent =
+      task.status === 'queued' || task.status === 'processing' ? `Following live (${mode === 'stream' ? 'event stream' : 'polling'})` : `Final: ${task.status}`;
   };
   return { label, bar, live, show };
 }

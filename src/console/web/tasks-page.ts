@@ -61,7 +61,14 @@ function filterForm(apply: () => void): HTMLElement {
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    Object.assign(filter, { status: status.value, tag: tag.value, createdAfter: after.value, createdBefore: before.value, limit: Number(limit.value), offset: 0 });
+    Object.assign(filter, {
+      status: status.value,
+      tag: tag.value,
+      createdAfter: after.value,
+      createdBefore: before.value,
+      limit: Number(limit.value),
+      offset: 0,
+    });
     apply();
   });
   return form;
@@ -119,7 +126,10 @@ export function tasksPage(context: PageContext): Page {
     try {
       const list = await context.api.call<TaskList>('GET', `/v3/tasks?${query()}`);
       if (disposed) return;
-      replaceChildren(table, tasksTable(context, list, () => void load(), messages));
+      replaceChildren(
+        table,
+        tasksTable(context, list, () => void load(), messages),
+      );
       replaceChildren(pager, ...pagerChildren(list, () => void load()));
       replaceChildren(messages);
       // Live status: re-read while a visible task is still queued or processing.

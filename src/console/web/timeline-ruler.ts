@@ -29,14 +29,24 @@ function lane(track: Track, durationMs: number): HTMLElement {
   const lane = el('div', { class: 'lane' });
   for (const clip of track.clips) {
     const label = `${clip.id}: ${seconds(clip.start_time_ms)} – ${seconds(clip.end_time_ms)}`;
-    const bar = place(el('div', { class: `clip clip-${track.type}`, title: `${label}\n${clip.media_url}`, 'data-clip': clip.id }, el('span', {}, label)), clip.start_time_ms, clip.end_time_ms, durationMs);
+    const bar = place(
+      el('div', { class: `clip clip-${track.type}`, title: `${label}\n${clip.media_url}`, 'data-clip': clip.id }, el('span', {}, label)),
+      clip.start_time_ms,
+      clip.end_time_ms,
+      durationMs,
+    );
     lane.append(bar);
     if (track.type !== 'subtitle') continue;
     void cuesOf(clip.media_url).then((cues) => {
       for (const cue of cues ?? []) {
         const start = clip.start_time_ms + cue.startMs;
         if (start >= clip.end_time_ms) continue;
-        const tick = place(el('div', { class: 'cue', title: `cue ${seconds(cue.startMs)} – ${seconds(cue.endMs)}` }), start, Math.min(clip.end_time_ms, clip.start_time_ms + cue.endMs), durationMs);
+        const tick = place(
+          el('div', { class: 'cue', title: `cue ${seconds(cue.startMs)} – ${seconds(cue.endMs)}` }),
+          start,
+          Math.min(clip.end_time_ms, clip.start_time_ms + cue.endMs),
+          durationMs,
+        );
         lane.append(tick);
       }
     });
@@ -56,7 +66,12 @@ export function timelineRuler(timeline: Timeline): HTMLElement {
     scale.append(mark);
   }
   const rows = timeline.tracks.map((track) =>
-    el('div', { class: 'track', 'data-track': track.id }, el('div', { class: 'track-label' }, `${track.id} `, el('small', {}, track.type)), lane(track, durationMs)),
+    el(
+      'div',
+      { class: 'track', 'data-track': track.id },
+      el('div', { class: 'track-label' }, `${track.id} `, el('small', {}, track.type)),
+      lane(track, durationMs),
+    ),
   );
   return el(
     'figure',

@@ -52,7 +52,11 @@ function usageChart(record: UsageRecord): HTMLElement {
       { label: 'Bandwidth', value: costs.breakdown.bandwidth_usd, text: usd(costs.breakdown.bandwidth_usd) },
       { label: 'Total', value: costs.total_usd, text: usd(costs.total_usd) },
     ]),
-    el('p', { class: 'help' }, `Storage used now: ${usage.storage_used_gb} GB of ${limits.max_storage_gb} GB; at most ${limits.concurrent_renders} renders at once. The API reports costs by kind, not by model: each model's price tier is in the catalogue below.`),
+    el(
+      'p',
+      { class: 'help' },
+      `Storage used now: ${usage.storage_used_gb} GB of ${limits.max_storage_gb} GB; at most ${limits.concurrent_renders} renders at once. The API reports costs by kind, not by model: each model's price tier is in the catalogue below.`,
+    ),
   );
 }
 
@@ -61,7 +65,11 @@ function modelsTable(list: ModelList): HTMLElement {
     'table',
     { class: 'models' },
     el('caption', { class: 'visually-hidden' }, 'Models'),
-    el('thead', {}, el('tr', {}, ...['Model', 'Description', 'Max resolution', 'Max duration', 'Formats', 'Pricing tier'].map((h) => el('th', { scope: 'col' }, h)))),
+    el(
+      'thead',
+      {},
+      el('tr', {}, ...['Model', 'Description', 'Max resolution', 'Max duration', 'Formats', 'Pricing tier'].map((h) => el('th', { scope: 'col' }, h))),
+    ),
     el(
       'tbody',
       {},

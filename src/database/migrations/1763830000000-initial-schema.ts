@@ -150,11 +150,7 @@ export class InitialSchema1763830000000 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'bandwidth_usage',
-        columns: [
-          { name: 'account_id', type: 'varchar', length: '40', isPrimary: true },
-          { name: 'day', type: 'bigint', isPrimary: true },
-          big('bytes'),
-        ],
+        columns: [{ name: 'account_id', type: 'varchar', length: '40', isPrimary: true }, { name: 'day', type: 'bigint', isPrimary: true }, big('bytes')],
       }),
     );
   }

@@ -14,9 +14,23 @@ function audioLayer(over: Partial<PlanAudioLayer> = {}): PlanAudioLayer {
 
 function videoLayer(over: Partial<PlanVisualLayer> = {}): PlanVisualLayer {
   return {
-    id: 'v/1', kind: 'video', src: 'http://m/clip.mp4', fromFrame: 10, durationInFrames: 10, fit: 'contain',
-    scaleX: 1, scaleY: 1, opacity: 1, offsetX: 0, offsetY: 0, rotationDeg: 0, blendMode: 'normal',
-    layerType: 'foreground', blurPx: 0, volume: 1, ...over,
+    id: 'v/1',
+    kind: 'video',
+    src: 'http://m/clip.mp4',
+    fromFrame: 10,
+    durationInFrames: 10,
+    fit: 'contain',
+    scaleX: 1,
+    scaleY: 1,
+    opacity: 1,
+    offsetX: 0,
+    offsetY: 0,
+    rotationDeg: 0,
+    blendMode: 'normal',
+    layerType: 'foreground',
+    blurPx: 0,
+    volume: 1,
+    ...over,
   };
 }
 
@@ -36,8 +50,12 @@ function ramp(graph: string): (t: number) => number {
   const match = /volume='([^']+)':eval=frame/.exec(graph);
   if (match === null) throw new Error('no ramp in graph');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs ffmpeg's volume expression (built by audioGraph, not input) as JavaScript
-  const evaluate = new Function('t', 'clip', 'floor', 'min', `return ${match[1]};`) as
-    (t: number, clip: (x: number, lo: number, hi: number) => number, floor: (x: number) => number, min: (a: number, b: number) => number) => number;
+  const evaluate = new Function('t', 'clip', 'floor', 'min', `return ${match[1]};`) as (
+    t: number,
+    clip: (x: number, lo: number, hi: number) => number,
+    floor: (x: number) => number,
+    min: (a: number, b: number) => number,
+  ) => number;
   return (t) => evaluate(t, (x, lo, hi) => Math.min(hi, Math.max(lo, x)), Math.floor, Math.min);
 }
 
@@ -58,9 +76,9 @@ describe('audioGraph', () => {
   it('places a clip at its start, cut after its duration, with a constant gain as a plain volume', () => {
     const graph = audioGraph(plan([audioLayer({ volume: 0.8 })]), inputOf, 'aout');
     expect(graph).toContain(
-      '[0:a]aresample=48000:first_pts=0,aformat=sample_fmts=s16:sample_rates=48000,'
-      + 'atrim=start_sample=0:end_sample=67200,volume=0.8,aformat=sample_fmts=s16:channel_layouts=stereo,'
-      + 'asetpts=PTS-STARTPTS,adelay=delays=14400S:all=1[auvoice0]',
+      '[0:a]aresample=48000:first_pts=0,aformat=sample_fmts=s16:sample_rates=48000,' +
+        'atrim=start_sample=0:end_sample=67200,volume=0.8,aformat=sample_fmts=s16:channel_layouts=stereo,' +
+        'asetpts=PTS-STARTPTS,adelay=delays=14400S:all=1[auvoice0]',
     );
     expect(graph).toContain('[aubed][auvoice0]amix=inputs=2:duration=first:dropout_transition=0:normalize=0,');
   });
@@ -90,11 +108,11 @@ describe('audioGraph', () => {
   });
 
   it("mixes a video clip's own sound at the layer's volume and skips sources without sound", () => {
-    const graph = audioGraph(plan([], [
-      videoLayer(),
-      videoLayer({ id: 'v/2', src: 'http://m/mute.mp4' }),
-      videoLayer({ id: 'v/3', kind: 'image', src: 'http://m/still.png' }),
-    ]), (src) => inputs[src] ?? { inputIndex: 9, hasAudio: true }, 'aout');
+    const graph = audioGraph(
+      plan([], [videoLayer(), videoLayer({ id: 'v/2', src: 'http://m/mute.mp4' }), videoLayer({ id: 'v/3', kind: 'image', src: 'http://m/still.png' })]),
+      (src) => inputs[src] ?? { inputIndex: 9, hasAudio: true },
+      'aout',
+    );
     expect(graph).toContain('[1:a]aresample=48000:first_pts=0,aformat=sample_fmts=s16:sample_rates=48000,atrim=start_sample=0:end_sample=48000,');
     expect(graph).toContain('adelay=delays=48000S:all=1[auvoice0]');
     expect(graph).not.toContain('[2:a]');
@@ -109,10 +127,11 @@ describe('audioGraph', () => {
   });
 
   it('splits a source used by several clips, one branch per use', () => {
-    const graph = audioGraph(plan([
-      audioLayer({ id: 'a/1', fromFrame: 0 }),
-      audioLayer({ id: 'a/2', fromFrame: 15, volume: 0.5 }),
-    ], [videoLayer()]), inputOf, 'mix');
+    const graph = audioGraph(
+      plan([audioLayer({ id: 'a/1', fromFrame: 0 }), audioLayer({ id: 'a/2', fromFrame: 15, volume: 0.5 })], [videoLayer()]),
+      inputOf,
+      'mix',
+    );
     expect(graph).toContain('[0:a]asplit=2[ausrc0_0][ausrc0_1]');
     expect(graph).toContain('[ausrc0_0]aresample=48000');
     expect(graph).toContain('[ausrc0_1]aresample=48000');

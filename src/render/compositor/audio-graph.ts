@@ -21,7 +21,10 @@
 import type { RenderPlan } from '../plan/render-plan.types';
 
 /** The ffmpeg input (`-i`) index of a source, and whether it carries sound. */
-export interface AudioInput { inputIndex: number; hasAudio: boolean }
+export interface AudioInput {
+  inputIndex: number;
+  hasAudio: boolean;
+}
 
 const SAMPLE_RATE = 48_000;
 /** Remotion's MAX_FFMPEG_STACK_DEPTH - 1: the step a varying volume is rounded to. */
@@ -38,7 +41,12 @@ interface Voice {
   volume: string | null;
 }
 
-interface Fades { volume: number; fadeInFrames: number; fadeOutFrames: number; durationInFrames: number }
+interface Fades {
+  volume: number;
+  fadeInFrames: number;
+  fadeOutFrames: number;
+  durationInFrames: number;
+}
 
 /** The composition's `audioGain` (composition/timeline/AudioLayer.tsx): linear, clamped ramps times the gain. */
 function gainAt(f: Fades, frame: number): number {
@@ -86,9 +94,19 @@ function voices(plan: RenderPlan, inputOf: (src: string) => AudioInput): Voice[]
   const fromAudio = plan.audio.map((layer) => voice(inputOf(layer.src), layer.fromFrame, layer, plan.fps));
   const fromVideo = plan.layers
     .filter((layer) => layer.kind === 'video')
-    .map((layer) => voice(inputOf(layer.src), layer.fromFrame, {
-      volume: layer.volume, fadeInFrames: 0, fadeOutFrames: 0, durationInFrames: layer.durationInFrames,
-    }, plan.fps));
+    .map((layer) =>
+      voice(
+        inputOf(layer.src),
+        layer.fromFrame,
+        {
+          volume: layer.volume,
+          fadeInFrames: 0,
+          fadeOutFrames: 0,
+          durationInFrames: layer.durationInFrames,
+        },
+        plan.fps,
+      ),
+    );
   return [...fromAudio, ...fromVideo].filter((v): v is Voice => v !== null);
 }
 
@@ -132,8 +150,8 @@ export function audioGraph(plan: RenderPlan, inputOf: (src: string) => AudioInpu
   all.forEach((v, i) => chains.push(`[${sourceLabel(v.inputIndex)}]${voiceChain(v, plan.fps)}[auvoice${i}]`));
   const mixInputs = ['[aubed]', ...all.map((_, i) => `[auvoice${i}]`)].join('');
   chains.push(
-    `${mixInputs}amix=inputs=${all.length + 1}:duration=first:dropout_transition=0:normalize=0,`
-    + `aformat=sample_fmts=s16:sample_rates=${SAMPLE_RATE}:channel_layouts=stereo[${outLabel}]`,
+    `${mixInputs}amix=inputs=${all.length + 1}:duration=first:dropout_transition=0:normalize=0,` +
+      `aformat=sample_fmts=s16:sample_rates=${SAMPLE_RATE}:channel_layouts=stereo[${outLabel}]`,
   );
   return chains.join(';');
 }

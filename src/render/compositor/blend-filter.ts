@@ -23,9 +23,7 @@ const SEPARABLE: Readonly<Record<string, string>> = {
   'color-dodge': 'if(eq(y,0),0,if(eq(x,255),255,min(255,255*y/(255-x))))',
   'color-burn': 'if(eq(y,255),255,if(eq(x,0),0,255-min(255,255*(255-y)/x)))',
   'hard-light': 'if(lte(x,127.5),2*x*y/255,255-2*(255-x)*(255-y)/255)',
-  'soft-light':
-    'if(lte(x,127.5),y-(255-2*x)*y*(255-y)/65025,' +
-    'y+(2*x-255)*(if(lte(y,63.75),((16*y/255-12)*y/255+4)*y,sqrt(y/255)*255)-y)/255)',
+  'soft-light': 'if(lte(x,127.5),y-(255-2*x)*y*(255-y)/65025,' + 'y+(2*x-255)*(if(lte(y,63.75),((16*y/255-12)*y/255+4)*y,sqrt(y/255)*255)-y)/255)',
   difference: 'abs(x-y)',
   exclusion: 'x+y-2*x*y/255',
 };
@@ -56,14 +54,17 @@ const ld = (i: number): string => `ld(${i})`;
  * 3 the target luminosity, 4-5 min/max, 6-9 scratch.
  */
 function nonSeparableExpression(mode: string, channel: number): string {
-  const steps: string[] = [
-    'st(0,r(X,Y))', 'st(1,g(X,Y))', 'st(2,b(X,Y))',
-    'st(3,r(X+W/2,Y))', 'st(4,g(X+W/2,Y))', 'st(5,b(X+W/2,Y))',
-  ];
-  const [s, b] = [[ld(0), ld(1), ld(2)], [ld(3), ld(4), ld(5)]] as const;
+  const steps: string[] = ['st(0,r(X,Y))', 'st(1,g(X,Y))', 'st(2,b(X,Y))', 'st(3,r(X+W/2,Y))', 'st(4,g(X+W/2,Y))', 'st(5,b(X+W/2,Y))'];
+  const [s, b] = [
+    [ld(0), ld(1), ld(2)],
+    [ld(3), ld(4), ld(5)],
+  ] as const;
   // SetSat(C, sat) into 0-2, where C is s (source) or b (backdrop); then the target luminosity into 3.
   const setSat = (c: readonly string[], sat: string, targetLum: string): string[] => [
-    `st(6,${sat})`, `st(7,${targetLum})`, `st(8,${min3(c[0], c[1], c[2])})`, `st(9,${max3(c[0], c[1], c[2])})`,
+    `st(6,${sat})`,
+    `st(7,${targetLum})`,
+    `st(8,${min3(c[0], c[1], c[2])})`,
+    `st(9,${max3(c[0], c[1], c[2])})`,
     ...[0, 1, 2].map((i) => `st(${i},if(gt(ld(9),ld(8)),(${c[i]}-ld(8))*ld(6)/(ld(9)-ld(8)),0))`),
     'st(3,ld(7))',
   ];
@@ -86,8 +87,11 @@ function nonSeparableExpression(mode: string, channel: number): string {
   // SetLum: shift C to the target luminosity, then ClipColor back into range.
   steps.push(
     `st(6,ld(3)-${lum(ld(0), ld(1), ld(2))})`,
-    'st(0,ld(0)+ld(6))', 'st(1,ld(1)+ld(6))', 'st(2,ld(2)+ld(6))',
-    `st(4,${min3(ld(0), ld(1), ld(2))})`, `st(5,${max3(ld(0), ld(1), ld(2))})`,
+    'st(0,ld(0)+ld(6))',
+    'st(1,ld(1)+ld(6))',
+    'st(2,ld(2)+ld(6))',
+    `st(4,${min3(ld(0), ld(1), ld(2))})`,
+    `st(5,${max3(ld(0), ld(1), ld(2))})`,
     `st(6,${ld(channel)})`,
     'st(6,if(lt(ld(4),0),ld(3)+(ld(6)-ld(3))*ld(3)/(ld(3)-ld(4)),ld(6)))',
     'clip(if(gt(ld(5),255),ld(3)+(ld(6)-ld(3))*(255-ld(3))/(ld(5)-ld(3)),ld(6))+0.5,0,255)',
@@ -96,7 +100,12 @@ function nonSeparableExpression(mode: string, channel: number): string {
 }
 
 /** Where on the canvas a layer smaller than the canvas is blended. */
-export interface BlendRegion { x: number; y: number; width: number; height: number }
+export interface BlendRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /**
  * Filter-graph text that blends [top] onto [bottom] with `mode` into [out]; `uniq` prefixes its inner labels.
@@ -106,21 +115,31 @@ export interface BlendRegion { x: number; y: number; width: number; height: numb
  * a layer, the result is the backdrop whatever the mode.
  */
 export function blendFilter(
-  mode: string, labels: BlendLabels, uniq: string, frames: ReadonlyArray<readonly [number, number]>, region: BlendRegion | null = null,
+  mode: string,
+  labels: BlendLabels,
+  uniq: string,
+  frames: ReadonlyArray<readonly [number, number]>,
+  region: BlendRegion | null = null,
 ): string {
   const { top, bottom, out } = labels;
   const enable = `enable='${frames.map(([first, last]) => `between(n,${first},${last})`).join('+')}'`;
   const l = (name: string): string => `[${uniq}${name}]`;
   const at = region === null ? '' : `x=${region.x}:y=${region.y}:`;
   // [under]: the backdrop the layer covers, to blend with; [backdrop]: the picture the result is laid back onto.
-  const cut = region === null
-    ? `[${bottom}]split${l('under')}${l('backdrop')}`
-    : `[${bottom}]split${l('whole')}${l('backdrop')};${l('whole')}crop=w=${region.width}:h=${region.height}:x=${region.x}:y=${region.y}${l('under')}`;
+  const cut =
+    region === null
+      ? `[${bottom}]split${l('under')}${l('backdrop')}`
+      : `[${bottom}]split${l('whole')}${l('backdrop')};${l('whole')}crop=w=${region.width}:h=${region.height}:x=${region.x}:y=${region.y}${l('under')}`;
   if (mode === 'plus-lighter') {
     const add = `[${top}]premultiply=inplace=1,format=gbrp${l('add')}`;
     const sum = `lut2=c0='min(255,x+y)':c1='min(255,x+y)':c2='min(255,x+y)':${enable}`;
     if (region === null) return `${add};[${bottom}]${l('add')}${sum}[${out}]`;
-    return [add, cut, `${l('under')}${l('add')}${sum}${l('sum')}`, `${l('backdrop')}${l('sum')}overlay=${at}format=gbrp:eof_action=pass:${enable}[${out}]`].join(';');
+    return [
+      add,
+      cut,
+      `${l('under')}${l('add')}${sum}${l('sum')}`,
+      `${l('backdrop')}${l('sum')}overlay=${at}format=gbrp:eof_action=pass:${enable}[${out}]`,
+    ].join(';');
   }
   let mixed: string;
   if (SEPARABLE[mode] !== undefined) {

@@ -3,13 +3,31 @@ import { compositePlan } from './composite-plan';
 
 function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationInFrames: number, blendMode = 'normal'): PlanVisualLayer {
   return {
-    id, kind, src: `http://127.0.0.1:1/${id}`, fromFrame, durationInFrames, fit: 'contain', scaleX: 1, scaleY: 1, opacity: 1,
-    offsetX: 0, offsetY: 0, rotationDeg: 0, blendMode, layerType: 'foreground', blurPx: 0, volume: 1,
+    id,
+    kind,
+    src: `http://127.0.0.1:1/${id}`,
+    fromFrame,
+    durationInFrames,
+    fit: 'contain',
+    scaleX: 1,
+    scaleY: 1,
+    opacity: 1,
+    offsetX: 0,
+    offsetY: 0,
+    rotationDeg: 0,
+    blendMode,
+    layerType: 'foreground',
+    blurPx: 0,
+    volume: 1,
   };
 }
 
 function subtitles(cues: Array<[number, number]>): PlanSubtitleLayer {
-  return { id: 's/1', cues: cues.map(([fromFrame, durationInFrames], i) => ({ fromFrame, durationInFrames, text: `cue ${i}` })), style: {} as PlanSubtitleLayer['style'] };
+  return {
+    id: 's/1',
+    cues: cues.map(([fromFrame, durationInFrames], i) => ({ fromFrame, durationInFrames, text: `cue ${i}` })),
+    style: {} as PlanSubtitleLayer['style'],
+  };
 }
 
 function plan(layers: PlanVisualLayer[], subs: PlanSubtitleLayer[] = [], durationInFrames = 100): RenderPlan {
@@ -30,10 +48,17 @@ describe('compositePlan', () => {
   });
 
   it('merges neighbouring normal stills and adds the subtitles to the topmost group, one shot per change', () => {
-    const p = compositePlan(plan(
-      [layer('v/a', 'video', 0, 100), layer('i/x', 'image', 0, 50), layer('i/y', 'image', 30, 70)],
-      [subtitles([[10, 10], [20, 10]])],
-    ));
+    const p = compositePlan(
+      plan(
+        [layer('v/a', 'video', 0, 100), layer('i/x', 'image', 0, 50), layer('i/y', 'image', 30, 70)],
+        [
+          subtitles([
+            [10, 10],
+            [20, 10],
+          ]),
+        ],
+      ),
+    );
     expect(p.slots).toHaveLength(2);
     const stills = p.slots[1];
     if (stills.kind !== 'stills') throw new Error('expected stills');
@@ -45,29 +70,53 @@ describe('compositePlan', () => {
       { fromFrame: 50, durationInFrames: 50, shot: 4 },
     ]);
     expect(p.shots.map((s) => [s.frame, s.layerIds, s.subtitles])).toEqual([
-      [0, ['i/x'], false], [10, ['i/x'], true], [20, ['i/x'], true], [30, ['i/x', 'i/y'], false], [50, ['i/y'], false],
+      [0, ['i/x'], false],
+      [10, ['i/x'], true],
+      [20, ['i/x'], true],
+      [30, ['i/x', 'i/y'], false],
+      [50, ['i/y'], false],
     ]);
   });
 
   it('keeps stills between two video layers apart from those above, and a non-normal still on its own', () => {
-    const p = compositePlan(plan([
-      layer('i/under', 'image', 0, 100),
-      layer('v/a', 'video', 0, 100),
-      layer('i/mid', 'image', 0, 100),
-      layer('i/screen', 'image', 0, 100, 'screen'),
-      layer('v/b', 'video', 0, 100),
-      layer('i/top', 'image', 0, 100),
-    ]));
+    const p = compositePlan(
+      plan([
+        layer('i/under', 'image', 0, 100),
+        layer('v/a', 'video', 0, 100),
+        layer('i/mid', 'image', 0, 100),
+        layer('i/screen', 'image', 0, 100, 'screen'),
+        layer('v/b', 'video', 0, 100),
+        layer('i/top', 'image', 0, 100),
+      ]),
+    );
     expect(p.slots.map((s) => (s.kind === 'video' ? s.layer.id : `stills:${s.blendMode}`))).toEqual([
-      'stills:normal', 'v/a', 'stills:normal', 'stills:screen', 'v/b', 'stills:normal',
+      'stills:normal',
+      'v/a',
+      'stills:normal',
+      'stills:screen',
+      'v/b',
+      'stills:normal',
     ]);
     expect(p.shots.map((s) => [s.layerIds, s.blendAsNormal])).toEqual([
-      [['i/under'], false], [['i/mid'], false], [['i/screen'], true], [['i/top'], false],
+      [['i/under'], false],
+      [['i/mid'], false],
+      [['i/screen'], true],
+      [['i/top'], false],
     ]);
   });
 
   it('leaves a slot empty where nothing shows and draws a picture that comes back only once', () => {
-    const p = compositePlan(plan([layer('v/a', 'video', 0, 100)], [subtitles([[10, 10], [40, 10]])]));
+    const p = compositePlan(
+      plan(
+        [layer('v/a', 'video', 0, 100)],
+        [
+          subtitles([
+            [10, 10],
+            [40, 10],
+          ]),
+        ],
+      ),
+    );
     const stills = p.slots[1];
     if (stills.kind !== 'stills') throw new Error('expected stills');
     expect(stills.segments.map((s) => s.shot)).toEqual([null, 0, null, 1, null]);

@@ -31,9 +31,7 @@ export interface StillSegment {
   shot: number | null;
 }
 
-export type CompositeSlot =
-  | { kind: 'video'; layer: PlanVisualLayer }
-  | { kind: 'stills'; blendMode: string; segments: StillSegment[] };
+export type CompositeSlot = { kind: 'video'; layer: PlanVisualLayer } | { kind: 'stills'; blendMode: string; segments: StillSegment[] };
 
 export interface CompositePlan {
   /** Bottom to top, above the plan's opaque background colour. */
@@ -96,9 +94,11 @@ function boundaries(group: StillGroup, plan: RenderPlan): number[] {
 function contentKey(group: StillGroup, plan: RenderPlan, frame: number): string {
   const parts = group.layers.filter((l) => isActive(l.fromFrame, l.durationInFrames, frame)).map((l) => `L:${l.id}`);
   if (group.subtitles) {
-    plan.subtitles.forEach((sub, s) => sub.cues.forEach((cue, c) => {
-      if (isActive(cue.fromFrame, cue.durationInFrames, frame)) parts.push(`C:${s}:${c}`);
-    }));
+    plan.subtitles.forEach((sub, s) =>
+      sub.cues.forEach((cue, c) => {
+        if (isActive(cue.fromFrame, cue.durationInFrames, frame)) parts.push(`C:${s}:${c}`);
+      }),
+    );
   }
   return parts.join('|');
 }

@@ -118,7 +118,13 @@ export class CompositorRenderer {
   }
 
   /** Draws the plan's still shots, and a blank one last where a still slot shows nothing for a while; one file each. */
-  private async drawStills(plan: RenderPlan, composite: CompositePlan, workDir: string, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<string[]> {
+  private async drawStills(
+    plan: RenderPlan,
+    composite: CompositePlan,
+    workDir: string,
+    signal: AbortSignal,
+    onProgress: (fraction: number) => void,
+  ): Promise<string[]> {
     const shots: StillShot[] = [...composite.shots];
     const needsBlank = composite.slots.some((s) => s.kind === 'stills' && s.segments.some((seg) => seg.shot === null));
     if (needsBlank) shots.push({ frame: 0, layerIds: [], subtitles: false, blendAsNormal: false });
@@ -138,28 +144,49 @@ export class CompositorRenderer {
     const encoding = encodingFor(output);
     const previews = args.previews === undefined ? null : previewOutputs('vrgb', plan, args.previews);
     const graph = [
-      videoGraph(plan, composite, {
-        videoSource: (src) => this.entry(inputs, src).source.video(this.entry(inputs, src).index),
-        stillsInput: (slot) => inputs.stillsBySlot.get(slot) ?? null,
-      }, 'vrgb'),
+      videoGraph(
+        plan,
+        composite,
+        {
+          videoSource: (src) => this.entry(inputs, src).source.video(this.entry(inputs, src).index),
+          stillsInput: (slot) => inputs.stillsBySlot.get(slot) ?? null,
+        },
+        'vrgb',
+      ),
       ...(previews === null ? [] : [previews.graph]),
       // The one conversion to YUV, with the matrix and range the output is tagged with.
       `[${previews === null ? 'vrgb' : 'vrgb_video'}]${encoderInputFilter(encoding)}[vout]`,
-      audioGraph(plan, (src): AudioInput => {
-        const entry = this.entry(inputs, src);
-        return { inputIndex: entry.index, hasAudio: entry.source.hasAudio };
-      }, 'aout'),
+      audioGraph(
+        plan,
+        (src): AudioInput => {
+          const entry = this.entry(inputs, src);
+          return { inputIndex: entry.index, hasAudio: entry.source.hasAudio };
+        },
+        'aout',
+      ),
     ].join(';');
     const graphPath = join(workDir, 'graph.txt');
     await fs.writeFile(graphPath, graph);
-    await this.runFfmpeg([
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-      ...inputs.args,
-      '-filter_complex_script', graphPath,
-      ...encoderArgs(encoding, plan, { video: 'vout', audio: 'aout' }, outPath),
-      ...(previews === null ? [] : previews.outputArgs),
-      '-progress', 'pipe:1', '-nostats',
-    ], plan, signal, onProgress);
+    await this.runFfmpeg(
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        ...inputs.args,
+        '-filter_complex_script',
+        graphPath,
+        ...encoderArgs(encoding, plan, { video: 'vout', audio: 'aout' }, outPath),
+        ...(previews === null ? [] : previews.outputArgs),
+        '-progress',
+        'pipe:1',
+        '-nostats',
+      ],
+      plan,
+      signal,
+      onProgress,
+    );
     return previews !== null;
   }
 

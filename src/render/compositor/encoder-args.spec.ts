@@ -4,12 +4,25 @@ import type { RenderPlan } from '../plan/render-plan.types';
 import { encoderArgs, encoderInputFilter } from './encoder-args';
 
 const PLAN: RenderPlan = {
-  width: 160, height: 90, fps: 30, durationInFrames: 61, backgroundColor: '#000000',
-  layers: [], audio: [], subtitles: [], fonts: [],
+  width: 160,
+  height: 90,
+  fps: 30,
+  durationInFrames: 61,
+  backgroundColor: '#000000',
+  layers: [],
+  audio: [],
+  subtitles: [],
+  fonts: [],
 };
 
 const PAIRS: Array<[OutputFormat, OutputCodec]> = [
-  ['mp4', 'h264'], ['mp4', 'h265'], ['mov', 'h264'], ['mov', 'prores'], ['webm', 'vp8'], ['webm', 'vp9'], ['prores', 'prores'],
+  ['mp4', 'h264'],
+  ['mp4', 'h265'],
+  ['mov', 'h264'],
+  ['mov', 'prores'],
+  ['webm', 'vp8'],
+  ['webm', 'vp9'],
+  ['prores', 'prores'],
 ];
 const QUALITIES: OutputQuality[] = ['draft', 'standard', 'high', 'premium'];
 
@@ -54,8 +67,12 @@ describe('encoderArgs', () => {
 
   it('tags BT.709 limited range, as Remotion does with colorSpace bt709', () => {
     const a = args(settings('mp4', 'h264', 'standard'));
-    expect([valueOf(a, '-colorspace:v'), valueOf(a, '-color_primaries:v'), valueOf(a, '-color_trc:v'), valueOf(a, '-color_range')])
-      .toEqual(['bt709', 'bt709', 'bt709', 'tv']);
+    expect([valueOf(a, '-colorspace:v'), valueOf(a, '-color_primaries:v'), valueOf(a, '-color_trc:v'), valueOf(a, '-color_range')]).toEqual([
+      'bt709',
+      'bt709',
+      'bt709',
+      'tv',
+    ]);
   });
 
   it('tags VP8 as the full-range BT.601 Remotion writes for it (its JPEG frames, unconverted)', () => {
@@ -86,11 +103,11 @@ describe('encoderArgs', () => {
 });
 
 describe('encoderInputFilter', () => {
-  it('converts RGB to limited-range BT.709 through Remotion\'s own steps (full-range 4:2:0 BT.601, then zscale) and tags the frames', () => {
+  it("converts RGB to limited-range BT.709 through Remotion's own steps (full-range 4:2:0 BT.601, then zscale) and tags the frames", () => {
     expect(encoderInputFilter(settings('mov', 'prores', 'premium'))).toBe(
-      'scale=flags=area+accurate_rnd:out_color_matrix=bt601:out_range=pc,format=yuvj420p,setparams=range=pc:colorspace=bt470bg,'
-      + 'zscale=matrix=709:range=limited:primariesin=709:primaries=709:transferin=709:transfer=709,format=yuv444p10le,'
-      + 'setparams=range=tv:colorspace=bt709:color_primaries=bt709:color_trc=bt709',
+      'scale=flags=area+accurate_rnd:out_color_matrix=bt601:out_range=pc,format=yuvj420p,setparams=range=pc:colorspace=bt470bg,' +
+        'zscale=matrix=709:range=limited:primariesin=709:primaries=709:transferin=709:transfer=709,format=yuv444p10le,' +
+        'setparams=range=tv:colorspace=bt709:color_primaries=bt709:color_trc=bt709',
     );
   });
 

@@ -31,7 +31,12 @@ const ENCODER: Readonly<Record<OutputCodec, string>> = {
 };
 
 const PRORES_PROFILE_NUMBER: Readonly<Record<ProResProfile, string>> = {
-  proxy: '0', light: '1', standard: '2', hq: '3', '4444': '4', '4444-xq': '5',
+  proxy: '0',
+  light: '1',
+  standard: '2',
+  hq: '3',
+  '4444': '4',
+  '4444-xq': '5',
 };
 
 const MUXER: Readonly<Record<OutputExtension, string>> = { mp4: 'mp4', mov: 'mov', webm: 'webm' };
@@ -54,9 +59,10 @@ function colourFor(colorSpace: ColorSpace): Colour {
         // Remotion's path, step by step: its frames are JPEGs (full-range BT.601, chroma halved both ways),
         // which its encode step turns into BT.709 with zscale. Converting the same way keeps sharp colour
         // edges as Remotion draws them: 5 to 7 dB closer than one direct RGB -> BT.709 conversion.
-        convert: (pixelFormat) => 'scale=flags=area+accurate_rnd:out_color_matrix=bt601:out_range=pc,format=yuvj420p,'
-          + 'setparams=range=pc:colorspace=bt470bg,'
-          + `zscale=matrix=709:range=limited:primariesin=709:primaries=709:transferin=709:transfer=709,format=${pixelFormat}`,
+        convert: (pixelFormat) =>
+          'scale=flags=area+accurate_rnd:out_color_matrix=bt601:out_range=pc,format=yuvj420p,' +
+          'setparams=range=pc:colorspace=bt470bg,' +
+          `zscale=matrix=709:range=limited:primariesin=709:primaries=709:transferin=709:transfer=709,format=${pixelFormat}`,
         frameTags: 'range=tv:colorspace=bt709:color_primaries=bt709:color_trc=bt709',
         tags: ['-colorspace:v', 'bt709', '-color_primaries:v', 'bt709', '-color_trc:v', 'bt709', '-color_range', 'tv'],
       };
@@ -109,27 +115,38 @@ export function encoderInputFilter(enc: EncodingSettings): string {
 export function encoderArgs(enc: EncodingSettings, plan: RenderPlan, labels: { video: string; audio: string }, outPath: string): string[] {
   const quickTime = enc.extension === 'mp4' || enc.extension === 'mov';
   return [
-    '-map', `[${labels.video}]`,
-    '-map', `[${labels.audio}]`,
-    '-c:v', ENCODER[enc.codec],
+    '-map',
+    `[${labels.video}]`,
+    '-map',
+    `[${labels.audio}]`,
+    '-c:v',
+    ENCODER[enc.codec],
     ...colourFor(enc.colorSpace).tags,
     ...(enc.proResProfile === null ? [] : ['-profile:v', PRORES_PROFILE_NUMBER[enc.proResProfile]]),
-    '-pix_fmt', enc.pixelFormat,
+    '-pix_fmt',
+    enc.pixelFormat,
     // swscale averages each 2x2 block (centred chroma), as Remotion's JPEG-fed 4:2:0 files are tagged.
     ...(enc.pixelFormat === 'yuv420p' ? ['-chroma_sample_location', 'center'] : []),
     ...(enc.x264Preset === null ? [] : ['-preset', enc.x264Preset]),
     ...(enc.crf === null ? [] : ['-crf', String(enc.crf)]),
-    '-r', String(plan.fps),
+    '-r',
+    String(plan.fps),
     ...audioCodecArgs(enc),
-    '-ar', AUDIO_SAMPLE_RATE,
-    '-ac', '2',
+    '-ar',
+    AUDIO_SAMPLE_RATE,
+    '-ac',
+    '2',
     // As capDuration does for Remotion: the last AAC packet would otherwise lengthen the file.
-    '-t', (plan.durationInFrames / plan.fps).toFixed(6),
+    '-t',
+    (plan.durationInFrames / plan.fps).toFixed(6),
     // Nothing of the task's media (titles, GPS, chapters) leaks into the output.
-    '-map_metadata', '-1',
-    '-map_chapters', '-1',
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
     ...(quickTime ? ['-video_track_timescale', '90000', '-movflags', '+faststart'] : []),
-    '-f', MUXER[enc.extension],
+    '-f',
+    MUXER[enc.extension],
     outPath,
   ];
 }

@@ -8,7 +8,10 @@
  */
 import type { PlanVisualLayer } from '../plan/render-plan.types';
 
-export interface Size { width: number; height: number }
+export interface Size {
+  width: number;
+  height: number;
+}
 
 export interface LayerGeometry {
   /** The media scaled to this size (before any crop); flips are separate. */
@@ -32,9 +35,7 @@ function wholePixels(value: number): number {
 /** Size of the media inside a `box` under `object-fit`. */
 export function fittedSize(fit: PlanVisualLayer['fit'], media: Size, box: Size): Size {
   if (fit === 'fill') return { ...box };
-  const k = fit === 'contain'
-    ? Math.min(box.width / media.width, box.height / media.height)
-    : Math.max(box.width / media.width, box.height / media.height);
+  const k = fit === 'contain' ? Math.min(box.width / media.width, box.height / media.height) : Math.max(box.width / media.width, box.height / media.height);
   return { width: media.width * k, height: media.height * k };
 }
 
@@ -48,9 +49,8 @@ export function layerGeometry(layer: PlanVisualLayer, media: Size, canvas: Size)
   const fy = blurred ? 1 : sy;
   const scaled = { width: wholePixels(fitted.width * fx), height: wholePixels(fitted.height * fy) };
   const box = { width: wholePixels(canvas.width * fx), height: wholePixels(canvas.height * fy) };
-  const crop = scaled.width > box.width || scaled.height > box.height
-    ? { width: Math.min(scaled.width, box.width), height: Math.min(scaled.height, box.height) }
-    : null;
+  const crop =
+    scaled.width > box.width || scaled.height > box.height ? { width: Math.min(scaled.width, box.width), height: Math.min(scaled.height, box.height) } : null;
   const rotation = ((layer.rotationDeg % 360) + 360) % 360;
   return {
     scaled,

@@ -3,7 +3,14 @@ import type { PlanVisualLayer } from '../plan/render-plan.types';
 import { clipFrames, colourOptions } from './source-inputs';
 
 const video = (over: Partial<NonNullable<MediaProbe['video']>>): NonNullable<MediaProbe['video']> => ({
-  codec: 'h264', width: 1280, height: 720, fps: 25, colorSpace: null, fullRange: false, rotationDeg: 0, ...over,
+  codec: 'h264',
+  width: 1280,
+  height: 720,
+  fps: 25,
+  colorSpace: null,
+  fullRange: false,
+  rotationDeg: 0,
+  ...over,
 });
 
 describe('colourOptions', () => {
@@ -34,6 +41,8 @@ describe('clipFrames', () => {
   });
 
   it('puts back the start time ffmpeg removed, so a late stream starts late as in the composition', () => {
-    expect(clipFrames(layer, 29.97, 500)).toBe('setpts=PTS+0.500000/TB,tpad=stop_mode=clone:stop=1,fps=fps=29.970000:start_time=0:round=up,tpad=stop_mode=clone:stop=25,trim=end_frame=25');
+    expect(clipFrames(layer, 29.97, 500)).toBe(
+      'setpts=PTS+0.500000/TB,tpad=stop_mode=clone:stop=1,fps=fps=29.970000:start_time=0:round=up,tpad=stop_mode=clone:stop=25,trim=end_frame=25',
+    );
   });
 });

@@ -75,9 +75,10 @@ export async function describeSource(path: string): Promise<SourceDescription> {
     video: (inputIndex) => ({
       inputIndex,
       // ffmpeg turns the frames as a player does (autorotate), and so does the composition's decoder.
-      size: video !== null && video.rotationDeg % 180 === 90
-        ? { width: video.height, height: video.width }
-        : { width: video?.width ?? 0, height: video?.height ?? 0 },
+      size:
+        video !== null && video.rotationDeg % 180 === 90
+          ? { width: video.height, height: video.width }
+          : { width: video?.width ?? 0, height: video?.height ?? 0 },
       scaleColourOptions: video === null ? '' : colourOptions(video),
       clipFrames: (layer, fps) => clipFrames(layer, fps, probe.startTimeMs),
     }),

@@ -44,7 +44,14 @@ function num(value: number): string {
 }
 
 /** Where a placed layer's picture intersects the canvas: what to cut from it and where it lands. */
-interface Placement { cropX: number; cropY: number; width: number; height: number; x: number; y: number }
+interface Placement {
+  cropX: number;
+  cropY: number;
+  width: number;
+  height: number;
+  x: number;
+  y: number;
+}
 
 function placement(size: Size, centre: { x: number; y: number }, canvas: Size): Placement | null {
   const left = Math.round(centre.x - size.width / 2);
@@ -77,7 +84,11 @@ function rotation(degrees: number, out: Size): string[] {
  * canvas, with where they go, and whether every pixel of the canvas is opaque
  * in every frame of the timeline; null when the layer never reaches the canvas.
  */
-export function videoLayerChain(layer: PlanVisualLayer, source: VideoSource, plan: RenderPlan): { chain: string; place: Placement; coversCanvas: boolean } | null {
+export function videoLayerChain(
+  layer: PlanVisualLayer,
+  source: VideoSource,
+  plan: RenderPlan,
+): { chain: string; place: Placement; coversCanvas: boolean } | null {
   const canvas = { width: plan.width, height: plan.height };
   const g = layerGeometry(layer, source.size, canvas);
   const beforeRotation = unrotatedSize(g);
@@ -121,8 +132,16 @@ export function videoLayerChain(layer: PlanVisualLayer, source: VideoSource, pla
   if (layer.fromFrame > 0 || after > 0) {
     filters.push(`tpad=start=${layer.fromFrame}:stop=${Math.max(0, after)}:color=black@0`);
   }
-  const coversCanvas = layer.fromFrame === 0 && after <= 0 && layer.opacity === 1 && g.blur === null && g.rotationDeg % 90 === 0
-    && place.x === 0 && place.y === 0 && place.width === canvas.width && place.height === canvas.height;
+  const coversCanvas =
+    layer.fromFrame === 0 &&
+    after <= 0 &&
+    layer.opacity === 1 &&
+    g.blur === null &&
+    g.rotationDeg % 90 === 0 &&
+    place.x === 0 &&
+    place.y === 0 &&
+    place.width === canvas.width &&
+    place.height === canvas.height;
   return { chain: filters.join(','), place, coversCanvas };
 }
 
@@ -164,7 +183,13 @@ function splitSharedSources(composite: CompositePlan, inputs: VideoGraphInputs, 
  * nothing, or 'base' when it became the whole picture so far as [acc<i>].
  */
 function videoSlotPicture(
-  chains: string[], slot: { layer: PlanVisualLayer }, i: number, plan: RenderPlan, source: VideoSource, label: string, nothingBelow: boolean,
+  chains: string[],
+  slot: { layer: PlanVisualLayer },
+  i: number,
+  plan: RenderPlan,
+  source: VideoSource,
+  label: string,
+  nothingBelow: boolean,
 ): SlotPicture | 'base' | null {
   const built = videoLayerChain(slot.layer, source, plan);
   if (built === null) {
@@ -187,7 +212,13 @@ function videoSlotPicture(
 }
 
 /** Pushes a still slot's image sequence, cut to what its pictures draw on; null when they draw nothing. */
-function stillsSlotPicture(chains: string[], slot: CompositeSlot & { kind: 'stills' }, i: number, plan: RenderPlan, stills: StillsInput | null): SlotPicture | null {
+function stillsSlotPicture(
+  chains: string[],
+  slot: CompositeSlot & { kind: 'stills' },
+  i: number,
+  plan: RenderPlan,
+  stills: StillsInput | null,
+): SlotPicture | null {
   if (stills === null) return null;
   const region = stills.box;
   const { fps, durationInFrames: frames } = plan;

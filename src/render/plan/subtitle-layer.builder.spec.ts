@@ -10,7 +10,10 @@ function clip(start: number, end: number, properties?: ClipInput['properties']):
 describe('buildSubtitleLayer', () => {
   it('shifts cues by the clip start, cuts them at the clip end and drops what falls outside or is empty', () => {
     const { layer } = buildSubtitleLayer({
-      id: 't/c1', fps: 30, canvas, timelineFrames: 600,
+      id: 't/c1',
+      fps: 30,
+      canvas,
+      timelineFrames: 600,
       clip: clip(2000, 5000),
       cues: [
         { startMs: 0, endMs: 1000, text: 'first' },
@@ -28,31 +31,63 @@ describe('buildSubtitleLayer', () => {
 
   it('cuts at the timeline end too and sorts cues by start', () => {
     const { layer } = buildSubtitleLayer({
-      id: 'x', fps: 25, canvas, timelineFrames: 50, clip: clip(0, 10000),
-      cues: [{ startMs: 1800, endMs: 4000, text: 'b' }, { startMs: 0, endMs: 400, text: 'a' }],
+      id: 'x',
+      fps: 25,
+      canvas,
+      timelineFrames: 50,
+      clip: clip(0, 10000),
+      cues: [
+        { startMs: 1800, endMs: 4000, text: 'b' },
+        { startMs: 0, endMs: 400, text: 'a' },
+      ],
     });
-    expect(layer.cues).toEqual([{ fromFrame: 0, durationInFrames: 10, text: 'a' }, { fromFrame: 45, durationInFrames: 5, text: 'b' }]);
+    expect(layer.cues).toEqual([
+      { fromFrame: 0, durationInFrames: 10, text: 'a' },
+      { fromFrame: 45, durationInFrames: 5, text: 'b' },
+    ]);
   });
 
   it('gives a cue the frames whose timestamps fall inside it, like the plan builder does for clips', () => {
     const { layer } = buildSubtitleLayer({
-      id: 'x', fps: 30, canvas, timelineFrames: 90, clip: clip(0, 3000),
-      cues: [{ startMs: 0, endMs: 10, text: 'flash' }, { startMs: 40, endMs: 50, text: 'between frames' }, { startMs: 1010, endMs: 1040, text: 'one' }],
+      id: 'x',
+      fps: 30,
+      canvas,
+      timelineFrames: 90,
+      clip: clip(0, 3000),
+      cues: [
+        { startMs: 0, endMs: 10, text: 'flash' },
+        { startMs: 40, endMs: 50, text: 'between frames' },
+        { startMs: 1010, endMs: 1040, text: 'one' },
+      ],
     });
-    expect(layer.cues).toEqual([{ fromFrame: 0, durationInFrames: 1, text: 'flash' }, { fromFrame: 31, durationInFrames: 1, text: 'one' }]);
+    expect(layer.cues).toEqual([
+      { fromFrame: 0, durationInFrames: 1, text: 'flash' },
+      { fromFrame: 31, durationInFrames: 1, text: 'one' },
+    ]);
   });
 
   it('wraps each cue at max_chars_per_line, Chinese and English', () => {
     const { layer } = buildSubtitleLayer({
-      id: 'x', fps: 30, canvas, timelineFrames: 300, clip: clip(0, 10000, { text_wrapping: { max_chars_per_line: 5 } }),
-      cues: [{ startMs: 0, endMs: 1000, text: '一二三四五六七八九十' }, { startMs: 1000, endMs: 2000, text: 'ab cd ef gh' }],
+      id: 'x',
+      fps: 30,
+      canvas,
+      timelineFrames: 300,
+      clip: clip(0, 10000, { text_wrapping: { max_chars_per_line: 5 } }),
+      cues: [
+        { startMs: 0, endMs: 1000, text: '一二三四五六七八九十' },
+        { startMs: 1000, endMs: 2000, text: 'ab cd ef gh' },
+      ],
     });
     expect(layer.cues.map((c) => c.text)).toEqual(['一二三四五\n六七八九十', 'ab cd\nef gh']);
   });
 
   it('keeps the text when wrapping is disabled', () => {
     const { layer } = buildSubtitleLayer({
-      id: 'x', fps: 30, canvas, timelineFrames: 300, clip: clip(0, 10000, { text_wrapping: { enabled: false, max_chars_per_line: 2 } }),
+      id: 'x',
+      fps: 30,
+      canvas,
+      timelineFrames: 300,
+      clip: clip(0, 10000, { text_wrapping: { enabled: false, max_chars_per_line: 2 } }),
       cues: [{ startMs: 0, endMs: 1000, text: 'ab cd ef' }],
     });
     expect(layer.cues[0].text).toBe('ab cd ef');
@@ -61,8 +96,15 @@ describe('buildSubtitleLayer', () => {
 
   it('loads only the fonts of visible text and orders fallbacks by the detected language', () => {
     const { layer, fonts } = buildSubtitleLayer({
-      id: 'x', fps: 30, canvas, timelineFrames: 30, clip: clip(0, 1000, { preset: 'netflix' }),
-      cues: [{ startMs: 0, endMs: 1000, text: 'ひらがな 日本' }, { startMs: 5000, endMs: 6000, text: '한국어' }],
+      id: 'x',
+      fps: 30,
+      canvas,
+      timelineFrames: 30,
+      clip: clip(0, 1000, { preset: 'netflix' }),
+      cues: [
+        { startMs: 0, endMs: 1000, text: 'ひらがな 日本' },
+        { startMs: 5000, endMs: 6000, text: '한국어' },
+      ],
     });
     expect(layer.style.fontFamily.split(', ')[1]).toBe('"Render Noto Sans JP"');
     expect(fonts[0].family).toBe('Render Liberation Sans');
@@ -71,7 +113,12 @@ describe('buildSubtitleLayer', () => {
 
   it('needs no fonts when no cue is visible', () => {
     const { layer, fonts } = buildSubtitleLayer({
-      id: 'x', fps: 30, canvas, timelineFrames: 30, clip: clip(0, 1000), cues: [{ startMs: 2000, endMs: 3000, text: 'late' }],
+      id: 'x',
+      fps: 30,
+      canvas,
+      timelineFrames: 30,
+      clip: clip(0, 1000),
+      cues: [{ startMs: 2000, endMs: 3000, text: 'late' }],
     });
     expect(layer.cues).toEqual([]);
     expect(fonts).toEqual([]);

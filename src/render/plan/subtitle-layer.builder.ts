@@ -49,9 +49,13 @@ export function buildSubtitleLayer(args: BuildSubtitleLayerArgs): { layer: PlanS
   const language = asked === 'auto' ? (detectTextLanguage(allText) ?? undefined) : asked;
   const style = resolveSubtitleStyle(props, args.canvas, language);
   const { wrapping } = style;
-  const cues = wrapping.enabled && wrapping.strategy !== 'none'
-    ? placed.map((c) => ({ ...c, text: wrapText(c.text, { maxCharsPerLine: maxCharsFor(props, c.text), strategy: wrapping.strategy, language: wrapping.language }) }))
-    : placed;
+  const cues =
+    wrapping.enabled && wrapping.strategy !== 'none'
+      ? placed.map((c) => ({
+          ...c,
+          text: wrapText(c.text, { maxCharsPerLine: maxCharsFor(props, c.text), strategy: wrapping.strategy, language: wrapping.language }),
+        }))
+      : placed;
   const fonts = cues.length === 0 ? [] : fontFacesFor(subtitleFontKey(props), allText, language);
   return { layer: { id: args.id, cues, style }, fonts };
 }

@@ -27,10 +27,19 @@ describe('resolveSubtitleStyle', () => {
   });
 
   it('lets explicit properties override the preset, unscaled', () => {
-    const s = resolveSubtitleStyle({
-      preset: 'douyin', font_size: 30, font_family: 'times', color: '#ff0000', position: { x: 100, y: 200 },
-      outline: { width: 1.5 }, shadow: { enabled: false }, text_wrapping: { max_chars_per_line: 9, strategy: 'character', language: 'ja' },
-    }, UHD);
+    const s = resolveSubtitleStyle(
+      {
+        preset: 'douyin',
+        font_size: 30,
+        font_family: 'times',
+        color: '#ff0000',
+        position: { x: 100, y: 200 },
+        outline: { width: 1.5 },
+        shadow: { enabled: false },
+        text_wrapping: { max_chars_per_line: 9, strategy: 'character', language: 'ja' },
+      },
+      UHD,
+    );
     expect(s.fontSizePx).toBe(30);
     expect(s.fontFamily.split(', ').slice(0, 2)).toEqual(['"Render Liberation Serif"', '"Render Noto Sans JP"']);
     expect(s.fontWeight).toBe(400);

@@ -22,7 +22,14 @@ const resolver: ResolveMediaSrc = (trackIndex, clipIndex, c) => ({
 
 function plan(tracks: TrackInput[], durationMs = 10_000, out: ResolvedOutput = output) {
   const timeline: TimelineInput = { duration_ms: durationMs, tracks };
-  return planTimeline({ timeline, output: out, resolveMediaSrc: resolver, readSubtitleFile: () => { throw new Error('no subtitle track here'); } });
+  return planTimeline({
+    timeline,
+    output: out,
+    resolveMediaSrc: resolver,
+    readSubtitleFile: () => {
+      throw new Error('no subtitle track here');
+    },
+  });
 }
 
 describe('frame arithmetic', () => {
@@ -60,22 +67,56 @@ describe('planTimeline', () => {
   it('applies defaults to a video clip with no properties', () => {
     const [layer] = plan([{ id: 'v', type: 'video', clips: [clip('a.mp4', 1_000, 2_000)] }]).layers;
     expect(layer).toEqual({
-      id: 'v/a.mp4', kind: 'video', src: 'http://127.0.0.1:9/t/0-0', fromFrame: 30, durationInFrames: 30,
-      fit: 'contain', scaleX: 1, scaleY: 1, opacity: 1, offsetX: 0, offsetY: 0, rotationDeg: 0,
-      blendMode: 'normal', layerType: 'foreground', blurPx: 0, volume: 1,
+      id: 'v/a.mp4',
+      kind: 'video',
+      src: 'http://127.0.0.1:9/t/0-0',
+      fromFrame: 30,
+      durationInFrames: 30,
+      fit: 'contain',
+      scaleX: 1,
+      scaleY: 1,
+      opacity: 1,
+      offsetX: 0,
+      offsetY: 0,
+      rotationDeg: 0,
+      blendMode: 'normal',
+      layerType: 'foreground',
+      blurPx: 0,
+      volume: 1,
     });
   });
 
   it('copies every visual property', () => {
-    const [layer] = plan([{
-      id: 'v', type: 'video', clips: [clip('b.png', 0, 500, {
-        scale: { x: 1.5, y: 0.5 }, opacity: 0.25, position: { x: -40, y: 12 }, fit: 'cover',
-        rotation: 90, blend_mode: 'multiply', layer_type: 'background', background_blur: 50,
-      })],
-    }]).layers;
+    const [layer] = plan([
+      {
+        id: 'v',
+        type: 'video',
+        clips: [
+          clip('b.png', 0, 500, {
+            scale: { x: 1.5, y: 0.5 },
+            opacity: 0.25,
+            position: { x: -40, y: 12 },
+            fit: 'cover',
+            rotation: 90,
+            blend_mode: 'multiply',
+            layer_type: 'background',
+            background_blur: 50,
+          }),
+        ],
+      },
+    ]).layers;
     expect(layer).toMatchObject({
-      kind: 'image', fit: 'cover', scaleX: 1.5, scaleY: 0.5, opacity: 0.25, offsetX: -40, offsetY: 12,
-      rotationDeg: 90, blendMode: 'multiply', layerType: 'background', durationInFrames: 15,
+      kind: 'image',
+      fit: 'cover',
+      scaleX: 1.5,
+      scaleY: 0.5,
+      opacity: 0.25,
+      offsetX: -40,
+      offsetY: 12,
+      rotationDeg: 90,
+      blendMode: 'multiply',
+      layerType: 'background',
+      durationInFrames: 15,
     });
     expect(layer.blurPx).toBeCloseTo(18);
   });
@@ -97,40 +138,41 @@ describe('planTimeline', () => {
   });
 
   it('clamps opacity and refuses unknown blend modes', () => {
-    const layers = plan([{
-      id: 'v', type: 'video', clips: [
-        clip('e.png', 0, 1_000, { opacity: 3, blend_mode: 'url(x)' }),
-        clip('f.png', 0, 1_000, { opacity: -1, blend_mode: 'screen' }),
-      ],
-    }]).layers;
-    expect(layers.map((l) => [l.opacity, l.blendMode])).toEqual([[1, 'normal'], [0, 'screen']]);
+    const layers = plan([
+      {
+        id: 'v',
+        type: 'video',
+        clips: [clip('e.png', 0, 1_000, { opacity: 3, blend_mode: 'url(x)' }), clip('f.png', 0, 1_000, { opacity: -1, blend_mode: 'screen' })],
+      },
+    ]).layers;
+    expect(layers.map((l) => [l.opacity, l.blendMode])).toEqual([
+      [1, 'normal'],
+      [0, 'screen'],
+    ]);
   });
 
   it('orders background below foreground, then z_index, then track and clip order', () => {
     const layers = plan([
-      { id: 't0', type: 'video', clips: [
-        clip('fg-z0-a.png', 0, 1_000),
-        clip('fg-z5.png', 0, 1_000, { z_index: 5 }),
-        clip('fg-z0-b.png', 0, 1_000),
-      ] },
-      { id: 't1', type: 'video', clips: [
-        clip('bg-z9.png', 0, 1_000, { layer_type: 'background', z_index: 9 }),
-        clip('fg-zneg.png', 0, 1_000, { z_index: -2 }),
-        clip('fg-z0-c.png', 0, 1_000),
-      ] },
+      { id: 't0', type: 'video', clips: [clip('fg-z0-a.png', 0, 1_000), clip('fg-z5.png', 0, 1_000, { z_index: 5 }), clip('fg-z0-b.png', 0, 1_000)] },
+      {
+        id: 't1',
+        type: 'video',
+        clips: [
+          clip('bg-z9.png', 0, 1_000, { layer_type: 'background', z_index: 9 }),
+          clip('fg-zneg.png', 0, 1_000, { z_index: -2 }),
+          clip('fg-z0-c.png', 0, 1_000),
+        ],
+      },
       { id: 't2', type: 'video', clips: [clip('bg-z0.png', 0, 1_000, { layer_type: 'background' })] },
     ]).layers;
-    expect(layers.map((l) => l.id.split('/')[1])).toEqual([
-      'bg-z0.png', 'bg-z9.png', 'fg-zneg.png', 'fg-z0-a.png', 'fg-z0-b.png', 'fg-z0-c.png', 'fg-z5.png',
-    ]);
+    expect(layers.map((l) => l.id.split('/')[1])).toEqual(['bg-z0.png', 'bg-z9.png', 'fg-zneg.png', 'fg-z0-a.png', 'fg-z0-b.png', 'fg-z0-c.png', 'fg-z5.png']);
   });
 
   it('cuts clips at the end of the timeline and drops clips that cover no frame', () => {
-    const layers = plan([{ id: 'v', type: 'video', clips: [
-      clip('long.png', 900, 5_000),
-      clip('between.png', 10, 20),
-      clip('tiny.png', 0, 10),
-    ] }], 1_000).layers;
+    const layers = plan(
+      [{ id: 'v', type: 'video', clips: [clip('long.png', 900, 5_000), clip('between.png', 10, 20), clip('tiny.png', 0, 10)] }],
+      1_000,
+    ).layers;
     expect(layers.map((l) => [l.id, l.fromFrame, l.durationInFrames])).toEqual([
       ['v/long.png', 27, 3],
       ['v/tiny.png', 0, 1],
@@ -138,10 +180,9 @@ describe('planTimeline', () => {
   });
 
   it('builds audio layers with gain and fades in frames', () => {
-    const p = plan([{ id: 'a', type: 'audio', clips: [
-      clip('m.mp3', 500, 3_500, { volume: 0.5, fade_in_ms: 1_000, fade_out_ms: 500 }),
-      clip('n.mp4', 0, 1_000),
-    ] }]);
+    const p = plan([
+      { id: 'a', type: 'audio', clips: [clip('m.mp3', 500, 3_500, { volume: 0.5, fade_in_ms: 1_000, fade_out_ms: 500 }), clip('n.mp4', 0, 1_000)] },
+    ]);
     expect(p.layers).toEqual([]);
     expect(p.audio).toEqual([
       { id: 'a/m.mp3', src: 'http://127.0.0.1:9/t/0-0', fromFrame: 15, durationInFrames: 90, volume: 0.5, fadeInFrames: 30, fadeOutFrames: 15 },
@@ -155,12 +196,14 @@ describe('planTimeline', () => {
     expect(layer.fadeInFrames).toBe(24);
   });
 
-  it('parses each subtitle clip\'s file into cues on the frame grid, with the faces its text needs', () => {
+  it("parses each subtitle clip's file into cues on the frame grid, with the faces its text needs", () => {
     const resolve = jest.fn(resolver);
     const read = jest.fn(() => Buffer.from('1\n00:00:00,500 --> 00:00:01,000\n你好 world\n'));
     const p = planTimeline({
       timeline: { duration_ms: 2_000, tracks: [{ id: 's', type: 'subtitle', clips: [clip('s.srt', 1_000, 2_000)] }] },
-      output, resolveMediaSrc: resolve, readSubtitleFile: read,
+      output,
+      resolveMediaSrc: resolve,
+      readSubtitleFile: read,
     });
     expect(read).toHaveBeenCalledWith(0, 0, expect.objectContaining({ id: 's.srt' }));
     expect(resolve).not.toHaveBeenCalled();
@@ -172,15 +215,18 @@ describe('planTimeline', () => {
   });
 
   it('fails a subtitle file that does not parse with INVALID_MEDIA_FORMAT', () => {
-    expect(() => planTimeline({
-      timeline: { duration_ms: 1_000, tracks: [{ id: 's', type: 'subtitle', clips: [clip('s.srt', 0, 1_000)] }] },
-      output, resolveMediaSrc: resolver, readSubtitleFile: () => 'not a subtitle file',
-    })).toThrow(expect.objectContaining({ code: 'INVALID_MEDIA_FORMAT' }));
+    expect(() =>
+      planTimeline({
+        timeline: { duration_ms: 1_000, tracks: [{ id: 's', type: 'subtitle', clips: [clip('s.srt', 0, 1_000)] }] },
+        output,
+        resolveMediaSrc: resolver,
+        readSubtitleFile: () => 'not a subtitle file',
+      }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_MEDIA_FORMAT' }));
   });
 
   it('refuses media of the wrong kind for the track', () => {
     expect(() => plan([{ id: 'v', type: 'video', clips: [clip('x.mp3', 0, 1_000)] }])).toThrow(RenderFailure);
-    expect(() => plan([{ id: 'a', type: 'audio', clips: [clip('x.png', 0, 1_000)] }]))
-      .toThrow(expect.objectContaining({ code: 'INVALID_MEDIA_FORMAT' }));
+    expect(() => plan([{ id: 'a', type: 'audio', clips: [clip('x.png', 0, 1_000)] }])).toThrow(expect.objectContaining({ code: 'INVALID_MEDIA_FORMAT' }));
   });
 });

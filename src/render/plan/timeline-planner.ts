@@ -11,33 +11,15 @@ import { mergeFontFaces } from '../../fonts/font-catalogue';
 import type { SubtitleLimits } from '../../config/subtitle-limits';
 import { parseSubtitleFile, type SubtitleCueMs } from '../../subtitles/subtitle-parser';
 import { BLEND_MODES } from '../../tasks/dto/input-values';
-import type {
-  AudioClipProperties,
-  ClipInput,
-  FitMode,
-  ResolvedOutput,
-  TimelineInput,
-  VideoClipProperties,
-} from '../../tasks/task-input.types';
+import type { AudioClipProperties, ClipInput, FitMode, ResolvedOutput, TimelineInput, VideoClipProperties } from '../../tasks/task-input.types';
 import { firstFrameAtOrAfter, msToFrameCount, timelineFrames } from './frames';
 import { buildSubtitleLayer } from './subtitle-layer.builder';
-import type {
-  PlanAudioLayer,
-  PlanFit,
-  PlanFontFace,
-  PlanSubtitleLayer,
-  PlanVisualLayer,
-  RenderPlan,
-} from './render-plan.types';
+import type { PlanAudioLayer, PlanFit, PlanFontFace, PlanSubtitleLayer, PlanVisualLayer, RenderPlan } from './render-plan.types';
 
 export type MediaKind = 'video' | 'image' | 'audio';
 
 /** Where a clip's media is, for the engine that draws the plan, and what it turned out to be. */
-export type ResolveMediaSrc = (
-  trackIndex: number,
-  clipIndex: number,
-  clip: ClipInput,
-) => { src: string; kind: MediaKind };
+export type ResolveMediaSrc = (trackIndex: number, clipIndex: number, clip: ClipInput) => { src: string; kind: MediaKind };
 
 /**
  * A subtitle clip's file: the bytes or text to parse (Studio, samples, tests), or
@@ -86,7 +68,10 @@ function finiteOr(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
-interface FrameSpan { fromFrame: number; durationInFrames: number }
+interface FrameSpan {
+  fromFrame: number;
+  durationInFrames: number;
+}
 
 /** The frames a clip covers, cut at the end of the timeline; null when it covers none. */
 function clipSpan(clip: ClipInput, fps: number, totalFrames: number): FrameSpan | null {
@@ -99,7 +84,12 @@ function invalidMedia(clip: ClipInput, message: string): RenderFailure {
   return new RenderFailure('INVALID_MEDIA_FORMAT', message, false, { media_url: clip.media_url });
 }
 
-interface OrderedVisualLayer { layer: PlanVisualLayer; zIndex: number; trackIndex: number; clipIndex: number }
+interface OrderedVisualLayer {
+  layer: PlanVisualLayer;
+  zIndex: number;
+  trackIndex: number;
+  clipIndex: number;
+}
 
 /** A clip of a video or audio track, with its media and the frames it covers. */
 interface PlacedClip {
@@ -130,9 +120,7 @@ function visualLayer({ clip, id, media, span }: PlacedClip, output: ResolvedOutp
     rotationDeg: finiteOr(props.rotation, 0),
     blendMode,
     layerType,
-    blurPx: layerType === 'background'
-      ? blurRadiusPx(finiteOr(props.background_blur, 0), output.width, output.height)
-      : 0,
+    blurPx: layerType === 'background' ? blurRadiusPx(finiteOr(props.background_blur, 0), output.width, output.height) : 0,
     // A video clip keeps its own sound as recorded; images have none.
     volume: 1,
   };
@@ -142,10 +130,7 @@ function audioLayer({ clip, id, media, span }: PlacedClip, fps: number): PlanAud
   if (media.kind === 'image') throw invalidMedia(clip, `Clip ${id} is on an audio track but its media is an image`);
   const props = (clip.properties ?? {}) as AudioClipProperties;
   const fadeInFrames = Math.min(span.durationInFrames, msToFrameCount(finiteOr(props.fade_in_ms, 0), fps));
-  const fadeOutFrames = Math.min(
-    span.durationInFrames - fadeInFrames,
-    msToFrameCount(finiteOr(props.fade_out_ms, 0), fps),
-  );
+  const fadeOutFrames = Math.min(span.durationInFrames - fadeInFrames, msToFrameCount(finiteOr(props.fade_out_ms, 0), fps));
   return {
     id,
     src: media.src,
@@ -159,10 +144,7 @@ function audioLayer({ clip, id, media, span }: PlacedClip, fps: number): PlanAud
 
 function stackingOrder(a: OrderedVisualLayer, b: OrderedVisualLayer): number {
   const rank = (o: OrderedVisualLayer): number => (o.layer.layerType === 'background' ? 0 : 1);
-  return rank(a) - rank(b)
-    || a.zIndex - b.zIndex
-    || a.trackIndex - b.trackIndex
-    || a.clipIndex - b.clipIndex;
+  return rank(a) - rank(b) || a.zIndex - b.zIndex || a.trackIndex - b.trackIndex || a.clipIndex - b.clipIndex;
 }
 
 function subtitleLayers(args: PlanTimelineArgs, totalFrames: number): { layers: PlanSubtitleLayer[]; fonts: PlanFontFace[] } {
@@ -174,11 +156,14 @@ function subtitleLayers(args: PlanTimelineArgs, totalFrames: number): { layers: 
     track.clips.forEach((clip, clipIndex) => {
       const content = args.readSubtitleFile(trackIndex, clipIndex, clip);
       // No Buffer here: the planner also runs in the browser.
-      const cues = typeof content !== 'string' && 'cues' in content
-        ? content.cues
-        : parseSubtitleFile(content, clip.media_url, args.subtitleLimits);
+      const cues = typeof content !== 'string' && 'cues' in content ? content.cues : parseSubtitleFile(content, clip.media_url, args.subtitleLimits);
       const built = buildSubtitleLayer({
-        id: `${track.id}/${clip.id}`, clip, cues, fps: output.framerate, canvas: output, timelineFrames: totalFrames,
+        id: `${track.id}/${clip.id}`,
+        clip,
+        cues,
+        fps: output.framerate,
+        canvas: output,
+        timelineFrames: totalFrames,
       });
       layers.push(built.layer);
       fonts.push(built.fonts);

@@ -9,14 +9,7 @@ import {
   Optional,
   StringField,
 } from '../../common/validation/field-rules.decorator';
-import type {
-  AudioClipProperties,
-  FitMode,
-  SubtitleClipProperties,
-  SubtitlePreset,
-  Vec2,
-  VideoClipProperties,
-} from '../task-input.types';
+import type { AudioClipProperties, FitMode, SubtitleClipProperties, SubtitlePreset, Vec2, VideoClipProperties } from '../task-input.types';
 import { BLEND_MODES, FIT_MODES, LAYER_TYPES, SUBTITLE_PRESETS, WRAP_STRATEGIES } from './input-values';
 
 /** Clip `properties` per track type; a key of another track type is an unknown field. */

@@ -11,14 +11,7 @@ import {
   UrlField,
   isStringWithin,
 } from '../../common/validation/field-rules.decorator';
-import type {
-  CreateTaskInput,
-  MetadataInput,
-  ModelId,
-  Priority,
-  WebhookEventType,
-  WebhookInput,
-} from '../task-input.types';
+import type { CreateTaskInput, MetadataInput, ModelId, Priority, WebhookEventType, WebhookInput } from '../task-input.types';
 import { API_VERSIONS, MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from './input-values';
 import { OutputDto } from './output.dto';
 import { TimelineDto } from './timeline.dto';
@@ -33,13 +26,23 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,64}$/;
 const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
 /** Headers the service sets itself or that belong to the transport: a client value would forge or break them. */
 const RESERVED_HEADERS: ReadonlySet<string> = new Set([
-  'content-type', 'content-length', 'content-encoding', 'host', 'connection', 'keep-alive', 'transfer-encoding',
-  'te', 'trailer', 'upgrade', 'expect', 'proxy-connection',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'proxy-connection',
 ]);
 const RESERVED_PREFIXES = ['x-service-', 'webhook-'];
 
 export function webhookHeaderIssue(name: string, value: unknown, earlierNames: readonly string[]): string | null {
-  if (!HEADER_NAME.test(name)) return 'is not a valid header name (letters, digits and !#$%&\'*+-.^_`|~, at most 64)';
+  if (!HEADER_NAME.test(name)) return "is not a valid header name (letters, digits and !#$%&'*+-.^_`|~, at most 64)";
   const lower = name.toLowerCase();
   if (RESERVED_HEADERS.has(lower) || RESERVED_PREFIXES.some((prefix) => lower.startsWith(prefix))) {
     return 'is a header the service sets itself and cannot be overridden';

@@ -1,12 +1,4 @@
-import type {
-  FitMode,
-  OutputCodec,
-  OutputFormat,
-  OutputQuality,
-  SubtitlePreset,
-  TrackType,
-  WebhookEventType,
-} from '../task-input.types';
+import type { FitMode, OutputCodec, OutputFormat, OutputQuality, SubtitlePreset, TrackType, WebhookEventType } from '../task-input.types';
 
 // The spec's shared words keep their lists with their types, at the bottom.
 export { MODEL_IDS, OUTPUT_FORMATS, OUTPUT_QUALITIES, PRIORITIES } from '../../common/spec-vocabulary';
@@ -16,9 +8,7 @@ export { MODEL_IDS, OUTPUT_FORMATS, OUTPUT_QUALITIES, PRIORITIES } from '../../c
  * checked against its union type both ways (`Exhaustive`), so adding a value
  * to `task-input.types.ts` without adding it here fails to compile.
  */
-type Missing<Union, List extends readonly Union[]> = [Union] extends [List[number]]
-  ? unknown
-  : { missing: Exclude<Union, List[number]> };
+type Missing<Union, List extends readonly Union[]> = [Union] extends [List[number]] ? unknown : { missing: Exclude<Union, List[number]> };
 
 function values<Union>() {
   return <const List extends readonly Union[]>(list: List & Missing<Union, List>): List => list;
@@ -28,10 +18,23 @@ export const TRACK_TYPES = values<TrackType>()(['video', 'audio', 'subtitle']);
 export const FIT_MODES = values<FitMode>()(['contain', 'cover', 'fill', 'stretch']);
 export const OUTPUT_CODECS = values<OutputCodec>()(['h264', 'h265', 'vp8', 'vp9', 'prores']);
 export const SUBTITLE_PRESETS = values<SubtitlePreset>()([
-  'netflix', 'youtube', 'professional', 'minimal', 'cinema', 'douyin', 'xiaohongshu', 'wechat-video', 'custom',
+  'netflix',
+  'youtube',
+  'professional',
+  'minimal',
+  'cinema',
+  'douyin',
+  'xiaohongshu',
+  'wechat-video',
+  'custom',
 ]);
 export const WEBHOOK_EVENT_TYPES = values<WebhookEventType>()([
-  'task.queued', 'task.started', 'task.progress', 'task.completed', 'task.failed', 'task.canceled',
+  'task.queued',
+  'task.started',
+  'task.progress',
+  'task.completed',
+  'task.failed',
+  'task.canceled',
 ]);
 export const LAYER_TYPES = ['background', 'foreground'] as const;
 export const WRAP_STRATEGIES = ['word', 'character', 'none'] as const;
@@ -41,8 +44,22 @@ export const WRAP_STRATEGIES = ['word', 'character', 'none'] as const;
  * (Chromium supports it); `plus-darker` is not (Safari only).
  */
 export const BLEND_MODES = [
-  'normal', 'multiply', 'screen', 'overlay', 'darken', 'lighten', 'color-dodge', 'color-burn',
-  'hard-light', 'soft-light', 'difference', 'exclusion', 'hue', 'saturation', 'color', 'luminosity',
+  'normal',
+  'multiply',
+  'screen',
+  'overlay',
+  'darken',
+  'lighten',
+  'color-dodge',
+  'color-burn',
+  'hard-light',
+  'soft-light',
+  'difference',
+  'exclusion',
+  'hue',
+  'saturation',
+  'color',
+  'luminosity',
   'plus-lighter',
 ] as const;
 

@@ -57,7 +57,17 @@ export function ApiListTasksQuery(): MethodDecorator {
     ApiQuery({ name: 'status', required: false, schema: { type: 'string', enum: [...TASK_STATUSES] } }),
     ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT } }),
     ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: 0, maximum: MAX_LIST_OFFSET, default: 0 } }),
-    ApiQuery({ name: 'created_after', required: false, description: 'Only tasks created at or after this instant (inclusive)', schema: { type: 'string', format: 'date-time' } }),
-    ApiQuery({ name: 'created_before', required: false, description: 'Only tasks created before this instant (exclusive)', schema: { type: 'string', format: 'date-time' } }),
+    ApiQuery({
+      name: 'created_after',
+      required: false,
+      description: 'Only tasks created at or after this instant (inclusive)',
+      schema: { type: 'string', format: 'date-time' },
+    }),
+    ApiQuery({
+      name: 'created_before',
+      required: false,
+      description: 'Only tasks created before this instant (exclusive)',
+      schema: { type: 'string', format: 'date-time' },
+    }),
   );
 }

@@ -71,11 +71,7 @@ function fadeIssues(clip: Record<string, unknown>, path: string): ValidationIssu
   if (fadeIn + fadeOut <= length) return [];
   const field = isCount(properties.fade_out_ms) && fadeOut > 0 ? 'fade_out_ms' : 'fade_in_ms';
   return [
-    issue(
-      `${path}.properties.${field}`,
-      `fade_in_ms + fade_out_ms (${fadeIn + fadeOut}) must be at most the clip length (${length} ms)`,
-      properties[field],
-    ),
+    issue(`${path}.properties.${field}`, `fade_in_ms + fade_out_ms (${fadeIn + fadeOut}) must be at most the clip length (${length} ms)`, properties[field]),
   ];
 }
 

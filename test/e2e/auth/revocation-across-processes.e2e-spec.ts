@@ -36,7 +36,11 @@ describe('key revocation across two API processes that cache principals', () => 
   let ports: number[];
 
   const keysCli = (args: string[], extraEnv: Record<string, string> = {}): CliRun => {
-    const run = spawnSync('node', [build.keysCli, ...args], { cwd: projectRoot(), env: { PATH: process.env.PATH ?? '', ...env, ...extraEnv }, encoding: 'utf8' });
+    const run = spawnSync('node', [build.keysCli, ...args], {
+      cwd: projectRoot(),
+      env: { PATH: process.env.PATH ?? '', ...env, ...extraEnv },
+      encoding: 'utf8',
+    });
     return { status: run.status, stdout: run.stdout, stderr: run.stderr };
   };
   const issue = (account: string): { key: string; id: string } => {
@@ -111,6 +115,11 @@ describe('key revocation across two API processes that cache principals', () => 
     expect(revoke.stderr).toContain(`key ${issued.id} is revoked in the database, but the API processes could not be told`);
     expect(revoke.stderr).toContain(`for up to ${PRINCIPAL_CACHE_SECONDS} s more`);
     // The key was last served before the CLI ran, so every cached principal of it is older than the command.
-    await eventually('both processes to refuse the key', async () => ((await statuses(issued.key)).every((status) => status === 401) ? true : null), PRINCIPAL_CACHE_SECONDS * 1000, 100);
+    await eventually(
+      'both processes to refuse the key',
+      async () => ((await statuses(issued.key)).every((status) => status === 401) ? true : null),
+      PRINCIPAL_CACHE_SECONDS * 1000,
+      100,
+    );
   });
 });

@@ -65,7 +65,6 @@ describe('two API instances sharing PostgreSQL and Redis', () => {
     expect((await on(second, issued.key).get('/v3/models')).status).toBe(429);
   });
 
-
   // Requests with bad keys (as in the revocation test) count against the IP's window too, so this starts from what is left.
   it('limits unauthenticated requests per client IP across both instances', async () => {
     await awayFromWindowEdge();

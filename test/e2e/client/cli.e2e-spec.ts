@@ -48,13 +48,20 @@ describe('render-cli against a running service', () => {
     expect(phases.at(-1)).toEqual([100, 'completed']);
     expect(phases.map(([pct]) => pct)).toEqual([...phases.map(([pct]) => pct)].sort((a, b) => a - b));
 
-    const files = run.stdout.trim().split('\n').slice(1).map((line) => /^(\S+) {2}([\d.]+ [KM]iB)$/.exec(line));
+    const files = run.stdout
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => /^(\S+) {2}([\d.]+ [KM]iB)$/.exec(line));
     const downloaded = [join(out, `${taskId}.mp4`), join(out, `${taskId}-thumbnail.jpg`), join(out, `${taskId}-preview.gif`)];
     expect(files.map((m) => m?.[1])).toEqual(downloaded);
     for (const path of downloaded) expect(statSync(path).size).toBeGreaterThan(1000);
 
     const video = ffprobe(join(out, `${taskId}.mp4`));
-    const picture = present(video.streams.find((s) => s.codec_type === 'video'), 'a video stream in the downloaded mp4');
+    const picture = present(
+      video.streams.find((s) => s.codec_type === 'video'),
+      'a video stream in the downloaded mp4',
+    );
     expect([picture.codec_name, picture.width, picture.height]).toEqual(['h264', 640, 360]);
     expect(video.streams.some((s) => s.codec_type === 'audio')).toBe(true);
     expect(Number(video.format.duration)).toBeCloseTo(4, 0);
@@ -110,7 +117,16 @@ describe('render-cli against a running service', () => {
     // Three problems: no tracks, an unknown format, an opacity over 1 (the last two inside a track of their own).
     const bad = {
       input: {
-        timeline: { duration_ms: 1000, tracks: [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: 'https://h.example/a.mp4', start_time_ms: 0, end_time_ms: 1000, properties: { opacity: 7 } }] }] },
+        timeline: {
+          duration_ms: 1000,
+          tracks: [
+            {
+              id: 'v',
+              type: 'video',
+              clips: [{ id: 'c', media_url: 'https://h.example/a.mp4', start_time_ms: 0, end_time_ms: 1000, properties: { opacity: 7 } }],
+            },
+          ],
+        },
         output: { format: 'avi' },
       },
       webhook: { url: 'https://h.example/x' },
@@ -120,10 +136,12 @@ describe('render-cli against a running service', () => {
     const lines = run.stderr.trim().split('\n');
     expect(lines[0]).toMatch(/^error: VALIDATION_ERROR: /);
     const problems = lines.filter((line) => line.startsWith('  '));
-    expect(problems).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^ {2}input\.timeline\.tracks\[0\]\.clips\[0\]\.properties\.opacity: .+ \(sent: 7\)$/),
-      expect.stringMatching(/^ {2}input\.output\.format: .*mp4.* \(sent: "avi"\)$/),
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^ {2}input\.timeline\.tracks\[0\]\.clips\[0\]\.properties\.opacity: .+ \(sent: 7\)$/),
+        expect.stringMatching(/^ {2}input\.output\.format: .*mp4.* \(sent: "avi"\)$/),
+      ]),
+    );
     expect(lines).toContainEqual(expect.stringMatching(/^request id: req_\w+$/));
   });
 

@@ -142,7 +142,10 @@ describe('web console', () => {
     // The task's duration, to within one frame of its 10 fps.
     expect(Math.abs(duration * 1000 - record.output.duration_ms)).toBeLessThan(100);
     expect(await page.$eval('video.output-video', (video) => video.src)).toBe(record.output.video_url);
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('img.thumbnail, img.preview')).every((img) => (img as HTMLImageElement).naturalWidth > 0), WAIT);
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll('img.thumbnail, img.preview')).every((img) => (img as HTMLImageElement).naturalWidth > 0),
+      WAIT,
+    );
     expect(await page.$$eval('img.thumbnail, img.preview', (images) => images.length)).toBe(2);
     // The submitted timeline on the ruler: the sample's one clip as a bar over the whole second.
     await page.waitForSelector('.ruler [data-clip="red"]', WAIT);
@@ -156,7 +159,8 @@ describe('web console', () => {
     await page.click('xpath/.//button[text()="Refresh deliveries"]');
     const completedRow = 'table.deliveries tr:has(td:nth-child(2))';
     await page.waitForFunction(
-      (selector) => Array.from(document.querySelectorAll(selector)).some((row) => row.textContent?.includes('task.completed') && row.textContent.includes('failed')),
+      (selector) =>
+        Array.from(document.querySelectorAll(selector)).some((row) => row.textContent?.includes('task.completed') && row.textContent.includes('failed')),
       WAIT,
       completedRow,
     );
@@ -182,7 +186,7 @@ describe('web console', () => {
     );
   });
 
-  it('places the API\'s validation error on the offending line', async () => {
+  it("places the API's validation error on the offending line", async () => {
     await open('#/new');
     await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#task-json')?.value.includes('"fill"'), WAIT);
     const line = await page.$eval('#task-json', (editor) => {
@@ -232,7 +236,19 @@ describe('web console', () => {
       await page.keyboard.press('Tab');
       reached.add(await page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent?.trim() || ''));
     }
-    for (const name of ['Tasks', 'New task', 'Usage', 'forget-key', 'filter-status', 'filter-tag', 'filter-after', 'filter-before', 'filter-limit', 'Apply', renderedTaskId]) {
+    for (const name of [
+      'Tasks',
+      'New task',
+      'Usage',
+      'forget-key',
+      'filter-status',
+      'filter-tag',
+      'filter-after',
+      'filter-before',
+      'filter-limit',
+      'Apply',
+      renderedTaskId,
+    ]) {
       expect(reached).toContain(name);
     }
   });
@@ -297,7 +313,10 @@ describe('web console', () => {
 function tinyBody(mediaUrl: string) {
   return {
     input: {
-      timeline: { duration_ms: 1000, tracks: [{ id: 'main', type: 'video', clips: [{ id: 'clip', media_url: mediaUrl, start_time_ms: 0, end_time_ms: 1000 }] }] },
+      timeline: {
+        duration_ms: 1000,
+        tracks: [{ id: 'main', type: 'video', clips: [{ id: 'clip', media_url: mediaUrl, start_time_ms: 0, end_time_ms: 1000 }] }],
+      },
       output: { resolution: { width: 320, height: 180 }, framerate: 10 },
     },
     webhook: { url: 'https://webhook.invalid/unused' },

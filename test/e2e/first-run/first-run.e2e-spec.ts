@@ -23,7 +23,9 @@ const PLAIN_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const probe = createServer().once('error', () => resolve(false)).listen(port, () => probe.close(() => resolve(true)));
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, () => probe.close(() => resolve(true)));
   });
 }
 
@@ -62,13 +64,14 @@ function watchOutput(child: PipedChild) {
   child.stdout.on('data', feed);
   child.stderr.on('data', feed);
   return {
-    waitFor: (pattern: RegExp, timeoutMs: number) => new Promise<RegExpMatchArray>((resolve, reject) => {
-      const now = text.match(pattern);
-      if (now) return resolve(now);
-      const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${text}`)), timeoutMs);
-      child.once('exit', (code) => reject(new Error(`exited ${code} before ${pattern}; output:\n${text}`)));
-      waiters.push({ pattern, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    }),
+    waitFor: (pattern: RegExp, timeoutMs: number) =>
+      new Promise<RegExpMatchArray>((resolve, reject) => {
+        const now = text.match(pattern);
+        if (now) return resolve(now);
+        const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${text}`)), timeoutMs);
+        child.once('exit', (code) => reject(new Error(`exited ${code} before ${pattern}; output:\n${text}`)));
+        waiters.push({ pattern, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      }),
   };
 }
 
@@ -128,8 +131,10 @@ describe('first run: npm start, then npm run demo, with no variables', () => {
     const demo = await run('npm', ['run', 'demo'], checkout);
     const finished = Date.now();
     expect([demo.code, demo.output]).toEqual([0, expect.stringContaining('demo: done')]);
-    process.stdout.write(`first run: copy ${((started - copied) / 1000).toFixed(1)} s, npm start to listening ${((listening - started) / 1000).toFixed(1)} s, `
-      + `npm run demo to a finished video ${((finished - listening) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `first run: copy ${((started - copied) / 1000).toFixed(1)} s, npm start to listening ${((listening - started) / 1000).toFixed(1)} s, ` +
+        `npm run demo to a finished video ${((finished - listening) / 1000).toFixed(1)} s\n`,
+    );
 
     const outDir = join(checkout, 'data', 'demo-output');
     const made = readdirSync(outDir).sort();

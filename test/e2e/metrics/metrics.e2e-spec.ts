@@ -43,8 +43,7 @@ describe('/metrics', () => {
     await media?.close();
   });
 
-  const scrapeWith = (authorization?: string): Promise<TestResponse> =>
-    app.anonymous().get('/metrics', authorization === undefined ? {} : { authorization });
+  const scrapeWith = (authorization?: string): Promise<TestResponse> => app.anonymous().get('/metrics', authorization === undefined ? {} : { authorization });
 
   async function scrape(): Promise<PrometheusSamples> {
     const response = await scrapeWith(`Bearer ${TOKEN}`);
@@ -84,7 +83,10 @@ describe('/metrics', () => {
 
     const created = await client.post('/v3/tasks', {
       input: {
-        timeline: { duration_ms: 500, tracks: [{ id: 'v', type: 'video', clips: [{ id: 'i', media_url: `${media.baseUrl}/${image}`, start_time_ms: 0, end_time_ms: 500 }] }] },
+        timeline: {
+          duration_ms: 500,
+          tracks: [{ id: 'v', type: 'video', clips: [{ id: 'i', media_url: `${media.baseUrl}/${image}`, start_time_ms: 0, end_time_ms: 500 }] }],
+        },
         output: { resolution: { width: 160, height: 90 }, framerate: 10 },
       },
       webhook: { url: receiver.url(hookPath), events: ['task.queued', 'task.started', 'task.completed'] },

@@ -17,8 +17,19 @@ const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error',
 /** RGB of a pixel of frame number `frame` (exact frame, not a seek time). */
 function pixel(video: string, frame: number, x: number, y: number): Rgb {
   const raw = execFileSync('ffmpeg', [
-    '-loglevel', 'error', '-i', video, '-vf', `select=eq(n\\,${frame}),format=rgb24,crop=1:1:${x}:${y}`,
-    '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-',
+    '-loglevel',
+    'error',
+    '-i',
+    video,
+    '-vf',
+    `select=eq(n\\,${frame}),format=rgb24,crop=1:1:${x}:${y}`,
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-',
   ]);
   return [raw[0], raw[1], raw[2]];
 }
@@ -42,7 +53,17 @@ describe('every clip property, rendered through the API and checked by pixels', 
   beforeAll(async () => {
     media = await startMediaFixtures();
     // 200x100: red on the left quarter, green elsewhere, so contain, cover and fill put the edge at different places.
-    ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x00FF00:s=200x100', '-vf', 'drawbox=x=0:y=0:w=50:h=100:color=0xFF0000:t=fill', '-frames:v', '1', join(media.dir, 'quarter-200x100.png')]);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x00FF00:s=200x100',
+      '-vf',
+      'drawbox=x=0:y=0:w=50:h=100:color=0xFF0000:t=fill',
+      '-frames:v',
+      '1',
+      join(media.dir, 'quarter-200x100.png'),
+    ]);
     ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x0000FF:s=320x180', '-frames:v', '1', join(media.dir, 'blue-320x180.png')]);
     ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xFFFF00:s=320x180', '-frames:v', '1', join(media.dir, 'yellow-320x180.png')]);
     ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x00FFFF:s=320x180', '-frames:v', '1', join(media.dir, 'cyan-320x180.png')]);
@@ -50,7 +71,11 @@ describe('every clip property, rendered through the API and checked by pixels', 
     const client = await app.client();
     const m = (name: string) => `${media.baseUrl}/${name}`;
     const clip = (id: string, name: string, start: number, end: number, properties: Record<string, unknown> = {}) => ({
-      id, media_url: m(name), start_time_ms: start, end_time_ms: end, properties,
+      id,
+      media_url: m(name),
+      start_time_ms: start,
+      end_time_ms: end,
+      properties,
     });
     // Tracks are listed top layer first: only z_index puts them in the right order.
     const created = await client.post('/v3/tasks', {

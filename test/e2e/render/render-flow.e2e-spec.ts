@@ -60,9 +60,21 @@ describe('rendering through the API', () => {
     const created = await client.post('/v3/tasks', {
       input: {
         timeline: timeline(1000, [
-          { id: 'base', type: 'video', clips: [{ id: 'v', media_url: `${media.baseUrl}/yellow-2s.mp4`, start_time_ms: 0, end_time_ms: 1000, properties: { fit: 'cover' } }] },
-          { id: 'over', type: 'video', clips: [{ id: 'i', media_url: `${media.baseUrl}/red-320x180.png`, start_time_ms: 500, end_time_ms: 1000, properties: { z_index: 1 } }] },
-          { id: 'music', type: 'audio', clips: [{ id: 'a', media_url: `${media.baseUrl}/tone-2s.wav`, start_time_ms: 0, end_time_ms: 1000, properties: { volume: 0.5, fade_in_ms: 200 } }] },
+          {
+            id: 'base',
+            type: 'video',
+            clips: [{ id: 'v', media_url: `${media.baseUrl}/yellow-2s.mp4`, start_time_ms: 0, end_time_ms: 1000, properties: { fit: 'cover' } }],
+          },
+          {
+            id: 'over',
+            type: 'video',
+            clips: [{ id: 'i', media_url: `${media.baseUrl}/red-320x180.png`, start_time_ms: 500, end_time_ms: 1000, properties: { z_index: 1 } }],
+          },
+          {
+            id: 'music',
+            type: 'audio',
+            clips: [{ id: 'a', media_url: `${media.baseUrl}/tone-2s.wav`, start_time_ms: 0, end_time_ms: 1000, properties: { volume: 0.5, fade_in_ms: 200 } }],
+          },
         ]),
         output: { resolution: { width: 320, height: 180 }, framerate: 10 },
       },
@@ -113,11 +125,19 @@ describe('rendering through the API', () => {
 
   it('fails with MEDIA_DOWNLOAD_FAILED for a missing file and INVALID_MEDIA_FORMAT for bytes that are no media', async () => {
     const missing = await client.post('/v3/tasks', {
-      input: { timeline: timeline(500, [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/nope.mp4`, start_time_ms: 0, end_time_ms: 500 }] }]), output: { resolution: { width: 160, height: 90 }, framerate: 10 } },
+      input: {
+        timeline: timeline(500, [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/nope.mp4`, start_time_ms: 0, end_time_ms: 500 }] }]),
+        output: { resolution: { width: 160, height: 90 }, framerate: 10 },
+      },
       webhook: WEBHOOK,
     });
     const garbage = await client.post('/v3/tasks', {
-      input: { timeline: timeline(500, [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/not-media.mp4`, start_time_ms: 0, end_time_ms: 500 }] }]), output: { resolution: { width: 160, height: 90 }, framerate: 10 } },
+      input: {
+        timeline: timeline(500, [
+          { id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/not-media.mp4`, start_time_ms: 0, end_time_ms: 500 }] },
+        ]),
+        output: { resolution: { width: 160, height: 90 }, framerate: 10 },
+      },
       webhook: WEBHOOK,
     });
     const failedMissing = await waitFor(client, missing.body.task_id, finished);
@@ -140,7 +160,13 @@ describe('rendering through the API', () => {
     const created = await client.post('/v3/tasks', {
       input: {
         // Two minutes of video: long enough to be canceled mid-render by either engine (the compositor draws 20 s in ~1.5 s).
-        timeline: timeline(120_000, [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/green-320x180.jpg`, start_time_ms: 0, end_time_ms: 120_000, properties: { rotation: 10 } }] }]),
+        timeline: timeline(120_000, [
+          {
+            id: 'v',
+            type: 'video',
+            clips: [{ id: 'c', media_url: `${media.baseUrl}/green-320x180.jpg`, start_time_ms: 0, end_time_ms: 120_000, properties: { rotation: 10 } }],
+          },
+        ]),
         output: { resolution: { width: 320, height: 180 }, framerate: 30 },
       },
       webhook: WEBHOOK,
@@ -152,7 +178,12 @@ describe('rendering through the API', () => {
     expect(cancel.body.status).toBe('canceled');
     // The worker notices within a poll interval and frees itself: the next task starts promptly.
     const next = await client.post('/v3/tasks', {
-      input: { timeline: timeline(300, [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/red-320x180.png`, start_time_ms: 0, end_time_ms: 300 }] }]), output: { resolution: { width: 160, height: 90 }, framerate: 10 } },
+      input: {
+        timeline: timeline(300, [
+          { id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/red-320x180.png`, start_time_ms: 0, end_time_ms: 300 }] },
+        ]),
+        output: { resolution: { width: 160, height: 90 }, framerate: 10 },
+      },
       webhook: WEBHOOK,
     });
     const nextRecord = await waitFor(client, next.body.task_id, (record) => record.started_at !== null, 30_000);
@@ -167,7 +198,12 @@ describe('rendering through the API', () => {
 
   it('starts an urgent task before standard ones queued earlier', async () => {
     const body = (priority: string, durationMs = 300) => ({
-      input: { timeline: timeline(durationMs, [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/red-320x180.png`, start_time_ms: 0, end_time_ms: durationMs }] }]), output: { resolution: { width: 160, height: 90 }, framerate: 10 } },
+      input: {
+        timeline: timeline(durationMs, [
+          { id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/red-320x180.png`, start_time_ms: 0, end_time_ms: durationMs }] },
+        ]),
+        output: { resolution: { width: 160, height: 90 }, framerate: 10 },
+      },
       webhook: WEBHOOK,
       metadata: { priority },
     });
@@ -200,7 +236,13 @@ describe('per-account concurrency', () => {
   it('keeps an account at its allowance: the second task waits (never rejected) until the first is done', async () => {
     const client = await app.client({ concurrentRenders: 1 });
     const body = {
-      input: { timeline: { duration_ms: 1000, tracks: [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/red-320x180.png`, start_time_ms: 0, end_time_ms: 1000 }] }] }, output: { resolution: { width: 160, height: 90 }, framerate: 10 } },
+      input: {
+        timeline: {
+          duration_ms: 1000,
+          tracks: [{ id: 'v', type: 'video', clips: [{ id: 'c', media_url: `${media.baseUrl}/red-320x180.png`, start_time_ms: 0, end_time_ms: 1000 }] }],
+        },
+        output: { resolution: { width: 160, height: 90 }, framerate: 10 },
+      },
       webhook: WEBHOOK,
     };
     const first = await client.post('/v3/tasks', body);

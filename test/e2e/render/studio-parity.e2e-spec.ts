@@ -12,7 +12,21 @@ const ROOT = resolve(__dirname, '../../..');
 const PUBLIC_DIR = join(ROOT, 'composition', 'public');
 
 function frameRgb(video: string, frame: number): Buffer {
-  return execFileSync('ffmpeg', ['-loglevel', 'error', '-i', video, '-vf', `select=eq(n\\,${frame})`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  return execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-i',
+    video,
+    '-vf',
+    `select=eq(n\\,${frame})`,
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-',
+  ]);
 }
 
 /** Largest difference of any channel of any pixel. */
@@ -55,11 +69,16 @@ describe('a Studio sample renders the same through Remotion CLI and through the 
     execFileSync(
       join(ROOT, 'node_modules', '.bin', 'remotion'),
       [
-        'render', 'composition/index.ts', 'Sample-solid-red', cliOut,
+        'render',
+        'composition/index.ts',
+        'Sample-solid-red',
+        cliOut,
         '--public-dir=composition/public',
         '--browser-executable=/usr/lib/chromium/chromium-headless-shell',
         '--chrome-mode=headless-shell',
-        '--codec=h264', '--color-space=bt709', '--log=error',
+        '--codec=h264',
+        '--color-space=bt709',
+        '--log=error',
       ],
       { cwd: ROOT, stdio: 'pipe', timeout: 180_000 },
     );
@@ -67,7 +86,10 @@ describe('a Studio sample renders the same through Remotion CLI and through the 
     const sample = JSON.parse(readFileSync(join(ROOT, 'composition', 'samples', 'solid-red.json'), 'utf8'));
     for (const track of sample.timeline.tracks) for (const clip of track.clips) clip.media_url = `${mediaBase}/${clip.media_url}`;
     const client = await app.client();
-    const created = await client.post('/v3/tasks', { input: { timeline: sample.timeline, output: sample.output }, webhook: { url: 'https://127.0.0.1:9/hook' } });
+    const created = await client.post('/v3/tasks', {
+      input: { timeline: sample.timeline, output: sample.output },
+      webhook: { url: 'https://127.0.0.1:9/hook' },
+    });
     expect(created.status).toBe(201);
     let record;
     for (let i = 0; i < 600; i++) {

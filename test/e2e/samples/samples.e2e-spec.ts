@@ -67,7 +67,11 @@ describe('sample media, with loopback NOT allow-listed', () => {
       expect(response.headers['content-length']).toBe(String(response.raw.length));
     }
     const video = await anonymous.get('/samples/testcard-640x360.mp4');
-    expect(video.headers).toMatchObject({ 'cache-control': 'public, max-age=3600', 'accept-ranges': 'bytes', etag: expect.stringMatching(/^"[0-9a-f]+-[0-9a-f]+"$/) });
+    expect(video.headers).toMatchObject({
+      'cache-control': 'public, max-age=3600',
+      'accept-ranges': 'bytes',
+      etag: expect.stringMatching(/^"[0-9a-f]+-[0-9a-f]+"$/),
+    });
     expect(new Date(String(video.headers['last-modified'])).getTime()).toBeGreaterThan(0);
     const revalidated = await anonymous.get('/samples/testcard-640x360.mp4', { 'if-none-match': String(video.headers.etag) });
     expect([revalidated.status, revalidated.raw.length]).toEqual([304, 0]);
@@ -124,7 +128,9 @@ describe('sample media, with loopback NOT allow-listed', () => {
       body.input.timeline.tracks[0].clips[0].media_url = url;
       const response = await client.post('/v3/tasks', body);
       expect([url, response.status, response.body.error.code]).toEqual([url, 400, 'VALIDATION_ERROR']);
-      expect(response.body.error.details).toContainEqual(expect.objectContaining({ field: 'input.timeline.tracks[0].clips[0].media_url', provided_value: url }));
+      expect(response.body.error.details).toContainEqual(
+        expect.objectContaining({ field: 'input.timeline.tracks[0].clips[0].media_url', provided_value: url }),
+      );
     }
     const hook = firstTaskBody(base);
     hook.webhook.url = `${base}/samples/tone.mp3`;

@@ -10,8 +10,19 @@ import { present } from '../../support/present';
 import { webhookEnvelope, WebhookReceiver } from '../../support/webhook-receiver';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import {
-  buildService, createKey, sharedServiceEnv, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
-  type Certificate, type ServiceBuild, type TestS3,
+  buildService,
+  createKey,
+  sharedServiceEnv,
+  eventually,
+  freePort,
+  makeCertificate,
+  ServiceProcess,
+  sleep,
+  startS3,
+  tinyTaskBody,
+  type Certificate,
+  type ServiceBuild,
+  type TestS3,
 } from './service-processes';
 
 jest.setTimeout(300_000);
@@ -30,17 +41,24 @@ class PrivateRedis {
   }
 
   async start(): Promise<void> {
-    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', this.dir], { stdio: 'ignore' });
-    await eventually('redis-server to answer', async () => {
-      const client = new Redis(this.url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-      client.on('error', () => undefined);
-      try {
-        await client.connect();
-        return (await client.ping()) === 'PONG' ? true : null;
-      } finally {
-        client.disconnect();
-      }
-    }, 15_000, 50);
+    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', this.dir], {
+      stdio: 'ignore',
+    });
+    await eventually(
+      'redis-server to answer',
+      async () => {
+        const client = new Redis(this.url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          return (await client.ping()) === 'PONG' ? true : null;
+        } finally {
+          client.disconnect();
+        }
+      },
+      15_000,
+      50,
+    );
   }
 
   /** SIGTERM: Redis writes its AOF and exits, as a restart by its service manager does. */
@@ -75,16 +93,27 @@ describe('scale-out: Redis restart and worker shutdown', () => {
   // The compositor draws a tiny task in well under a second: the shutdown tests need one still rendering when SIGTERM lands.
   const STILL_RENDERING = { seconds: 20, width: 640, height: 360 };
   const submit = async (count: number, tag: string, long: typeof STILL_RENDERING | null = null) => {
-    const created = await Promise.all(Array.from({ length: count }, (_, i) => api.post('/v3/tasks', tinyTaskBody(media.baseUrl, receiver.url(`/hooks/${tag}-${i}`), long))));
+    const created = await Promise.all(
+      Array.from({ length: count }, (_, i) => api.post('/v3/tasks', tinyTaskBody(media.baseUrl, receiver.url(`/hooks/${tag}-${i}`), long))),
+    );
     for (const response of created) expect(response.status).toBe(201);
     return created.map((response) => response.body.task_id as string);
   };
   const statusOf = async (id: string) => (await api.get(`/v3/tasks/${id}`)).body;
   const allFinished = (ids: string[], timeoutMs: number) =>
-    Promise.all(ids.map((id) => eventually(`task ${id} to finish`, async () => {
-      const task = await statusOf(id);
-      return ['completed', 'failed', 'canceled'].includes(task.status) ? task : null;
-    }, timeoutMs, 500)));
+    Promise.all(
+      ids.map((id) =>
+        eventually(
+          `task ${id} to finish`,
+          async () => {
+            const task = await statusOf(id);
+            return ['completed', 'failed', 'canceled'].includes(task.status) ? task : null;
+          },
+          timeoutMs,
+          500,
+        ),
+      ),
+    );
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rs-redis-'));
@@ -152,7 +181,10 @@ describe('scale-out: Redis restart and worker shutdown', () => {
 
   it('on SIGTERM past its grace period, a worker hands its render back and exits 0; the task still completes', async () => {
     const impatient = await startWorker('worker-impatient', { SHUTDOWN_GRACE_MS: '300' });
-    await present(processes.find((proc) => proc.name === 'worker-1'), 'the process worker-1').stop();
+    await present(
+      processes.find((proc) => proc.name === 'worker-1'),
+      'the process worker-1',
+    ).stop();
     const [id] = await submit(1, 'sigterm', STILL_RENDERING);
     await eventually('the render to reach Remotion', async () => ((await statusOf(id)).progress.percentage >= 10 ? true : null), 30_000, 50);
     impatient.kill('SIGTERM');
@@ -166,14 +198,18 @@ describe('scale-out: Redis restart and worker shutdown', () => {
     await startWorker('worker-2');
     const [final] = await allFinished([id], 60_000);
     expect(final.status).toBe('completed');
-    const events = (await receiver.waitFor('/hooks/sigterm-0', (received) => received.some((r) => r.json?.event === 'task.completed'), 30_000))
-      .map((request) => webhookEnvelope(request).event);
+    const events = (await receiver.waitFor('/hooks/sigterm-0', (received) => received.some((r) => r.json?.event === 'task.completed'), 30_000)).map(
+      (request) => webhookEnvelope(request).event,
+    );
     expect(events.filter((event) => event === 'task.failed')).toEqual([]);
     process.stdout.write(`sigterm: worker exited 0 after ${exitMs} ms; render handed back and completed\n`);
   });
 
   it('a worker with a long enough grace period finishes its render before exiting 0', async () => {
-    const patient = present(processes.find((proc) => proc.name === 'worker-2'), 'the process worker-2');
+    const patient = present(
+      processes.find((proc) => proc.name === 'worker-2'),
+      'the process worker-2',
+    );
     const [id] = await submit(1, 'drain', STILL_RENDERING);
     await eventually('the render to reach Remotion', async () => ((await statusOf(id)).progress.percentage >= 10 ? true : null), 30_000, 50);
     patient.kill('SIGTERM');

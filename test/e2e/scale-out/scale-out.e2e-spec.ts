@@ -10,8 +10,19 @@ import { PrometheusSamples } from '../../support/prometheus-text';
 import { webhookEnvelope, WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import {
-  buildService, createKey, sharedServiceEnv, eventually, freePort, makeCertificate, ServiceProcess, sleep, startS3, tinyTaskBody,
-  type Certificate, type ServiceBuild, type TestS3,
+  buildService,
+  createKey,
+  sharedServiceEnv,
+  eventually,
+  freePort,
+  makeCertificate,
+  ServiceProcess,
+  sleep,
+  startS3,
+  tinyTaskBody,
+  type Certificate,
+  type ServiceBuild,
+  type TestS3,
 } from './service-processes';
 
 jest.setTimeout(300_000);
@@ -93,9 +104,22 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     expect(new Set(taskIds).size).toBe(TASKS);
 
     // SIGKILL worker-a while it renders a task (past the download), then start it again.
-    const victim = present(processes.find((proc) => proc.name === 'worker-a'), 'the process worker-a');
-    const killedTask = await eventually('worker-a to start a render', async () => victim.lines().find((line) => line.msg === 'render started')?.task_id, 60_000, 50);
-    await eventually('the render to reach Remotion', async () => ((await apis[0].get(`/v3/tasks/${killedTask}`)).body.progress?.percentage >= 10 ? true : null), 20_000, 50);
+    const victim = present(
+      processes.find((proc) => proc.name === 'worker-a'),
+      'the process worker-a',
+    );
+    const killedTask = await eventually(
+      'worker-a to start a render',
+      async () => victim.lines().find((line) => line.msg === 'render started')?.task_id,
+      60_000,
+      50,
+    );
+    await eventually(
+      'the render to reach Remotion',
+      async () => ((await apis[0].get(`/v3/tasks/${killedTask}`)).body.progress?.percentage >= 10 ? true : null),
+      20_000,
+      50,
+    );
     victim.kill('SIGKILL');
     const killedAt = Date.now();
     expect((await victim.exited).signal).toBe('SIGKILL');
@@ -113,10 +137,15 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
 
     const finals = await Promise.all(
       taskIds.map((id, i) =>
-        eventually(`task ${id} to finish`, async () => {
-          const response = await apis[i % 2].get(`/v3/tasks/${id}`);
-          return ['completed', 'failed', 'canceled'].includes(response.body.status) ? response.body : null;
-        }, 180_000, 500),
+        eventually(
+          `task ${id} to finish`,
+          async () => {
+            const response = await apis[i % 2].get(`/v3/tasks/${id}`);
+            return ['completed', 'failed', 'canceled'].includes(response.body.status) ? response.body : null;
+          },
+          180_000,
+          500,
+        ),
       ),
     );
     const allDoneMs = Date.now() - started;
@@ -127,7 +156,10 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
       expect(response.status).toBe(200);
       const file = join(dir, `out-${i}.mp4`);
       writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-      const video = present(ffprobe(file).streams.find((stream) => stream.codec_type === 'video'), `a video stream in ${file}`);
+      const video = present(
+        ffprobe(file).streams.find((stream) => stream.codec_type === 'video'),
+        `a video stream in ${file}`,
+      );
       expect({ width: video.width, height: video.height, codec: video.codec_name }).toEqual({ width: 160, height: 90, codec: 'h264' });
       expect(Number(ffprobe(file).format.duration)).toBeCloseTo(1, 0);
     }
@@ -157,8 +189,13 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     );
     const P = 'render_service_';
     const deploymentWide = (samples: PrometheusSamples) =>
-      [`${P}tasks`, `${P}render_duration_seconds_count`, `${P}render_frames_per_second_count`, `${P}media_download_bytes_total`, `${P}webhook_attempts_total`]
-        .map((name) => samples.series(name));
+      [
+        `${P}tasks`,
+        `${P}render_duration_seconds_count`,
+        `${P}render_frames_per_second_count`,
+        `${P}media_download_bytes_total`,
+        `${P}webhook_attempts_total`,
+      ].map((name) => samples.series(name));
     expect(deploymentWide(scrapes[1])).toEqual(deploymentWide(scrapes[0]));
     const [samples] = scrapes;
     expect(samples.value(`${P}tasks`, { state: 'completed' })).toBe(tasks);
@@ -170,7 +207,9 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     expect(renders.reduce((sum, { value }) => sum + value, 0)).toBeLessThanOrEqual(tasks + 1);
     // The media host sends no validators, so every request it saw was one whole download: the byte count is exact.
     const size = statSync(join(media.dir, 'yellow-2s.mp4')).size;
-    expect(samples.value(`${P}media_download_bytes_total`)).toBe(present(media.hits.get('yellow-2s.mp4'), 'a download of yellow-2s.mp4 seen by the media host') * size);
+    expect(samples.value(`${P}media_download_bytes_total`)).toBe(
+      present(media.hits.get('yellow-2s.mp4'), 'a download of yellow-2s.mp4 seen by the media host') * size,
+    );
     expect(samples.value(`${P}webhook_attempts_total`, { outcome: 'delivered' })).toBeGreaterThanOrEqual(3 * tasks - 1);
     expect(samples.valueOrZero(`${P}webhook_attempts_total`, { outcome: 'failed' })).toBe(0);
     // Each API process counts only the requests it answered itself: the tasks went in through both, alternately.
@@ -190,7 +229,6 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     expect(answers[6].body.error.code).toBe('RATE_LIMIT_EXCEEDED');
   });
 });
-
 
 /** Deliveries of one event share its id and carry the same bytes; returns one request per event, in first-arrival order. */
 function uniqueEvents(requests: ReceivedRequest[]): ReceivedRequest[] {
@@ -213,7 +251,9 @@ function checkEventStream(taskId: string, requests: ReceivedRequest[]): void {
   expect(types[1]).toBe('task.started');
   expect(types.at(-1)).toBe('task.completed');
   expect(types.slice(2, -1).every((type) => type === 'task.progress')).toBe(true);
-  const percentages = events.filter((event) => webhookEnvelope(event).event === 'task.progress').map((event) => (webhookEnvelope(event).data.progress as { percentage: number }).percentage);
+  const percentages = events
+    .filter((event) => webhookEnvelope(event).event === 'task.progress')
+    .map((event) => (webhookEnvelope(event).data.progress as { percentage: number }).percentage);
   expect(percentages).toEqual([...percentages].sort((a, b) => a - b));
   const times = events.map((event) => Date.parse(webhookEnvelope(event).timestamp));
   expect(times).toEqual([...times].sort((a, b) => a - b));

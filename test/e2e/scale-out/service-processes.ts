@@ -66,10 +66,27 @@ export interface Certificate {
 export function makeCertificate(dir: string): Certificate {
   const certPath = join(dir, 'cert.pem');
   const keyPath = join(dir, 'key.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-    '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyPath, '-out', certPath,
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      keyPath,
+      '-out',
+      certPath,
+    ],
+    { stdio: 'ignore' },
+  );
   return { certPath, keyPath, cert: readFileSync(certPath) };
 }
 
@@ -187,7 +204,8 @@ export function tinyTaskBody(mediaBase: string, webhookUrl: string, long: { seco
         duration_ms: durationMs,
         tracks: [{ id: 'main', type: 'video', clips: [{ id: 'clip', media_url: `${mediaBase}/yellow-2s.mp4`, start_time_ms: 0, end_time_ms: durationMs }] }],
       },
-      output: long === null ? { resolution: { width: 160, height: 90 }, framerate: 10 } : { resolution: { width: long.width, height: long.height }, framerate: 30 },
+      output:
+        long === null ? { resolution: { width: 160, height: 90 }, framerate: 10 } : { resolution: { width: long.width, height: long.height }, framerate: 30 },
     },
     webhook: { url: webhookUrl },
   };
@@ -198,7 +216,14 @@ export function tinyTaskBody(mediaBase: string, webhookUrl: string, long: { seco
  * Redis (with a prefix of this run), the S3 bucket, the URL-signing secret and
  * the certificate, plus short test timings. Suites add their own Bull/reaper timings.
  */
-export function sharedServiceEnv(args: { databaseUrl: string; redisUrl: string; redisPrefix: string; bucket: string; s3: TestS3; tls: Certificate }): Record<string, string> {
+export function sharedServiceEnv(args: {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  bucket: string;
+  s3: TestS3;
+  tls: Certificate;
+}): Record<string, string> {
   return {
     HOST: '127.0.0.1',
     DATABASE_URL: args.databaseUrl,

@@ -9,7 +9,11 @@ import { startTestApp, type TestApp } from '../../support/test-app';
 
 jest.setTimeout(60_000);
 
-interface RawAnswer { status: number; headers: Record<string, string | string[] | undefined>; text: string }
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
 
 async function raw(app: TestApp, method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const answer = await exchange(app, method, path, headers);

@@ -102,13 +102,19 @@ describe('tasks API (no worker running)', () => {
     });
 
     it('applies the business rules with 422', async () => {
-      const prores = await client.post('/v3/tasks', body({ input: { ...(body().input as object), output: { resolution: { width: 320, height: 180 }, format: 'prores' } } }));
+      const prores = await client.post(
+        '/v3/tasks',
+        body({ input: { ...(body().input as object), output: { resolution: { width: 320, height: 180 }, format: 'prores' } } }),
+      );
       expect(prores.status).toBe(422);
       expect(prores.body.error.code).toBe('MODEL_LIMIT_EXCEEDED');
       const huge = await client.post('/v3/tasks', body({ input: { ...(body().input as object), output: { resolution: { width: 7680, height: 4320 } } } }));
       expect(huge.status).toBe(422);
       expect(huge.body.error.code).toBe('MODEL_LIMIT_EXCEEDED');
-      const premium = await client.post('/v3/tasks', body({ model: 'premium', input: { ...(body().input as object), output: { resolution: { width: 7680, height: 4320 } } } }));
+      const premium = await client.post(
+        '/v3/tasks',
+        body({ model: 'premium', input: { ...(body().input as object), output: { resolution: { width: 7680, height: 4320 } } } }),
+      );
       expect(premium.status).toBe(201);
       const many = body();
       const clips = [0, 1, 2, 3].map((i) => ({ id: `c${i}`, media_url: 'http://127.0.0.1:9/a.png', start_time_ms: 0, end_time_ms: 1000 }));
@@ -133,7 +139,10 @@ describe('tasks API (no worker running)', () => {
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-      const winner = present(responses.find((r) => r.status === 201), 'the 201 answer').body.task_id;
+      const winner = present(
+        responses.find((r) => r.status === 201),
+        'the 201 answer',
+      ).body.task_id;
       for (const loser of responses.filter((r) => r.status === 409)) expect(loser.body.error.details.task_id).toBe(winner);
     });
 

@@ -20,7 +20,8 @@ describe('models, usage, quotas and credits over HTTPS', () => {
 
   const accountId = async (name: string) => (await app.runtime.db.repository(AccountEntity).findOneByOrFail({ name })).id;
   const taskCount = async (name: string) => app.runtime.db.repository(TaskEntity).countBy({ accountId: await accountId(name) });
-  const create = (client: HttpClient, overrides: Record<string, unknown> = {}) => client.post('/v3/tasks', minimalTaskBody(overrides, { webhookUrl: WEBHOOK_URL }));
+  const create = (client: HttpClient, overrides: Record<string, unknown> = {}) =>
+    client.post('/v3/tasks', minimalTaskBody(overrides, { webhookUrl: WEBHOOK_URL }));
 
   beforeAll(async () => {
     app = await startTestApp({ role: 'api' });
@@ -57,17 +58,24 @@ describe('models, usage, quotas and credits over HTTPS', () => {
 
     it('checks creates against the listed limits of each model', async () => {
       const client = await app.client();
-      const { models } = (await client.get('/v3/models')).body as { models: Array<{ id: string; max_resolution: { width: number; height: number }; max_duration_seconds: number }> };
+      const { models } = (await client.get('/v3/models')).body as {
+        models: Array<{ id: string; max_resolution: { width: number; height: number }; max_duration_seconds: number }>;
+      };
       for (const model of models) {
         const { width, height } = model.max_resolution;
-        const atLimit = await create(client, { model: model.id, input: { ...minimalTaskBody().input as object, output: { resolution: { width, height } } } });
+        const atLimit = await create(client, { model: model.id, input: { ...(minimalTaskBody().input as object), output: { resolution: { width, height } } } });
         expect(atLimit.status).toBe(201);
-        const over = await create(client, { model: model.id, input: { ...minimalTaskBody().input as object, output: { resolution: { width: width + 2, height } } } });
+        const over = await create(client, {
+          model: model.id,
+          input: { ...(minimalTaskBody().input as object), output: { resolution: { width: width + 2, height } } },
+        });
         expect(over.status).toBe(422);
         expect(over.body.error.code).toBe('MODEL_LIMIT_EXCEEDED');
         expect(over.body.error.details[0]).toMatchObject({ limit: 'max_resolution', model: model.id, allowed: { width, height } });
       }
-      const prores = await create(client, { input: { ...minimalTaskBody().input as object, output: { resolution: { width: 320, height: 180 }, format: 'prores' } } });
+      const prores = await create(client, {
+        input: { ...(minimalTaskBody().input as object), output: { resolution: { width: 320, height: 180 }, format: 'prores' } },
+      });
       expect(prores.status).toBe(422);
       expect(prores.body.error.details[0]).toMatchObject({ limit: 'supported_formats', model: 'standard', allowed: ['mp4', 'mov', 'webm'] });
     });
@@ -117,7 +125,13 @@ describe('models, usage, quotas and credits over HTTPS', () => {
       expect(today.period_start).toBe(new Date(midnight).toISOString());
       expect(today.usage).toMatchObject({ total_renders: 1, successful_renders: 0, failed_renders: 1, total_processing_minutes: 1, total_output_minutes: 0 });
       expect(yesterday.period_end).toBe(new Date(midnight).toISOString());
-      expect(yesterday.usage).toMatchObject({ total_renders: 1, successful_renders: 1, failed_renders: 0, total_processing_minutes: 0.5, total_output_minutes: 2 });
+      expect(yesterday.usage).toMatchObject({
+        total_renders: 1,
+        successful_renders: 1,
+        failed_renders: 0,
+        total_processing_minutes: 0.5,
+        total_output_minutes: 2,
+      });
       expect(yesterday.costs.breakdown.rendering_usd).toBe(0.1);
     });
 

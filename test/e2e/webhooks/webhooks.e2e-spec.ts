@@ -75,8 +75,16 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     const path = newPath();
     // The media arrives over 2 s: progress events come every PROGRESS_INTERVAL_MS (500 ms here) while a task runs,
     // and the compositor draws this tiny render in well under a second.
-    const taskId = await createTask('/dripping.png', { url: receiver.url(path), secret: WHSEC, headers: { 'X-Tenant': 'acme', Authorization: 'Bearer client-token' } });
-    const requests = await receiver.waitFor(path, (all) => all.some((request) => request.json?.event === 'task.completed' || request.json?.event === 'task.failed'), 90_000);
+    const taskId = await createTask('/dripping.png', {
+      url: receiver.url(path),
+      secret: WHSEC,
+      headers: { 'X-Tenant': 'acme', Authorization: 'Bearer client-token' },
+    });
+    const requests = await receiver.waitFor(
+      path,
+      (all) => all.some((request) => request.json?.event === 'task.completed' || request.json?.event === 'task.failed'),
+      90_000,
+    );
     expect(requests.every((request) => request.answered === 200)).toBe(true);
     const kinds = events(requests);
     expect(kinds[0]).toBe('task.queued');
@@ -122,7 +130,12 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     let lastPercentage = -1;
     for (const progress of requests.filter((request) => webhookEnvelope(request).event === 'task.progress').map((request) => webhookEnvelope(request).data)) {
       expect(progress).toEqual({
-        progress: { percentage: expect.any(Number), current_phase: expect.any(String), phase_progress: expect.any(Number), estimated_completion: expect.stringMatching(ISO) },
+        progress: {
+          percentage: expect.any(Number),
+          current_phase: expect.any(String),
+          phase_progress: expect.any(Number),
+          estimated_completion: expect.stringMatching(ISO),
+        },
         phases: {
           download: { completed: expect.any(Boolean), duration_seconds: expect.any(Number) },
           render: { completed: expect.any(Boolean), progress: expect.any(Number) },
@@ -196,7 +209,11 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     expect(canceled.status).toBe(200);
     const requests = await receiver.waitFor(path, (all) => all.length >= 2);
     expect(events(requests)).toEqual(['task.queued', 'task.canceled']);
-    expect(webhookEnvelope(requests[1]).data).toEqual({ canceled_at: expect.stringMatching(ISO), canceled_by: 'user_request', processing_time_seconds: expect.any(Number) });
+    expect(webhookEnvelope(requests[1]).data).toEqual({
+      canceled_at: expect.stringMatching(ISO),
+      canceled_by: 'user_request',
+      processing_time_seconds: expect.any(Number),
+    });
     for (const request of requests) {
       expect(request.headers['x-service-signature']).toBeUndefined();
       expect(request.headers['webhook-signature']).toBeUndefined();
@@ -242,7 +259,11 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     // (less the few ms of TLS set-up between the timed-out attempt's start and its arrival)
     expect(gap2).toBeGreaterThanOrEqual(1_000 + SCHEDULE[1] - 50);
     expect(gap2).toBeLessThan(1_000 + SCHEDULE[1] + 1_500);
-    expect(delivery.attempts.map((attempt) => [attempt.attempt, attempt.http_status])).toEqual([[1, 500], [2, null], [3, 200]]);
+    expect(delivery.attempts.map((attempt) => [attempt.attempt, attempt.http_status])).toEqual([
+      [1, 500],
+      [2, null],
+      [3, 200],
+    ]);
     expect(delivery.attempts[0].error).toContain('500');
     expect(delivery.attempts[1].error).toMatch(/timed out|abort/i);
     expect(delivery.attempts[1].duration_ms).toBeGreaterThanOrEqual(950);

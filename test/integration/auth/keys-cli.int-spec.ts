@@ -34,7 +34,14 @@ describe('keys CLI', () => {
   async function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
     try {
       const { stdout, stderr } = await run(process.execPath, [join(buildDir, 'out/src/auth/keys.cli.js'), ...args], {
-        env: { PATH: process.env.PATH ?? '', NODE_PATH: join(ROOT, 'node_modules'), DATA_DIR: dataDir, API_KEY_PREFIX: 'cli', KEY_ROTATION_GRACE_HOURS: '5', ...env },
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_PATH: join(ROOT, 'node_modules'),
+          DATA_DIR: dataDir,
+          API_KEY_PREFIX: 'cli',
+          KEY_ROTATION_GRACE_HOURS: '5',
+          ...env,
+        },
       });
       return { code: 0, stdout, stderr };
     } catch (error) {
@@ -79,7 +86,22 @@ describe('keys CLI', () => {
 
   it('creates with --json and custom limits and expiry', async () => {
     const before = Date.now();
-    const result = await cli(['create', '--account=bigco', '--tier=enterprise', '--rate-limit', '2000', '--concurrent-renders', '50', '--monthly-renders', '99999', '--max-storage-gb', '2.5', '--expires-in-days', '2', '--json']);
+    const result = await cli([
+      'create',
+      '--account=bigco',
+      '--tier=enterprise',
+      '--rate-limit',
+      '2000',
+      '--concurrent-renders',
+      '50',
+      '--monthly-renders',
+      '99999',
+      '--max-storage-gb',
+      '2.5',
+      '--expires-in-days',
+      '2',
+      '--json',
+    ]);
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout);
     expect(Object.keys(body).sort()).toEqual(['account', 'id', 'key', 'permissions', 'tier']);
@@ -143,7 +165,7 @@ describe('keys CLI', () => {
     expect(twice.stderr).toMatch(/^keys: error: .*(already rotated|expired)/);
   });
 
-  it('sets and lifts an account\'s credit balance', async () => {
+  it("sets and lifts an account's credit balance", async () => {
     await cli(['create', '--account', 'prepaid', '--tier', 'standard']);
     const set = await cli(['credits', '--account', 'prepaid', '--usd', '12.5', '--json']);
     expect(set.code).toBe(0);
@@ -152,7 +174,11 @@ describe('keys CLI', () => {
     expect((await cli(['credits', '--account', 'prepaid', '--unlimited'])).code).toBe(0);
     expect((await db.manager().getRepository(AccountEntity).findOneByOrFail({ name: 'prepaid' })).creditBalanceUsd).toBeNull();
     expect((await cli(['credits', '--account', 'nobody', '--usd', '1'])).code).toBe(1);
-    for (const args of [['credits', '--account', 'prepaid'], ['credits', '--account', 'prepaid', '--usd', '1', '--unlimited'], ['credits', '--usd', '-1', '--account', 'prepaid']]) {
+    for (const args of [
+      ['credits', '--account', 'prepaid'],
+      ['credits', '--account', 'prepaid', '--usd', '1', '--unlimited'],
+      ['credits', '--usd', '-1', '--account', 'prepaid'],
+    ]) {
       expect((await cli(args)).code).toBe(2);
     }
   });

@@ -30,17 +30,20 @@ describe('the estimate model learns from completed renders', () => {
       { id: 'tsk_d', quality: 'draft', seconds: 1000, units: 1 },
     ];
     for (const [index, row] of rows.entries()) {
-      await db.manager().getRepository(TaskEntity).insert(
-        taskRow('acc_estimates', {
-          id: row.id,
-          createdAt: index,
-          status: 'completed',
-          quality: row.quality as ResolvedOutput['quality'],
-          processingSeconds: row.seconds,
-          workUnits: row.units,
-          completedAt: 1_000 + index,
-        }) as never,
-      );
+      await db
+        .manager()
+        .getRepository(TaskEntity)
+        .insert(
+          taskRow('acc_estimates', {
+            id: row.id,
+            createdAt: index,
+            status: 'completed',
+            quality: row.quality as ResolvedOutput['quality'],
+            processingSeconds: row.seconds,
+            workUnits: row.units,
+            completedAt: 1_000 + index,
+          }) as never,
+        );
     }
     expect(await model.estimateSeconds(output, 10_000)).toBe(4 + 100 * 0.5);
     await db.close();

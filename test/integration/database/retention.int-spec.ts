@@ -28,15 +28,28 @@ describe('retention clean-up', () => {
     ];
     for (const object of objects) {
       await storage.put(object.key, source, 'application/octet-stream');
-      await db.manager().getRepository(StoredObjectEntity).insert({
-        key: object.key, accountId: 'acc', taskId: 'tsk', kind: 'video', sizeBytes: 1000, createdAt: now - 10, expiresAt: object.expiresAt, deletedAt: null,
-      });
+      await db
+        .manager()
+        .getRepository(StoredObjectEntity)
+        .insert({
+          key: object.key,
+          accountId: 'acc',
+          taskId: 'tsk',
+          kind: 'video',
+          sizeBytes: 1000,
+          createdAt: now - 10,
+          expiresAt: object.expiresAt,
+          deletedAt: null,
+        });
     }
     const sweeper = new RetentionSweeper(new StoredObjectsRepository(db), storage, pino({ level: 'silent' }));
     expect(await sweeper.sweep(now)).toBe(1);
     expect(existsSync(storage.pathOf('acc/tsk/video.mp4'))).toBe(false);
     expect(existsSync(storage.pathOf('acc/tsk/thumbnail.jpg'))).toBe(true);
-    const rows = await db.manager().getRepository(StoredObjectEntity).find({ order: { key: 'ASC' } });
+    const rows = await db
+      .manager()
+      .getRepository(StoredObjectEntity)
+      .find({ order: { key: 'ASC' } });
     expect(rows.map((row) => [row.key, row.deletedAt])).toEqual([
       ['acc/tsk/thumbnail.jpg', null],
       ['acc/tsk/video.mp4', now],
@@ -48,7 +61,9 @@ describe('retention clean-up', () => {
   it('shows an expired output as expired, without links', async () => {
     const now = 1_000_000;
     const file = (expires: number) => ({ key: 'k', size_bytes: 5, expires_at: expires });
-    const task = { output: { video: file(now - 1), thumbnail: file(now + 5), preview: file(now + 5), duration_ms: 1000, resolution: { width: 2, height: 2 }, format: 'mp4' } } as TaskEntity;
+    const task = {
+      output: { video: file(now - 1), thumbnail: file(now + 5), preview: file(now + 5), duration_ms: 1000, resolution: { width: 2, height: 2 }, format: 'mp4' },
+    } as TaskEntity;
     const view = await outputView(task, { signedUrl: async () => 'https://signed' }, now);
     expect(view).toMatchObject({ video_url: null, thumbnail_url: 'https://signed', expired: true, file_size_bytes: 5 });
   });

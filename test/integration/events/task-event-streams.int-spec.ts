@@ -36,7 +36,12 @@ describe.each(['sqlite', 'postgres'] as const)('TaskEventsRepository on %s', (en
     // Only completed goes to the webhook; the stream reports every event all the same.
     const owned = task('tsk_a', 'acc_1', ['task.completed']);
     const written = [];
-    for (const [type, at] of [['task.queued', 1], ['task.started', 2], ['task.progress', 3], ['task.completed', 4]] as const) {
+    for (const [type, at] of [
+      ['task.queued', 1],
+      ['task.started', 2],
+      ['task.progress', 3],
+      ['task.completed', 4],
+    ] as const) {
       written.push(await db.transaction(() => events.append(owned, type, at, { n: at })));
     }
     await db.transaction(() => events.append(task('tsk_b', 'acc_1'), 'task.queued', 5, {}));

@@ -90,18 +90,14 @@ describe('guardedRequest', () => {
 
     it('gives up connecting when the TLS handshake does not finish', async () => {
       const started = Date.now();
-      const error = await guardedRequest(`https://127.0.0.1:${port()}/`, { ...base(), connectTimeoutMs: 200, readTimeoutMs: 5000 }).catch(
-        (e: unknown) => e,
-      );
+      const error = await guardedRequest(`https://127.0.0.1:${port()}/`, { ...base(), connectTimeoutMs: 200, readTimeoutMs: 5000 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NetworkTimeoutError);
       expect((error as NetworkTimeoutError).phase).toBe('connect');
       expect(Date.now() - started).toBeLessThan(1000);
     });
 
     it('gives up reading when no answer comes', async () => {
-      const error = await guardedRequest(`http://127.0.0.1:${port()}/`, { ...base(), connectTimeoutMs: 5000, readTimeoutMs: 200 }).catch(
-        (e: unknown) => e,
-      );
+      const error = await guardedRequest(`http://127.0.0.1:${port()}/`, { ...base(), connectTimeoutMs: 5000, readTimeoutMs: 200 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NetworkTimeoutError);
       expect((error as NetworkTimeoutError).phase).toBe('read');
     });

@@ -92,9 +92,7 @@ describe('MediaFetcher against a real HTTP server', () => {
 
   describe('INVALID_MEDIA_FORMAT', () => {
     it('for bytes that are not media, whatever the extension', async () => {
-      server.routes.set('/fake.mp4', (_req, res) =>
-        res.writeHead(200, { 'content-type': 'video/mp4' }).end(Buffer.alloc(4096, 0x5a)),
-      );
+      server.routes.set('/fake.mp4', (_req, res) => res.writeHead(200, { 'content-type': 'video/mp4' }).end(Buffer.alloc(4096, 0x5a)));
       const error = await failure(fetcher().fetch({ url: server.url('/fake.mp4'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', retryPossible: false });
       expect(error.details.media_url).toBe(server.url('/fake.mp4'));
@@ -173,9 +171,7 @@ describe('MediaFetcher against a real HTTP server', () => {
         res.end();
       });
       const cacheDir = join(work, 'cache-stream-limit');
-      const error = await failure(
-        fetcher({ cacheDir, maxBytes: 200_000 }).fetch({ url: server.url('/big-chunked'), expect: 'visual', destDir: dest() }),
-      );
+      const error = await failure(fetcher({ cacheDir, maxBytes: 200_000 }).fetch({ url: server.url('/big-chunked'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'FILE_TOO_LARGE', details: { max_bytes: 200_000 } });
       expect(server.hitCount('/big-chunked')).toBe(1);
       expect(existsSync(cacheDir) ? readdirSync(cacheDir) : []).toEqual([]);
@@ -236,9 +232,7 @@ describe('MediaFetcher against a real HTTP server', () => {
     it('when the server sends no headers in time', async () => {
       server.routes.set('/silent', () => undefined);
       const started = Date.now();
-      const error = await failure(
-        fetcher({ timeoutMs: 300, retries: 1 }).fetch({ url: server.url('/silent'), expect: 'visual', destDir: dest() }),
-      );
+      const error = await failure(fetcher({ timeoutMs: 300, retries: 1 }).fetch({ url: server.url('/silent'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: true, details: { http_status: null } });
       expect(error.message).toMatch(/timed out/);
       expect(server.hitCount('/silent')).toBe(2);
@@ -250,9 +244,7 @@ describe('MediaFetcher against a real HTTP server', () => {
         res.writeHead(200, { 'content-length': '100000' });
         res.write(Buffer.alloc(1000));
       });
-      const error = await failure(
-        fetcher({ timeoutMs: 300, retries: 0 }).fetch({ url: server.url('/stall'), expect: 'visual', destDir: dest() }),
-      );
+      const error = await failure(fetcher({ timeoutMs: 300, retries: 0 }).fetch({ url: server.url('/stall'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', details: { http_status: null } });
     });
   });
@@ -337,9 +329,7 @@ describe('MediaFetcher against a real HTTP server', () => {
     it('shares one download between tasks asking at the same time', async () => {
       server.serveFile('/shared', fixtures.wav);
       const f = fetcher();
-      const results = await Promise.all(
-        [1, 2, 3].map(() => f.fetch({ url: server.url('/shared'), expect: 'audio', destDir: dest() })),
-      );
+      const results = await Promise.all([1, 2, 3].map(() => f.fetch({ url: server.url('/shared'), expect: 'audio', destDir: dest() })));
       expect(results.map((r) => r.kind)).toEqual(['audio', 'audio', 'audio']);
       expect(server.hitCount('/shared')).toBe(1);
     });

@@ -62,11 +62,29 @@ export class TestServer {
 export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
   const key = join(dir, 'key.pem');
   const cert = join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
@@ -76,8 +94,25 @@ export function makeMediaFixtures(dir: string): { mp4: string; png: string; wav:
   const mp4 = join(dir, 'clip.mp4');
   const png = join(dir, 'still.png');
   const wav = join(dir, 'tone.wav');
-  run('-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1',
-    '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac', mp4);
+  run(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=64x48:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-c:a',
+    'aac',
+    mp4,
+  );
   run('-f', 'lavfi', '-i', 'testsrc=size=40x30', '-frames:v', '1', png);
   run('-f', 'lavfi', '-i', 'sine=frequency=440:duration=0.5', wav);
   return { mp4, png, wav };

@@ -58,7 +58,11 @@ describe('ServiceMetrics', () => {
 
   it('counts tasks of every account by state, 0 for a state no task has', async () => {
     const statuses: TaskStatus[] = ['queued', 'queued', 'processing', 'completed', 'completed', 'completed', 'failed'];
-    await insertRows(db, TaskEntity, statuses.map((status, index) => taskRow(`acc_${index % 2}`, { createdAt: 1_000 + index, status })));
+    await insertRows(
+      db,
+      TaskEntity,
+      statuses.map((status, index) => taskRow(`acc_${index % 2}`, { createdAt: 1_000 + index, status })),
+    );
     const samples = await scrape(metricsOfOneApiProcess());
     expect(samples.types.get(`${P}tasks`)).toBe('gauge');
     expect(samples.series(`${P}tasks`).sort((a, b) => a.labels.state.localeCompare(b.labels.state))).toEqual([

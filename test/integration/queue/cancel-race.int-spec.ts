@@ -44,7 +44,10 @@ describe('a cancel racing a completion', () => {
     const outbox = new TaskEventsRepository(db);
     const dispatcher = new WebhookDispatcher(outbox, jobs);
     const unitOfWork = { db, tasks, accounts, outbox, credits: new CreditsService(accounts) };
-    const rules = createTaskRules({ maxTracks: 50, maxClipsPerTrack: 200, maxClips: 500 }, { guard: new SsrfGuard([]), samples: new SampleMedia('https://localhost:8443') });
+    const rules = createTaskRules(
+      { maxTracks: 50, maxClipsPerTrack: 200, maxClips: 500 },
+      { guard: new SsrfGuard([]), samples: new SampleMedia('https://localhost:8443') },
+    );
     service = new TasksService({
       ...unitOfWork,
       rules,
@@ -68,9 +71,10 @@ describe('a cancel racing a completion', () => {
     const output = { video: file, thumbnail: file, preview: file, duration_ms: 1000, resolution: { width: 2, height: 2 }, format: 'mp4' };
     for (let round = 0; round < 20; round++) {
       const id = `tsk_race${String(round).padStart(22, '0')}`;
-      await db.manager().getRepository(TaskEntity).insert(
-        taskRow(principal.accountId, { id, status: 'processing', createdAt: Date.now(), startedAt: Date.now() }) as never,
-      );
+      await db
+        .manager()
+        .getRepository(TaskEntity)
+        .insert(taskRow(principal.accountId, { id, status: 'processing', createdAt: Date.now(), startedAt: Date.now() }) as never);
       const task = await db.manager().getRepository(TaskEntity).findOneByOrFail({ id });
       const [canceled, completed] = await Promise.all([
         service.cancel(principal, id).then(

@@ -59,7 +59,10 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
   });
 
   const insert = (fields: Partial<TaskEntity> & Pick<TaskEntity, 'id' | 'createdAt'>) =>
-    db.manager().getRepository(TaskEntity).insert(taskRow('acc_crash', fields) as never);
+    db
+      .manager()
+      .getRepository(TaskEntity)
+      .insert(taskRow('acc_crash', fields) as never);
 
   it('re-enqueues a queued task whose job was lost, and a processing task whose job is gone', async () => {
     await insert({ id: 'tsk_lost_queued', createdAt: now - 60_000, updatedAt: now - 60_000 });
@@ -74,8 +77,19 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
 
   it('enqueues a webhook event nobody enqueued (Redis was down) once it is overdue by the queued grace, not before', async () => {
     const event = (id: string, taskId: string, dueAt: number): Partial<TaskEventEntity> => ({
-      id, taskId, accountId: 'acc_crash', seq: 1, type: 'task.queued', body: '{}', createdAt: dueAt,
-      deliveryStatus: 'pending', attemptCount: 0, nextAttemptAt: dueAt, lastHttpStatus: null, lastError: null, finishedAt: null,
+      id,
+      taskId,
+      accountId: 'acc_crash',
+      seq: 1,
+      type: 'task.queued',
+      body: '{}',
+      createdAt: dueAt,
+      deliveryStatus: 'pending',
+      attemptCount: 0,
+      nextAttemptAt: dueAt,
+      lastHttpStatus: null,
+      lastError: null,
+      finishedAt: null,
     });
     const events = db.manager().getRepository(TaskEventEntity);
     await events.insert(event('evt_overdue', 'tsk_event_overdue', now - 31_000));

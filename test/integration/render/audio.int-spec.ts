@@ -21,11 +21,15 @@ describe('audio mixing (real Chromium, real ffmpeg)', () => {
     const video = await fixtures.video('voiced.mp4', 160, 90, [[0, 0, 255]], 1, 440);
     const out = output(160, 90, 10);
     const plan = planFor(fixtures, out, 5_000, [
-      { id: 'music', type: 'audio', clips: [
-        { id: 'faded', media_url: tone, start_time_ms: 0, end_time_ms: 2_000, properties: { fade_in_ms: 1_000, fade_out_ms: 500 } },
-        { id: 'full', media_url: tone, start_time_ms: 2_000, end_time_ms: 3_000, properties: { volume: 1 } },
-        { id: 'quarter', media_url: tone, start_time_ms: 3_000, end_time_ms: 4_000, properties: { volume: 0.25 } },
-      ] },
+      {
+        id: 'music',
+        type: 'audio',
+        clips: [
+          { id: 'faded', media_url: tone, start_time_ms: 0, end_time_ms: 2_000, properties: { fade_in_ms: 1_000, fade_out_ms: 500 } },
+          { id: 'full', media_url: tone, start_time_ms: 2_000, end_time_ms: 3_000, properties: { volume: 1 } },
+          { id: 'quarter', media_url: tone, start_time_ms: 3_000, end_time_ms: 4_000, properties: { volume: 0.25 } },
+        ],
+      },
       { id: 'picture', type: 'video', clips: [{ id: 'voiced', media_url: video, start_time_ms: 4_000, end_time_ms: 5_000 }] },
     ]);
     outPath = join(fixtures.dir, 'audio.mp4');

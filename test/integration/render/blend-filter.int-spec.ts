@@ -32,7 +32,10 @@ function setSat(c: Rgb, s: number): Rgb {
   const min = Math.min(...c);
   return c.map((v) => (max > min ? ((v - min) * s) / (max - min) : 0)) as Rgb;
 }
-const separable = (f: (cb: number, cs: number) => number) => (cb: Rgb, cs: Rgb): Rgb => cb.map((v, i) => f(v, cs[i])) as Rgb;
+const separable =
+  (f: (cb: number, cs: number) => number) =>
+  (cb: Rgb, cs: Rgb): Rgb =>
+    cb.map((v, i) => f(v, cs[i])) as Rgb;
 const hardLight = (cb: number, cs: number): number => (cs <= 0.5 ? cb * 2 * cs : cb + (2 * cs - 1) - cb * (2 * cs - 1));
 
 const W3C: Record<string, (cb: Rgb, cs: Rgb) => Rgb> = {
@@ -78,8 +81,7 @@ const CASES: Array<{ cs: Rgb; cb: Rgb; alpha: number }> = [
 ];
 const CELL = 4;
 
-const hex = ([r, g, b]: Rgb, alpha = 1): string =>
-  `0x${[r, g, b, Math.round(alpha * 255)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+const hex = ([r, g, b]: Rgb, alpha = 1): string => `0x${[r, g, b, Math.round(alpha * 255)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
 /**
  * The cells of frame `frame` (of two, at 1 fps) with the layer shown on `frames` only; with `onlyCells`, the
@@ -96,14 +98,20 @@ async function blendCells(mode: string, frames: Array<[number, number]> = [[0, 1
     ...(onlyCells === null
       ? [blendFilter(mode, { top: 'top', bottom: 'bottom', out: 'blended' }, 't_', frames)]
       : [
-        `[top]crop=w=${(onlyCells[1] - onlyCells[0] + 1) * CELL}:h=${CELL}:x=${onlyCells[0] * CELL}:y=0[cut]`,
-        blendFilter(mode, { top: 'cut', bottom: 'bottom', out: 'blended' }, 't_', frames, {
-          x: onlyCells[0] * CELL, y: 0, width: (onlyCells[1] - onlyCells[0] + 1) * CELL, height: CELL,
-        }),
-      ]),
+          `[top]crop=w=${(onlyCells[1] - onlyCells[0] + 1) * CELL}:h=${CELL}:x=${onlyCells[0] * CELL}:y=0[cut]`,
+          blendFilter(mode, { top: 'cut', bottom: 'bottom', out: 'blended' }, 't_', frames, {
+            x: onlyCells[0] * CELL,
+            y: 0,
+            width: (onlyCells[1] - onlyCells[0] + 1) * CELL,
+            height: CELL,
+          }),
+        ]),
     '[blended]format=rgb24[out]',
   ].join(';');
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-filter_complex', graph, '-map', '[out]', '-frames:v', '2', '-f', 'rawvideo', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 20 });
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-filter_complex', graph, '-map', '[out]', '-frames:v', '2', '-f', 'rawvideo', 'pipe:1'], {
+    encoding: 'buffer',
+    maxBuffer: 1 << 20,
+  });
   const width = CELL * CASES.length;
   return CASES.map((_, i) => {
     const offset = (frame * CELL * width + 1 * width + i * CELL + 1) * 3;

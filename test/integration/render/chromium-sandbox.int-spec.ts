@@ -9,7 +9,12 @@ jest.setTimeout(120_000);
 
 const isRoot = process.getuid?.() === 0;
 
-interface BrowserProcess { pid: number; uid: number; seccomp: number; type: string }
+interface BrowserProcess {
+  pid: number;
+  uid: number;
+  seccomp: number;
+  type: string;
+}
 
 /** Chromium processes descending from this test process, with who they run as and their seccomp mode. */
 async function browserProcesses(): Promise<BrowserProcess[]> {
@@ -59,7 +64,14 @@ describe('Chromium sandbox (real Chromium)', () => {
     const snapshots: Promise<BrowserProcess[]>[] = [];
     try {
       await renderer.open();
-      await renderer.renderVideo({ plan, output: output(64, 36, 10), outPath, onProgress: () => { snapshots.push(browserProcesses()); } });
+      await renderer.renderVideo({
+        plan,
+        output: output(64, 36, 10),
+        outPath,
+        onProgress: () => {
+          snapshots.push(browserProcesses());
+        },
+      });
     } finally {
       await renderer.close();
     }

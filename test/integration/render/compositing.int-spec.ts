@@ -5,9 +5,7 @@
 import { join } from 'node:path';
 import type { ClipInput, TrackInput } from '../../../src/tasks/task-input.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
-import {
-  ensureBundle, MediaFixtures, near, newRenderer, output, pixel, planFor, readFrame, type Frame, type Rgb,
-} from './render-fixtures';
+import { ensureBundle, MediaFixtures, near, newRenderer, output, pixel, planFor, readFrame, type Frame, type Rgb } from './render-fixtures';
 
 jest.setTimeout(180_000);
 
@@ -53,28 +51,36 @@ describe('layer compositing (real Chromium, real ffmpeg)', () => {
     const cyan = await fixtures.image('cyan.png', 160, 90, [CYAN]);
     const split = await fixtures.halves('split.png', 160, 90, RED, BLUE);
     const tracks: TrackInput[] = [
-      { id: 'low', type: 'video', clips: [
-        clip('s0-red', red, 0),
-        clip('s1-red', red, 1),
-        clip('s2-red', red, 2),
-        clip('s3-yellow', yellow, 3),
-        clip('s4-red-z5', red, 4, { z_index: 5 }),
-        clip('s5-green-bg', green, 5, { layer_type: 'background', z_index: 100 }),
-        clip('s6-split-rot', split, 6, { rotation: 90 }),
-        clip('s7-green-window', green, 7, {}, 200, 350),
-        clip('s8-red-half', red, 8, { scale: { x: 0.5, y: 0.5 } }),
-        clip('s9-red-moved', red, 9, { scale: { x: 0.5, y: 0.5 }, position: { x: 40, y: -20 } }),
-        clip('s10-split-blur', split, 10, { layer_type: 'background', background_blur: 100 }),
-        clip('s11-split-sharp', split, 11, { layer_type: 'foreground', background_blur: 100 }),
-      ] },
-      { id: 'high', type: 'video', clips: [
-        clip('s0-blue-hidden', blue, 0, { opacity: 0 }),
-        clip('s1-blue-opaque', blue, 1, { opacity: 1 }),
-        clip('s2-blue-half', blue, 2, { opacity: 0.5 }),
-        clip('s3-cyan-multiply', cyan, 3, { blend_mode: 'multiply' }),
-        clip('s4-blue-z0', blue, 4, { z_index: 0 }),
-        clip('s5-red-fg', red, 5, { z_index: 0 }),
-      ] },
+      {
+        id: 'low',
+        type: 'video',
+        clips: [
+          clip('s0-red', red, 0),
+          clip('s1-red', red, 1),
+          clip('s2-red', red, 2),
+          clip('s3-yellow', yellow, 3),
+          clip('s4-red-z5', red, 4, { z_index: 5 }),
+          clip('s5-green-bg', green, 5, { layer_type: 'background', z_index: 100 }),
+          clip('s6-split-rot', split, 6, { rotation: 90 }),
+          clip('s7-green-window', green, 7, {}, 200, 350),
+          clip('s8-red-half', red, 8, { scale: { x: 0.5, y: 0.5 } }),
+          clip('s9-red-moved', red, 9, { scale: { x: 0.5, y: 0.5 }, position: { x: 40, y: -20 } }),
+          clip('s10-split-blur', split, 10, { layer_type: 'background', background_blur: 100 }),
+          clip('s11-split-sharp', split, 11, { layer_type: 'foreground', background_blur: 100 }),
+        ],
+      },
+      {
+        id: 'high',
+        type: 'video',
+        clips: [
+          clip('s0-blue-hidden', blue, 0, { opacity: 0 }),
+          clip('s1-blue-opaque', blue, 1, { opacity: 1 }),
+          clip('s2-blue-half', blue, 2, { opacity: 0.5 }),
+          clip('s3-cyan-multiply', cyan, 3, { blend_mode: 'multiply' }),
+          clip('s4-blue-z0', blue, 4, { z_index: 0 }),
+          clip('s5-red-fg', red, 5, { z_index: 0 }),
+        ],
+      },
     ];
     const out = output(160, 90, FPS);
     const plan = planFor(fixtures, out, 12 * SEGMENT_MS, tracks);

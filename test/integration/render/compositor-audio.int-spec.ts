@@ -31,9 +31,14 @@ async function compositorEncode(plan: RenderPlan, out: ResolvedOutput, sources: 
   const picture = `color=c=black:s=${plan.width}x${plan.height}:r=${plan.fps},trim=end_frame=${plan.durationInFrames},format=gbrp`;
   const graph = [`${picture},${encoderInputFilter(enc)}[vout]`, audioGraph(plan, inputOf, 'aout')].join(';');
   await run(SYSTEM_FFMPEG, [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
     ...srcs.flatMap((src) => ['-i', sources.get(src) ?? '']),
-    '-filter_complex', graph,
+    '-filter_complex',
+    graph,
     ...encoderArgs(enc, plan, { video: 'vout', audio: 'aout' }, outPath),
   ]);
 }
@@ -48,9 +53,10 @@ async function integratedLufs(file: string): Promise<number> {
 
 /** The audio as 48 kHz mono float samples (channels averaged). */
 async function samples(file: string): Promise<Float32Array> {
-  const { stdout } = await run(SYSTEM_FFMPEG, [
-    '-v', 'error', '-i', file, '-map', '0:a', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 'f32le', '-',
-  ], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(SYSTEM_FFMPEG, ['-v', 'error', '-i', file, '-map', '0:a', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 'f32le', '-'], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.length));
 }
 
@@ -96,7 +102,10 @@ async function streamFacts(file: string): Promise<StreamFacts> {
   if (v === undefined || a === undefined) throw new Error(`${file} lacks a video or an audio stream`);
   const pick = (s: Stream, keys: string[]) => Object.fromEntries(keys.map((k) => [k, s[k]]));
   return {
-    video: pick(v, ['codec_name', 'profile', 'pix_fmt', 'color_space', 'color_transfer', 'color_primaries', 'color_range', 'chroma_location']) as Record<string, string | undefined>,
+    video: pick(v, ['codec_name', 'profile', 'pix_fmt', 'color_space', 'color_transfer', 'color_primaries', 'color_range', 'chroma_location']) as Record<
+      string,
+      string | undefined
+    >,
     audio: pick(a, ['codec_name', 'sample_rate', 'channels']),
     duration: Number(json.format.duration),
   };
@@ -116,13 +125,25 @@ describe('compositor audio graph and encoder arguments (real Remotion, real ffmp
     renderer = newRenderer(1);
     const tone = await fixtures.tone('tone.wav', 2);
     voiced = await fixtures.video('voiced.mp4', 160, 90, [[0, 0, 255]], 1, 440);
-    sources = new Map([[fixtures.url(tone), fixtures.path(tone)], [fixtures.url(voiced), fixtures.path(voiced)]]);
+    sources = new Map([
+      [fixtures.url(tone), fixtures.path(tone)],
+      [fixtures.url(voiced), fixtures.path(voiced)],
+    ]);
     const out = output(160, 90, FPS);
     const plan = planFor(fixtures, out, 2_000, [
-      { id: 'music', type: 'audio', clips: [{
-        id: 'faded', media_url: tone, start_time_ms: 300, end_time_ms: 1_700,
-        properties: { volume: 0.8, fade_in_ms: 500, fade_out_ms: 500 },
-      }] },
+      {
+        id: 'music',
+        type: 'audio',
+        clips: [
+          {
+            id: 'faded',
+            media_url: tone,
+            start_time_ms: 300,
+            end_time_ms: 1_700,
+            properties: { volume: 0.8, fade_in_ms: 500, fade_out_ms: 500 },
+          },
+        ],
+      },
       { id: 'picture', type: 'video', clips: [{ id: 'voiced', media_url: voiced, start_time_ms: 1_000, end_time_ms: 2_000 }] },
     ]);
     remotionMix = join(fixtures.dir, 'mix-remotion.mp4');

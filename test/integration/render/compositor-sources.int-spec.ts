@@ -34,9 +34,14 @@ describe('compositor sources decode like the composition', () => {
 
   /** Renders a clip of `name` from 0.2 s for `ms` with both engines; returns each engine's centre pixel per frame. */
   async function bothEngines(name: string, ms: number): Promise<{ remotion: Rgb[]; compositor: Rgb[] }> {
-    const plan = planFor(fixtures, OUT, ms + 200, [{ id: 'v', type: 'video', clips: [{ id: 'a', media_url: name, start_time_ms: 200, end_time_ms: 200 + ms }] }]);
+    const plan = planFor(fixtures, OUT, ms + 200, [
+      { id: 'v', type: 'video', clips: [{ id: 'a', media_url: name, start_time_ms: 200, end_time_ms: 200 + ms }] },
+    ]);
     const result = { remotion: [] as Rgb[], compositor: [] as Rgb[] };
-    for (const [engine, renderer] of [['remotion', remotion], ['compositor', compositor]] as const) {
+    for (const [engine, renderer] of [
+      ['remotion', remotion],
+      ['compositor', compositor],
+    ] as const) {
       const out = fixtures.path(`${name}.${engine}.mp4`);
       await renderer.renderVideo({ plan, output: OUT, outPath: out, onProgress: () => undefined });
       for (let f = 0; f < plan.durationInFrames; f++) result[engine].push(pixel(await readFrame(out, f), 80, 45));
@@ -55,9 +60,18 @@ describe('compositor sources decode like the composition', () => {
   ])('%s: the same colours', async (name, size, matrix, range, tags) => {
     const file = `${name.replace(/\W+/g, '-')}.mp4`;
     await ffmpeg([
-      '-f', 'lavfi', '-i', `color=c=0xE01010:s=${size}:r=10:d=1`,
-      '-vf', `scale=out_color_matrix=${matrix}:out_range=${range},format=${range === 'pc' ? 'yuvj420p' : 'yuv420p'}`,
-      '-c:v', 'libx264', '-qp', '0', ...tags, fixtures.path(file),
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=0xE01010:s=${size}:r=10:d=1`,
+      '-vf',
+      `scale=out_color_matrix=${matrix}:out_range=${range},format=${range === 'pc' ? 'yuvj420p' : 'yuv420p'}`,
+      '-c:v',
+      'libx264',
+      '-qp',
+      '0',
+      ...tags,
+      fixtures.path(file),
     ]);
     const seen = await bothEngines(file, 500);
     const [r, c] = [seen.remotion[4], seen.compositor[4]];
@@ -67,16 +81,32 @@ describe('compositor sources decode like the composition', () => {
 
   it('the same source frame at every output frame: other rates, a late start, an early end', async () => {
     // Frame N of each source has luma 16 + 6N, so a pixel names the frame shown.
-    const numbered = (name: string, rate: number, seconds: number, extra: string[] = []) => ffmpeg([
-      '-f', 'lavfi', '-i', `color=black:s=160x90:r=${rate}:d=${seconds}`,
-      '-vf', "geq=lum='16+6*N':cb=128:cr=128,format=yuv420p", '-c:v', 'libx264', '-qp', '0', ...extra, fixtures.path(name),
-    ]);
+    const numbered = (name: string, rate: number, seconds: number, extra: string[] = []) =>
+      ffmpeg([
+        '-f',
+        'lavfi',
+        '-i',
+        `color=black:s=160x90:r=${rate}:d=${seconds}`,
+        '-vf',
+        "geq=lum='16+6*N':cb=128:cr=128,format=yuv420p",
+        '-c:v',
+        'libx264',
+        '-qp',
+        '0',
+        ...extra,
+        fixtures.path(name),
+      ]);
     await numbered('r25.mp4', 25, 1.4);
     await numbered('r24.mp4', 24, 1.4);
     await numbered('late.mp4', 25, 1.2, ['-output_ts_offset', '0.5']);
     await numbered('short.mp4', 30, 0.5);
     const frameShown = ([red]: Rgb): number => Math.round((red * 219) / 255 / 6);
-    for (const [name, ms] of [['r25.mp4', 1_200], ['r24.mp4', 1_200], ['late.mp4', 1_000], ['short.mp4', 1_000]] as const) {
+    for (const [name, ms] of [
+      ['r25.mp4', 1_200],
+      ['r24.mp4', 1_200],
+      ['late.mp4', 1_000],
+      ['short.mp4', 1_000],
+    ] as const) {
       const seen = await bothEngines(name, ms);
       expect([name, seen.compositor.map(frameShown)]).toEqual([name, seen.remotion.map(frameShown)]);
     }
@@ -89,15 +119,32 @@ describe('compositor sources decode like the composition', () => {
     // Stored 160x90, red left half and blue right half; shown 90x160, so contain leaves bars at the sides.
     const file = `turned-${rotate}.mp4`;
     await ffmpeg([
-      '-f', 'lavfi', '-i', 'color=c=red:s=80x90:r=10:d=1[l];color=c=blue:s=80x90:r=10:d=1[r];[l][r]hstack',
-      '-c:v', 'libx264', '-qp', '0', '-pix_fmt', 'yuv444p', fixtures.path(`stored-${file}`),
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=80x90:r=10:d=1[l];color=c=blue:s=80x90:r=10:d=1[r];[l][r]hstack',
+      '-c:v',
+      'libx264',
+      '-qp',
+      '0',
+      '-pix_fmt',
+      'yuv444p',
+      fixtures.path(`stored-${file}`),
     ]);
     // ffmpeg writes the `rotate` tag as a display matrix on a stream copy only.
     await ffmpeg(['-i', fixtures.path(`stored-${file}`), '-c', 'copy', '-metadata:s:v:0', `rotate=${rotate}`, fixtures.path(file)]);
     const plan = planFor(fixtures, OUT, 500, [{ id: 'v', type: 'video', clips: [{ id: 'a', media_url: file, start_time_ms: 0, end_time_ms: 500 }] }]);
-    const points: Array<[number, number]> = [[80, 20], [80, 70], [10, 45], [150, 45]];
+    const points: Array<[number, number]> = [
+      [80, 20],
+      [80, 70],
+      [10, 45],
+      [150, 45],
+    ];
     const seen: Record<string, Rgb[]> = {};
-    for (const [engine, renderer] of [['remotion', remotion], ['compositor', compositor]] as const) {
+    for (const [engine, renderer] of [
+      ['remotion', remotion],
+      ['compositor', compositor],
+    ] as const) {
       const out = fixtures.path(`${file}.${engine}.mp4`);
       await renderer.renderVideo({ plan, output: OUT, outPath: out, onProgress: () => undefined });
       const frame = await readFrame(out, 2);

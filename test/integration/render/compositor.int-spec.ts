@@ -44,7 +44,19 @@ describe('compositor', () => {
     // Blue video all along; a red image, half size, in the top-left quarter from 0.5 s to 1.0 s; a cue first.
     scene = planFor(fixtures, OUT, 2_000, [
       { id: 'v', type: 'video', clips: [{ id: 'a', media_url: video, start_time_ms: 0, end_time_ms: 2_000 }] },
-      { id: 'i', type: 'video', clips: [{ id: 'r', media_url: red, start_time_ms: 500, end_time_ms: 1_000, properties: { scale: { x: 0.5, y: 0.5 }, position: { x: -40, y: -22 }, z_index: 1 } }] },
+      {
+        id: 'i',
+        type: 'video',
+        clips: [
+          {
+            id: 'r',
+            media_url: red,
+            start_time_ms: 500,
+            end_time_ms: 1_000,
+            properties: { scale: { x: 0.5, y: 0.5 }, position: { x: -40, y: -22 }, z_index: 1 },
+          },
+        ],
+      },
       { id: 's', type: 'subtitle', clips: [{ id: 'c', media_url: 'cues.srt', start_time_ms: 0, end_time_ms: 2_000 }] },
     ]);
     const longVideo = await fixtures.video('long.mp4', 160, 90, [BLUE], 30);
@@ -90,14 +102,26 @@ describe('compositor', () => {
     const green = await fixtures.image('green-full.png', 160, 90, [[0, 255, 0]]);
     const plan = planFor(fixtures, OUT, 1_000, [
       { id: 'v', type: 'video', clips: [{ id: 'a', media_url: 'blue.mp4', start_time_ms: 0, end_time_ms: 1_000 }] },
-      { id: 'i', type: 'video', clips: [
-        { id: 'g1', media_url: green, start_time_ms: 300, end_time_ms: 600, properties: { z_index: 1 } },
-        { id: 'g2', media_url: green, start_time_ms: 900, end_time_ms: 1_000, properties: { z_index: 1 } },
-      ] },
+      {
+        id: 'i',
+        type: 'video',
+        clips: [
+          { id: 'g1', media_url: green, start_time_ms: 300, end_time_ms: 600, properties: { z_index: 1 } },
+          { id: 'g2', media_url: green, start_time_ms: 900, end_time_ms: 1_000, properties: { z_index: 1 } },
+        ],
+      },
     ]);
     const outPath = join(fixtures.dir, 'cuts.mp4');
     await compositor.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined });
-    const expected: Array<[number, Rgb]> = [[0, BLUE], [2, BLUE], [3, GREEN], [5, GREEN], [6, BLUE], [8, BLUE], [9, GREEN]];
+    const expected: Array<[number, Rgb]> = [
+      [0, BLUE],
+      [2, BLUE],
+      [3, GREEN],
+      [5, GREEN],
+      [6, BLUE],
+      [8, BLUE],
+      [9, GREEN],
+    ];
     for (const [frame, colour] of expected) {
       expect([frame, near(pixel(await readFrame(outPath, frame), 80, 45), colour)]).toEqual([frame, true]);
     }
@@ -128,7 +152,12 @@ describe('compositor', () => {
   });
 
   it('needs no browser for a plan without still content', async () => {
-    const result = await compositor.renderVideo({ plan: { ...long, durationInFrames: 15 }, output: output(160, 90, 30), outPath: join(fixtures.dir, 'video-only.mp4'), onProgress: () => undefined });
+    const result = await compositor.renderVideo({
+      plan: { ...long, durationInFrames: 15 },
+      output: output(160, 90, 30),
+      outPath: join(fixtures.dir, 'video-only.mp4'),
+      onProgress: () => undefined,
+    });
     expect(result.split?.stills).toBe(0);
     expect((await probe(join(fixtures.dir, 'video-only.mp4'))).video.frames).toBe(15);
   });
@@ -138,15 +167,24 @@ describe('compositor', () => {
     const previews = { thumbnailPath: join(fixtures.dir, 'canceled.jpg'), gifPath: join(fixtures.dir, 'canceled.gif') };
     const abort = new AbortController();
     let canceledAt = 0;
-    const error = await compositor.renderVideo({
-      plan: long, output: output(160, 90, 30), outPath, previews, signal: abort.signal,
-      onProgress: (f) => {
-        if (f > 0.2 && canceledAt === 0) {
-          canceledAt = Date.now();
-          abort.abort();
-        }
-      },
-    }).then(() => null, (err: unknown) => err);
+    const error = await compositor
+      .renderVideo({
+        plan: long,
+        output: output(160, 90, 30),
+        outPath,
+        previews,
+        signal: abort.signal,
+        onProgress: (f) => {
+          if (f > 0.2 && canceledAt === 0) {
+            canceledAt = Date.now();
+            abort.abort();
+          }
+        },
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
     expect(canceledAt).toBeGreaterThan(0);
     expect(Date.now() - canceledAt).toBeLessThan(2_000);
     expect(error).toBeInstanceOf(RenderCancelled);
@@ -157,8 +195,10 @@ describe('compositor', () => {
   it('ends a render past its time limit as PROCESSING_TIMEOUT', async () => {
     const outPath = join(fixtures.dir, 'slow.mp4');
     const started = Date.now();
-    const error = await compositor.renderVideo({ plan: long, output: output(160, 90, 30), outPath, timeoutMs: 500, onProgress: () => undefined })
-      .then(() => null, (err: unknown) => err);
+    const error = await compositor.renderVideo({ plan: long, output: output(160, 90, 30), outPath, timeoutMs: 500, onProgress: () => undefined }).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(error).toMatchObject({ code: 'PROCESSING_TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(existsSync(outPath)).toBe(false);
@@ -167,15 +207,22 @@ describe('compositor', () => {
   it('fails with RENDER_FAILED when ffmpeg dies under it', async () => {
     const outPath = join(fixtures.dir, 'crashed.mp4');
     let killed = false;
-    const error = await compositor.renderVideo({
-      plan: long, output: output(160, 90, 30), outPath,
-      onProgress: (f) => {
-        if (f > 0.2 && !killed) {
-          killed = true;
-          void run('pkill', ['-KILL', '-f', outPath]);
-        }
-      },
-    }).then(() => null, (err: unknown) => err);
+    const error = await compositor
+      .renderVideo({
+        plan: long,
+        output: output(160, 90, 30),
+        outPath,
+        onProgress: (f) => {
+          if (f > 0.2 && !killed) {
+            killed = true;
+            void run('pkill', ['-KILL', '-f', outPath]);
+          }
+        },
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
     expect(killed).toBe(true);
     expect(error).toBeInstanceOf(RenderFailure);
     expect(error).toMatchObject({ code: 'RENDER_FAILED', retryPossible: true });
@@ -194,7 +241,13 @@ describe('compositor', () => {
 
     it('auto takes the compositor when the plan can be expressed', async () => {
       const engines = new RenderEngines({ setting: 'auto', remotion, compositor, logger });
-      const result = await engines.renderVideo({ taskId: 't1', plan: short(), output: OUT, outPath: join(fixtures.dir, 'auto.mp4'), onProgress: () => undefined });
+      const result = await engines.renderVideo({
+        taskId: 't1',
+        plan: short(),
+        output: OUT,
+        outPath: join(fixtures.dir, 'auto.mp4'),
+        onProgress: () => undefined,
+      });
       expect(result.engine).toBe('compositor');
     });
 
@@ -216,8 +269,9 @@ describe('compositor', () => {
       expect((await auto.renderVideo({ taskId: 't3', plan: short(), output: OUT, outPath, onProgress: () => undefined })).engine).toBe('remotion');
       expect((await probe(outPath)).video.frames).toBe(5);
       const strict = new RenderEngines({ setting: 'compositor', remotion, compositor: broken, logger });
-      await expect(strict.renderVideo({ taskId: 't4', plan: short(), output: OUT, outPath, onProgress: () => undefined }))
-        .rejects.toMatchObject({ code: 'RENDER_FAILED' });
+      await expect(strict.renderVideo({ taskId: 't4', plan: short(), output: OUT, outPath, onProgress: () => undefined })).rejects.toMatchObject({
+        code: 'RENDER_FAILED',
+      });
       const reference = new RenderEngines({ setting: 'remotion', remotion, compositor, logger });
       expect((await reference.renderVideo({ taskId: 't5', plan: short(), output: OUT, outPath, onProgress: () => undefined })).engine).toBe('remotion');
     });

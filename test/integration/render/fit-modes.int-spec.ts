@@ -12,9 +12,7 @@ import { join } from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
-import {
-  ensureBundle, MediaFixtures, near, newRenderer, output, pixel, planFor, readFrame, type Frame, type Rgb,
-} from './render-fixtures';
+import { ensureBundle, MediaFixtures, near, newRenderer, output, pixel, planFor, readFrame, type Frame, type Rgb } from './render-fixtures';
 
 jest.setTimeout(180_000);
 
@@ -25,9 +23,29 @@ const BLACK: Rgb = [0, 0, 0];
 
 /** [x, y, expected colour] per fit mode. */
 const EXPECTED: Record<'contain' | 'cover' | 'fill', Array<[number, number, Rgb]>> = {
-  contain: [[10, 45, BLACK], [150, 45, BLACK], [80, 10, RED], [80, 45, GREEN], [80, 80, BLUE], [40, 45, GREEN]],
-  cover: [[10, 8, RED], [150, 8, RED], [80, 25, GREEN], [80, 65, GREEN], [10, 82, BLUE]],
-  fill: [[10, 10, RED], [150, 10, RED], [80, 25, RED], [10, 45, GREEN], [80, 65, BLUE], [150, 80, BLUE]],
+  contain: [
+    [10, 45, BLACK],
+    [150, 45, BLACK],
+    [80, 10, RED],
+    [80, 45, GREEN],
+    [80, 80, BLUE],
+    [40, 45, GREEN],
+  ],
+  cover: [
+    [10, 8, RED],
+    [150, 8, RED],
+    [80, 25, GREEN],
+    [80, 65, GREEN],
+    [10, 82, BLUE],
+  ],
+  fill: [
+    [10, 10, RED],
+    [150, 10, RED],
+    [80, 25, RED],
+    [10, 45, GREEN],
+    [80, 65, BLUE],
+    [150, 80, BLUE],
+  ],
 };
 
 const FITS = ['contain', 'cover', 'fill'] as const;
@@ -65,12 +83,14 @@ describe('fit modes (real Chromium, real ffmpeg)', () => {
     await fixtures.stop();
   });
 
-  KINDS.forEach((kind, k) => FITS.forEach((fit, f) => {
-    it(`${kind} with fit ${fit} lands where ${fit} puts it`, () => {
-      const frame = frames[k * 3 + f];
-      const seen = EXPECTED[fit].map(([x, y]) => pixel(frame, x, y));
-      const ok = EXPECTED[fit].map(([, , colour], i) => near(seen[i], colour));
-      expect({ seen, ok }).toEqual({ seen, ok: ok.map(() => true) });
-    });
-  }));
+  KINDS.forEach((kind, k) =>
+    FITS.forEach((fit, f) => {
+      it(`${kind} with fit ${fit} lands where ${fit} puts it`, () => {
+        const frame = frames[k * 3 + f];
+        const seen = EXPECTED[fit].map(([x, y]) => pixel(frame, x, y));
+        const ok = EXPECTED[fit].map(([, , colour], i) => near(seen[i], colour));
+        expect({ seen, ok }).toEqual({ seen, ok: ok.map(() => true) });
+      });
+    }),
+  );
 });

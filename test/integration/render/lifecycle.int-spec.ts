@@ -20,7 +20,8 @@ const run = promisify(execFile);
 /** Browser processes started by this test process (children of it), found by their executable. */
 async function ownBrowserPids(): Promise<number[]> {
   const { stdout } = await run('ps', ['-eo', 'pid=,ppid=,args=']);
-  return stdout.split('\n')
+  return stdout
+    .split('\n')
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
     .filter((m): m is RegExpExecArray => m !== null)
     .filter((m) => Number(m[2]) === process.pid && m[3].startsWith(CHROMIUM_PATH))
@@ -37,7 +38,16 @@ describe('renderer life cycle (real Chromium)', () => {
     await ensureBundle();
     await fixtures.start();
     renderer = newRenderer();
-    const video = await fixtures.video('long.mp4', 320, 180, [[200, 0, 0], [0, 0, 200]], 20);
+    const video = await fixtures.video(
+      'long.mp4',
+      320,
+      180,
+      [
+        [200, 0, 0],
+        [0, 0, 200],
+      ],
+      20,
+    );
     longPlan = planFor(fixtures, out, 20_000, [
       { id: 'v', type: 'video', clips: [{ id: 'a', media_url: video, start_time_ms: 0, end_time_ms: 20_000, properties: { rotation: 3 } }] },
     ]);
@@ -53,7 +63,10 @@ describe('renderer life cycle (real Chromium)', () => {
     const outPath = join(fixtures.dir, 'canceled.mp4');
     let canceledAt = 0;
     const rendering = renderer.renderVideo({
-      plan: longPlan, output: out, outPath, signal: abort.signal,
+      plan: longPlan,
+      output: out,
+      outPath,
+      signal: abort.signal,
       onProgress: (p) => {
         if (p > 0.05 && canceledAt === 0) {
           canceledAt = Date.now();
@@ -61,7 +74,10 @@ describe('renderer life cycle (real Chromium)', () => {
         }
       },
     });
-    const error = await rendering.then(() => null, (err: unknown) => err);
+    const error = await rendering.then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(canceledAt).toBeGreaterThan(0);
     expect(Date.now() - canceledAt).toBeLessThan(2_500);
     expect(error).toBeInstanceOf(RenderCancelled);
@@ -71,8 +87,10 @@ describe('renderer life cycle (real Chromium)', () => {
   it('ends a render past its time limit as PROCESSING_TIMEOUT', async () => {
     const outPath = join(fixtures.dir, 'slow.mp4');
     const started = Date.now();
-    const error = await renderer.renderVideo({ plan: longPlan, output: out, outPath, timeoutMs: 1_500, onProgress: () => undefined })
-      .then(() => null, (err: unknown) => err);
+    const error = await renderer.renderVideo({ plan: longPlan, output: out, outPath, timeoutMs: 1_500, onProgress: () => undefined }).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(error).toBeInstanceOf(RenderFailure);
     expect(error).toMatchObject({ code: 'PROCESSING_TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(5_000);

@@ -10,9 +10,7 @@ import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import { PREVIEW_MAX_WIDTH, previewGifFromVideo, thumbnailFromVideo } from '../../../src/render/video-previews';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { encodingFor } from '../../../src/render/encoding-settings';
-import {
-  ensureBundle, MediaFixtures, near, newRenderer, output, pixel, planFor, probe, readFrame,
-} from './render-fixtures';
+import { ensureBundle, MediaFixtures, near, newRenderer, output, pixel, planFor, probe, readFrame } from './render-fixtures';
 
 jest.setTimeout(300_000);
 
@@ -78,11 +76,17 @@ describe('output formats (real Chromium, real ffmpeg)', () => {
 
   it('cuts the thumbnail from the rendered video: a JPEG of the middle frame, at most 640 wide', async () => {
     const red = await fixtures.image('red.png', 160, 90, [[255, 0, 0]]);
-    const plan = planFor(fixtures, output(1280, 720, 10), 2_000, [{ id: 'v', type: 'video', clips: [
-      { id: 'g', media_url: image, start_time_ms: 0, end_time_ms: 900 },
-      { id: 'r', media_url: red, start_time_ms: 900, end_time_ms: 1_100 },
-      { id: 'g2', media_url: image, start_time_ms: 1_100, end_time_ms: 2_000 },
-    ] }]);
+    const plan = planFor(fixtures, output(1280, 720, 10), 2_000, [
+      {
+        id: 'v',
+        type: 'video',
+        clips: [
+          { id: 'g', media_url: image, start_time_ms: 0, end_time_ms: 900 },
+          { id: 'r', media_url: red, start_time_ms: 900, end_time_ms: 1_100 },
+          { id: 'g2', media_url: image, start_time_ms: 1_100, end_time_ms: 2_000 },
+        ],
+      },
+    ]);
     const videoPath = join(fixtures.dir, 'thumb-source.mp4');
     await renderer.renderVideo({ plan, output: output(1280, 720, 10), outPath: videoPath, onProgress: () => undefined });
     const outPath = join(fixtures.dir, 'thumb.jpg');

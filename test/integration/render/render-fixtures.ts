@@ -97,8 +97,13 @@ export class MediaFixtures {
   async halves(name: string, width: number, height: number, left: Rgb, right: Rgb): Promise<string> {
     const w = width / 2;
     await ffmpeg([
-      '-f', 'lavfi', '-i', `color=c=${hex(left)}:s=${w}x${height}[l];color=c=${hex(right)}:s=${w}x${height}[r];[l][r]hstack`,
-      '-frames:v', '1', this.path(name),
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${hex(left)}:s=${w}x${height}[l];color=c=${hex(right)}:s=${w}x${height}[r];[l][r]hstack`,
+      '-frames:v',
+      '1',
+      this.path(name),
     ]);
     return name;
   }
@@ -107,10 +112,26 @@ export class MediaFixtures {
   async video(name: string, width: number, height: number, bands: Rgb[], seconds: number, toneHz = 440): Promise<string> {
     const audio = toneHz > 0 ? `sine=frequency=${toneHz}:duration=${seconds}:sample_rate=48000` : `anullsrc=r=48000:cl=mono`;
     await ffmpeg([
-      '-f', 'lavfi', '-i', `${bandsSource(width, height, bands, seconds)},fps=30`,
-      '-f', 'lavfi', '-i', audio,
-      '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
-      '-c:a', 'aac', '-shortest', this.path(name),
+      '-f',
+      'lavfi',
+      '-i',
+      `${bandsSource(width, height, bands, seconds)},fps=30`,
+      '-f',
+      'lavfi',
+      '-i',
+      audio,
+      '-t',
+      String(seconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      this.path(name),
     ]);
     return name;
   }
@@ -154,9 +175,19 @@ export class PlanFrames {
     await renderStill({
       serveUrl: BUNDLE_DIR,
       composition: {
-        id: COMPOSITION_ID, width: plan.width, height: plan.height, fps: plan.fps, durationInFrames: plan.durationInFrames,
-        defaultProps: {}, props, defaultCodec: null, defaultOutName: null, defaultVideoImageFormat: null,
-        defaultPixelFormat: null, defaultProResProfile: null, defaultSampleRate: null,
+        id: COMPOSITION_ID,
+        width: plan.width,
+        height: plan.height,
+        fps: plan.fps,
+        durationInFrames: plan.durationInFrames,
+        defaultProps: {},
+        props,
+        defaultCodec: null,
+        defaultOutName: null,
+        defaultVideoImageFormat: null,
+        defaultPixelFormat: null,
+        defaultProResProfile: null,
+        defaultSampleRate: null,
       },
       inputProps: props,
       puppeteerInstance: this.browser,
@@ -180,15 +211,20 @@ export function newRenderer(concurrency = 2, sandbox: ChromiumSandbox = { mode: 
   return new RemotionRenderer({ serveUrl: BUNDLE_DIR, chromiumPath: CHROMIUM_PATH, sandbox, concurrency, logLevel: 'error' });
 }
 
-export interface Frame { width: number; height: number; data: Buffer }
+export interface Frame {
+  width: number;
+  height: number;
+  data: Buffer;
+}
 
 /** One decoded frame (by index) as RGB24. */
 export async function readFrame(file: string, index: number): Promise<Frame> {
   const { width, height } = (await probe(file)).video;
-  const { stdout } = await run('ffmpeg', [
-    '-v', 'error', '-i', file, '-vf', `select=eq(n\\,${index})`, '-frames:v', '1',
-    '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-',
-  ], { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', file, '-vf', `select=eq(n\\,${index})`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 },
+  );
   if (stdout.length !== width * height * 3) throw new Error(`frame ${index} of ${file} not found`);
   return { width, height, data: stdout };
 }
@@ -206,16 +242,32 @@ export function near(actual: Rgb, expected: Rgb, tolerance = 16): boolean {
 export interface Probe {
   format: { duration: number; formatName: string };
   video: {
-    codec: string; width: number; height: number; fps: number; frames: number;
-    pixFmt: string; profile: string; colorRange: string; colorSpace: string;
+    codec: string;
+    width: number;
+    height: number;
+    fps: number;
+    frames: number;
+    pixFmt: string;
+    profile: string;
+    colorRange: string;
+    colorSpace: string;
   };
   audio: { codec: string; channels: number } | null;
 }
 
 interface RawStream {
-  codec_type: string; codec_name: string; width?: number; height?: number; r_frame_rate?: string;
-  avg_frame_rate?: string; nb_read_frames?: string; pix_fmt?: string; profile?: string; channels?: number;
-  color_range?: string; color_space?: string;
+  codec_type: string;
+  codec_name: string;
+  width?: number;
+  height?: number;
+  r_frame_rate?: string;
+  avg_frame_rate?: string;
+  nb_read_frames?: string;
+  pix_fmt?: string;
+  profile?: string;
+  channels?: number;
+  color_range?: string;
+  color_space?: string;
 }
 
 function rate(value: string | undefined): number {
@@ -224,9 +276,7 @@ function rate(value: string | undefined): number {
 }
 
 export async function probe(file: string): Promise<Probe> {
-  const { stdout } = await run('ffprobe', [
-    '-v', 'error', '-count_frames', '-show_format', '-show_streams', '-of', 'json', file,
-  ]);
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_format', '-show_streams', '-of', 'json', file]);
   const json = JSON.parse(stdout) as { format: { duration: string; format_name: string }; streams: RawStream[] };
   const video = json.streams.find((s) => s.codec_type === 'video');
   const audio = json.streams.find((s) => s.codec_type === 'audio');
@@ -234,10 +284,15 @@ export async function probe(file: string): Promise<Probe> {
   return {
     format: { duration: Number(json.format.duration), formatName: json.format.format_name },
     video: {
-      codec: video.codec_name, width: video.width ?? 0, height: video.height ?? 0,
-      fps: rate(video.r_frame_rate), frames: Number(video.nb_read_frames ?? 0),
-      pixFmt: video.pix_fmt ?? '', profile: video.profile ?? '',
-      colorRange: video.color_range ?? '', colorSpace: video.color_space ?? '',
+      codec: video.codec_name,
+      width: video.width ?? 0,
+      height: video.height ?? 0,
+      fps: rate(video.r_frame_rate),
+      frames: Number(video.nb_read_frames ?? 0),
+      pixFmt: video.pix_fmt ?? '',
+      profile: video.profile ?? '',
+      colorRange: video.color_range ?? '',
+      colorSpace: video.color_space ?? '',
     },
     audio: audio === undefined ? null : { codec: audio.codec_name, channels: audio.channels ?? 0 },
   };
@@ -245,9 +300,7 @@ export async function probe(file: string): Promise<Probe> {
 
 /** Mean loudness in dBFS of [start, start + length) seconds of a file's audio. */
 export async function meanVolumeDb(file: string, start: number, length: number): Promise<number> {
-  const stderr = await ffmpeg([
-    '-ss', String(start), '-t', String(length), '-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-',
-  ]);
+  const stderr = await ffmpeg(['-ss', String(start), '-t', String(length), '-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
   const match = /mean_volume: (-?[\d.]+|-inf) dB/.exec(stderr);
   if (match === null) throw new Error(`no volume measured for ${file}`);
   return match[1] === '-inf' ? -Infinity : Number(match[1]);

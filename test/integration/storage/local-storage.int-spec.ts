@@ -33,8 +33,7 @@ describe('LocalStorage and FilesController (Fastify)', () => {
 
   /** The path and query of a signed URL, ready for app.inject. */
   const pathOf = (url: string) => url.slice('https://files.example.test'.length);
-  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
-    app.inject({ method, url, headers });
+  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => app.inject({ method, url, headers });
 
   /** A request whose path reaches the server byte for byte. */
   const rawGet = (path: string) =>
@@ -88,9 +87,7 @@ describe('LocalStorage and FilesController (Fastify)', () => {
     expect(readFileSync(join(dataDir, 'storage/tasks/t1/video.mp4')).equals(video)).toBe(true);
     const expiresAt = new Date('2031-01-01T00:00:00Z');
     const url = await storage.signedUrl('tasks/t1/video.mp4', expiresAt);
-    expect(url).toBe(
-      `https://files.example.test/files/tasks/t1/video.mp4?expires=1924992000&signature=${signer.signPath('tasks/t1/video.mp4', 1924992000)}`,
-    );
+    expect(url).toBe(`https://files.example.test/files/tasks/t1/video.mp4?expires=1924992000&signature=${signer.signPath('tasks/t1/video.mp4', 1924992000)}`);
   });
 
   describe('serving', () => {
@@ -169,8 +166,7 @@ describe('LocalStorage and FilesController (Fastify)', () => {
     it('for a changed path', () => expectForbidden(`/files/tasks/t2/video.mp4?expires=${expires}&signature=${signature}`));
     it('for a changed expiry', () => expectForbidden(`/files/tasks/t1/video.mp4?expires=${expires + 1}&signature=${signature}`));
     it('without parameters', () => expectForbidden('/files/tasks/t1/video.mp4'));
-    it('for repeated parameters', () =>
-      expectForbidden(`/files/tasks/t1/video.mp4?expires=${expires}&expires=${expires}&signature=${signature}`));
+    it('for repeated parameters', () => expectForbidden(`/files/tasks/t1/video.mp4?expires=${expires}&expires=${expires}&signature=${signature}`));
 
     it('for an expired link, even correctly signed', async () => {
       const past = Math.floor(Date.now() / 1000) - 1;

@@ -81,44 +81,56 @@ export async function openGlyphBrowser(width = 1280, height = 720): Promise<Glyp
     async loadFaces(faces) {
       await page.evaluate(async (list) => {
         const set = document.fonts as FontFaceSet & { add(f: FontFace): void };
-        await Promise.all(list.map(async (f) => {
-          const face = new FontFace(f.family, `url("/${f.src}")`, { weight: String(f.weight), style: f.style, unicodeRange: f.unicodeRange ?? 'U+0-10FFFF' });
-          set.add(face);
-          try {
-            await face.load();
-          } catch {
-            throw new Error(`face ${f.family} ${f.src} did not load`);
-          }
-        }));
+        await Promise.all(
+          list.map(async (f) => {
+            const face = new FontFace(f.family, `url("/${f.src}")`, { weight: String(f.weight), style: f.style, unicodeRange: f.unicodeRange ?? 'U+0-10FFFF' });
+            set.add(face);
+            try {
+              await face.load();
+            } catch {
+              throw new Error(`face ${f.family} ${f.src} did not load`);
+            }
+          }),
+        );
         await document.fonts.ready;
       }, faces);
     },
     bitmaps(font, texts) {
-      return page.evaluate((f, list) => list.map((t) => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 160;
-        canvas.height = 96;
-        const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
-        ctx.fillStyle = '#fff';
-        ctx.fillRect(0, 0, 160, 96);
-        ctx.fillStyle = '#000';
-        ctx.font = f;
-        ctx.textBaseline = 'middle';
-        ctx.fillText(t, 8, 48);
-        const data = ctx.getImageData(0, 0, 160, 96).data;
-        let out = '';
-        for (let i = 0; i < data.length; i += 4) out += data[i] < 128 ? '1' : '0';
-        return out;
-      }), font, texts);
+      return page.evaluate(
+        (f, list) =>
+          list.map((t) => {
+            const canvas = document.createElement('canvas');
+            canvas.width = 160;
+            canvas.height = 96;
+            const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+            ctx.fillStyle = '#fff';
+            ctx.fillRect(0, 0, 160, 96);
+            ctx.fillStyle = '#000';
+            ctx.font = f;
+            ctx.textBaseline = 'middle';
+            ctx.fillText(t, 8, 48);
+            const data = ctx.getImageData(0, 0, 160, 96).data;
+            let out = '';
+            for (let i = 0; i < data.length; i += 4) out += data[i] < 128 ? '1' : '0';
+            return out;
+          }),
+        font,
+        texts,
+      );
     },
     async capture(html) {
-      await page.evaluate((markup, grey) => {
-        document.body.innerHTML = `<div id="stage" style="position:relative;width:100vw;height:100vh;overflow:hidden;background:rgb(${grey},${grey},${grey})">${markup}</div>`;
-      }, html, BACKDROP);
+      await page.evaluate(
+        (markup, grey) => {
+          document.body.innerHTML = `<div id="stage" style="position:relative;width:100vw;height:100vh;overflow:hidden;background:rgb(${grey},${grey},${grey})">${markup}</div>`;
+        },
+        html,
+        BACKDROP,
+      );
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const png = await page.screenshot({ type: 'png', optimizeForSpeed: true });
       const rgb = execFileSync('ffmpeg', ['-v', 'error', '-f', 'png_pipe', '-i', 'pipe:0', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], {
-        input: Buffer.from(png), maxBuffer: 64 * 1024 * 1024,
+        input: Buffer.from(png),
+        maxBuffer: 64 * 1024 * 1024,
       });
       // A copy made in the test's realm: indexing the child_process Buffer from jest's sandbox is ~50x slower.
       return { width, height, rgb: Uint8Array.from(rgb) };

@@ -23,7 +23,12 @@ describe('Studio subtitle samples', () => {
       for (const clip of track.clips) {
         const cues = parseSubtitleFile(readFileSync(join(COMPOSITION, 'public', clip.media_url)), clip.media_url);
         const { layer, fonts } = buildSubtitleLayer({
-          id: `${track.id}/${clip.id}`, clip, cues, fps, canvas, timelineFrames: timelineFrames(sample.timeline.duration_ms, fps),
+          id: `${track.id}/${clip.id}`,
+          clip,
+          cues,
+          fps,
+          canvas,
+          timelineFrames: timelineFrames(sample.timeline.duration_ms, fps),
         });
         expect(layer.cues.length).toBe(2);
         expect(fonts.length).toBeGreaterThan(0);

@@ -36,7 +36,9 @@ describe('subtitles rendered by Remotion', () => {
     const plan = planTimeline({
       timeline: { duration_ms: 2000, tracks: [{ id: 'subs', type: 'subtitle', clips: [clip] }] },
       output: OUT,
-      resolveMediaSrc: () => { throw new Error('no media in this plan'); },
+      resolveMediaSrc: () => {
+        throw new Error('no media in this plan');
+      },
       readSubtitleFile: () => '1\n00:00:00,000 --> 00:00:00,600\n中文字幕 日本語 한국어 Latin\n\n2\n00:00:01,200 --> 00:00:01,800\n第二句\n',
     });
     renderer = newRenderer();
@@ -58,7 +60,7 @@ describe('subtitles rendered by Remotion', () => {
     expect(inkPixels(gap)).toBe(0);
   });
 
-  it('draws with the plan\'s faces, loaded before the frame is captured', async () => {
+  it("draws with the plan's faces, loaded before the frame is captured", async () => {
     const [withFonts, withoutFonts] = await Promise.all([readFrame(outPath, 3), readFrame(noFontsPath, 3)]);
     let differing = 0;
     for (let i = 0; i < withFonts.data.length; i += 1) if (abs(withFonts.data[i] - withoutFonts.data[i]) > 60) differing += 1;

@@ -20,9 +20,15 @@ const LINES = {
 
 function layerFor(properties: SubtitleClipProperties, text: string) {
   return buildSubtitleLayer({
-    id: 'subs/c', fps: 30, canvas: CANVAS, timelineFrames: 90,
+    id: 'subs/c',
+    fps: 30,
+    canvas: CANVAS,
+    timelineFrames: 90,
     clip: { id: 'c', media_url: 'https://m.example/s.srt', start_time_ms: 0, end_time_ms: 3000, properties },
-    cues: [{ startMs: 0, endMs: 1000, text }, { startMs: 2000, endMs: 3000, text: 'later' }],
+    cues: [
+      { startMs: 0, endMs: 1000, text },
+      { startMs: 2000, endMs: 3000, text: 'later' },
+    ],
   });
 }
 
@@ -70,29 +76,40 @@ describe('subtitle layer in Chromium', () => {
 
   afterAll(async () => b?.close());
 
-  it.each(Object.keys(SUBTITLE_PRESETS) as SubtitlePreset[])('preset %s draws zh, ja, ko and en text inside the frame, centred on the anchor', async (preset) => {
-    for (const [language, text] of Object.entries(LINES)) {
-      const { layer, fonts } = layerFor({ preset }, text);
-      const { style } = layer;
-      const p = await draw(style, layer.cues[0].text, fonts);
-      const inkCount = changedPixels(p);
-      expect(`${preset}/${language}: ${inkCount > 500 ? 'drawn' : `only ${inkCount} px`}`).toBe(`${preset}/${language}: drawn`);
-      // The fill colour is on top: outline and shadow copies must not cover it.
-      expect(`${preset}/${language}: fill rows ${inkBands(p, hexRgb(style.color)).length > 0}`).toBe(`${preset}/${language}: fill rows true`);
-      // Nothing is drawn below the anchor (bottom of the block) beyond the shadow/outline reach.
-      const reach = Math.ceil((style.outline?.widthPx ?? 0) + (style.shadow ? Math.abs(style.shadow.offsetYPx) + style.shadow.blurPx * 2 : 0) + (style.background?.paddingPx ?? 0)) + 4;
-      expect(changedPixels(p, { x0: 0, y0: Math.min(CANVAS.height, Math.ceil(style.anchorY) + reach), x1: CANVAS.width, y1: CANVAS.height })).toBe(0);
-      const left = changedPixels(p, { x0: 0, y0: 0, x1: Math.round(style.anchorX), y1: CANVAS.height });
-      const right = changedPixels(p, { x0: Math.round(style.anchorX), y0: 0, x1: CANVAS.width, y1: CANVAS.height });
-      expect(Math.abs(left - right) / (left + right)).toBeLessThan(0.25);
-    }
-  });
+  it.each(Object.keys(SUBTITLE_PRESETS) as SubtitlePreset[])(
+    'preset %s draws zh, ja, ko and en text inside the frame, centred on the anchor',
+    async (preset) => {
+      for (const [language, text] of Object.entries(LINES)) {
+        const { layer, fonts } = layerFor({ preset }, text);
+        const { style } = layer;
+        const p = await draw(style, layer.cues[0].text, fonts);
+        const inkCount = changedPixels(p);
+        expect(`${preset}/${language}: ${inkCount > 500 ? 'drawn' : `only ${inkCount} px`}`).toBe(`${preset}/${language}: drawn`);
+        // The fill colour is on top: outline and shadow copies must not cover it.
+        expect(`${preset}/${language}: fill rows ${inkBands(p, hexRgb(style.color)).length > 0}`).toBe(`${preset}/${language}: fill rows true`);
+        // Nothing is drawn below the anchor (bottom of the block) beyond the shadow/outline reach.
+        const reach =
+          Math.ceil(
+            (style.outline?.widthPx ?? 0) +
+              (style.shadow ? Math.abs(style.shadow.offsetYPx) + style.shadow.blurPx * 2 : 0) +
+              (style.background?.paddingPx ?? 0),
+          ) + 4;
+        expect(changedPixels(p, { x0: 0, y0: Math.min(CANVAS.height, Math.ceil(style.anchorY) + reach), x1: CANVAS.width, y1: CANVAS.height })).toBe(0);
+        const left = changedPixels(p, { x0: 0, y0: 0, x1: Math.round(style.anchorX), y1: CANVAS.height });
+        const right = changedPixels(p, { x0: Math.round(style.anchorX), y0: 0, x1: CANVAS.width, y1: CANVAS.height });
+        expect(Math.abs(left - right) / (left + right)).toBeLessThan(0.25);
+      }
+    },
+  );
 
   it('outline and shadow change the pixels around the glyphs', async () => {
     const text = '字幕 Outline';
     const plain = layerFor({ preset: 'minimal', shadow: { enabled: false }, outline: { enabled: false } }, text);
     const outlined = layerFor({ preset: 'minimal', shadow: { enabled: false }, outline: { enabled: true, width: 4, color: '#FF0000' } }, text);
-    const shadowed = layerFor({ preset: 'minimal', outline: { enabled: false }, shadow: { enabled: true, offset_x: 8, offset_y: 8, blur: 0, color: '#00FF00', opacity: 1 } }, text);
+    const shadowed = layerFor(
+      { preset: 'minimal', outline: { enabled: false }, shadow: { enabled: true, offset_x: 8, offset_y: 8, blur: 0, color: '#00FF00', opacity: 1 } },
+      text,
+    );
     const base = await draw(plain.layer.style, text, plain.fonts);
     const withOutline = await draw(outlined.layer.style, text, outlined.fonts);
     const withShadow = await draw(shadowed.layer.style, text, shadowed.fonts);
@@ -103,7 +120,14 @@ describe('subtitle layer in Chromium', () => {
     expect(differingPixels(base, withShadow)).toBeGreaterThan(1000);
     // The white fill stays on top: the outline and shadow sit around the glyphs, not over them.
     expect(changedPixels(withOutline)).toBeGreaterThan(changedPixels(base));
-    const both = layerFor({ preset: 'minimal', outline: { enabled: true, width: 3, color: '#000000' }, shadow: { enabled: true, offset_x: 0, offset_y: 2, blur: 2, color: '#000000', opacity: 0.5 } }, text);
+    const both = layerFor(
+      {
+        preset: 'minimal',
+        outline: { enabled: true, width: 3, color: '#000000' },
+        shadow: { enabled: true, offset_x: 0, offset_y: 2, blur: 2, color: '#000000', opacity: 0.5 },
+      },
+      text,
+    );
     const withBoth = await draw(both.layer.style, text, both.fonts);
     expect(whitePixels(withOutline)).toBeGreaterThan(whitePixels(base) * 0.6);
     expect(whitePixels(withBoth)).toBeGreaterThan(whitePixels(base) * 0.6);

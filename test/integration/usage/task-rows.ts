@@ -41,7 +41,10 @@ export function taskRow(accountId: string, fields: Partial<TaskEntity> & Pick<Ta
   } satisfies Partial<TaskEntity>);
 }
 
-export function storedObjectRow(accountId: string, fields: Partial<StoredObjectEntity> & Pick<StoredObjectEntity, 'sizeBytes' | 'createdAt'>): StoredObjectEntity {
+export function storedObjectRow(
+  accountId: string,
+  fields: Partial<StoredObjectEntity> & Pick<StoredObjectEntity, 'sizeBytes' | 'createdAt'>,
+): StoredObjectEntity {
   const taskId = fields.taskId ?? newId('tsk');
   return Object.assign(new StoredObjectEntity(), {
     key: `outputs/${taskId}/${newId('key')}.mp4`,

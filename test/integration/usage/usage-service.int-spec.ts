@@ -87,7 +87,14 @@ describe.each(['sqlite', 'postgres'] as const)('UsageService on %s', (engine) =>
   it('computes the figures and rendering costs from completed, failed and canceled tasks of this account only', async () => {
     const who = principal();
     const inMonth = at('2025-01-10T08:00:00.000Z');
-    const completed = (model: TaskEntity['model'], quality: TaskEntity['outputSettings']['quality'], priority: TaskEntity['priority'], minutes: number, seconds: number, createdAt = inMonth) =>
+    const completed = (
+      model: TaskEntity['model'],
+      quality: TaskEntity['outputSettings']['quality'],
+      priority: TaskEntity['priority'],
+      minutes: number,
+      seconds: number,
+      createdAt = inMonth,
+    ) =>
       taskRow(who.accountId, {
         createdAt,
         status: 'completed',
@@ -103,7 +110,14 @@ describe.each(['sqlite', 'postgres'] as const)('UsageService on %s', (engine) =>
       completed('premium', 'high', 'urgent', 0.5, 30), // 0.5 min × 0.16 × 2 = 0.16
       completed('standard', 'draft', 'low', 3, 60), // 3 min × 0.02 × 0.8 = 0.048
       taskRow(who.accountId, { createdAt: inMonth, status: 'failed', startedAt: inMonth, processingSeconds: 45, outputMinutes: 1, costUsd: 0.05 }),
-      taskRow(who.accountId, { createdAt: inMonth, status: 'canceled', startedAt: inMonth + 1000, canceledAt: inMonth + 13_000, outputMinutes: 1, costUsd: 0.05 }),
+      taskRow(who.accountId, {
+        createdAt: inMonth,
+        status: 'canceled',
+        startedAt: inMonth + 1000,
+        canceledAt: inMonth + 13_000,
+        outputMinutes: 1,
+        costUsd: 0.05,
+      }),
       taskRow(who.accountId, { createdAt: inMonth, status: 'canceled', canceledAt: inMonth + 500, outputMinutes: 1, costUsd: 0.05 }),
       taskRow(who.accountId, { createdAt: inMonth, status: 'queued', outputMinutes: 4, costUsd: 0.2 }),
       completed('premium', 'premium', 'urgent', 10, 600, at('2024-12-31T23:59:59.000Z')), // last month: not in this period
