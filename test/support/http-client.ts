@@ -8,6 +8,8 @@ export interface TestResponse<T = ParsedJson> {
   headers: IncomingHttpHeaders;
   body: T;
   raw: Buffer;
+  /** Date.now() just before the request was sent: anything the server computed from its clock is later. */
+  sentAt: number;
 }
 
 /**
@@ -45,6 +47,7 @@ export class HttpClient<Key extends string | null = string | null> {
   private exchange<T>(method: string, url: URL, body: unknown, headers: Record<string, string>): Promise<TestResponse<T>> {
     const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     return new Promise((resolve, reject) => {
+      const sentAt = Date.now();
       const req = request(
         url,
         {
@@ -64,7 +67,7 @@ export class HttpClient<Key extends string | null = string | null> {
             const text = raw.toString('utf8');
             let parsed: unknown = text;
             if ((res.headers['content-type'] ?? '').includes('json') && text) parsed = JSON.parse(text);
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, raw });
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, raw, sentAt });
           });
         },
       );
