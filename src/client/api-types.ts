@@ -4,3499 +4,3437 @@
  * test/e2e/client/client-types.e2e-spec.ts fails when this file and the served document disagree.
  */
 export interface paths {
-  '/v3/tasks': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v3/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List tasks, newest first */
+        get: operations["TasksController_list"];
+        put?: never;
+        /** Create a render task */
+        post: operations["TasksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List tasks, newest first */
-    get: operations['TasksController_list'];
-    put?: never;
-    /** Create a render task */
-    post: operations['TasksController_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v3/tasks/{taskId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v3/tasks/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one task */
+        get: operations["TasksController_get"];
+        put?: never;
+        post?: never;
+        /** Cancel a queued or processing task */
+        delete: operations["TasksController_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Read one task */
-    get: operations['TasksController_get'];
-    put?: never;
-    post?: never;
-    /** Cancel a queued or processing task */
-    delete: operations['TasksController_cancel'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v3/tasks/{taskId}/request': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v3/tasks/{taskId}/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read back the create body a task was submitted with (credentials left out) */
+        get: operations["TasksController_submittedRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Read back the create body a task was submitted with (credentials left out) */
-    get: operations['TasksController_submittedRequest'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v3/tasks/{taskId}/retry': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v3/tasks/{taskId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed task with the same configuration */
+        post: operations["TasksController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Retry a failed task with the same configuration */
-    post: operations['TasksController_retry'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v3/tasks/{taskId}/events': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v3/tasks/{taskId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a task's events live (Server-Sent Events)
+         * @description The events the webhooks carry (same ids and JSON payloads), past ones first, then new ones as they happen; the stream ends after task.completed, task.failed or task.canceled. Comment lines keep a quiet stream alive.
+         */
+        get: operations["TaskEventsController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Follow a task's events live (Server-Sent Events)
-     * @description The events the webhooks carry (same ids and JSON payloads), past ones first, then new ones as they happen; the stream ends after task.completed, task.failed or task.canceled. Comment lines keep a quiet stream alive.
-     */
-    get: operations['TaskEventsController_stream'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v3/tasks/{taskId}/deliveries': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v3/tasks/{taskId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook deliveries of a task's events, with every attempt */
+        get: operations["DeliveriesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Webhook deliveries of a task's events, with every attempt */
-    get: operations['DeliveriesController_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v3/tasks/{taskId}/deliveries/{eventId}/redeliver': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v3/tasks/{taskId}/deliveries/{eventId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver a failed event again (same id and body) */
+        post: operations["DeliveriesController_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Deliver a failed event again (same id and body) */
-    post: operations['DeliveriesController_redeliver'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v3/models': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v3/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List rendering models */
+        get: operations["ModelsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List rendering models */
-    get: operations['ModelsController_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v3/usage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v3/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage statistics, limits and costs for a period (UTC) */
+        get: operations["UsageController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Usage statistics, limits and costs for a period (UTC) */
-    get: operations['UsageController_get'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v3/samples': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v3/samples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the sample media files, with URLs a task may use as media_url */
+        get: operations["SamplesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** List the sample media files, with URLs a task may use as media_url */
-    get: operations['SamplesController_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/samples/{name}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/samples/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sample media file (no API key; GET and HEAD, single byte ranges, ETag) */
+        get: operations["SamplesController_serve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A sample media file (no API key; GET and HEAD, single byte ranges, ETag) */
-    get: operations['SamplesController_serve'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    ResolutionResponse: {
-      width: number;
-      height: number;
+    schemas: {
+        ResolutionResponse: {
+            width: number;
+            height: number;
+        };
+        TaskOutputResponse: {
+            /** @description Pre-signed URL; null once expired */
+            video_url: string | null;
+            /** @description Pre-signed URL of a JPEG; null once expired */
+            thumbnail_url: string | null;
+            /** @description Pre-signed URL of a GIF; null once expired */
+            preview_url: string | null;
+            duration_ms: number;
+            file_size_bytes: number;
+            resolution: components["schemas"]["ResolutionResponse"];
+            /** @example mp4 */
+            format: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description true after expires_at: the files are gone and the URLs null */
+            expired: boolean;
+        };
+        /** @enum {string} */
+        RenderErrorCode: "MEDIA_DOWNLOAD_FAILED" | "INVALID_MEDIA_FORMAT" | "FILE_TOO_LARGE" | "PROCESSING_TIMEOUT" | "RENDER_FAILED" | "WORKER_CRASHED";
+        TaskFailureResponse: {
+            code: components["schemas"]["RenderErrorCode"];
+            message: string;
+            details: {
+                [key: string]: unknown;
+            };
+            retry_possible: boolean;
+            suggested_action: string | null;
+        };
+        EstimatedVsActualResponse: {
+            /** @description Estimated seconds */
+            estimated: number;
+            /** @description Actual processing seconds */
+            actual: number;
+            accuracy: number;
+        };
+        /** @enum {string} */
+        ExceededLimit: "max_tracks" | "max_clips_per_track" | "max_clips" | "max_resolution" | "max_duration_seconds" | "supported_formats";
+        ExceededLimitResponse: {
+            limit: components["schemas"]["ExceededLimit"];
+            /** @description The limit: a count, seconds, a resolution {width, height} or the supported formats */
+            allowed: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /** @description What the request asked for, in the same form */
+            provided: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /** @description MODEL_LIMIT_EXCEEDED: the model whose limit it is */
+            model?: string;
+            /** @description max_clips_per_track: the path of the track's clips */
+            field?: string;
+        };
+        ValidationIssueResponse: {
+            /** @description Path of the field, e.g. input.timeline.tracks[0].clips[1].properties.opacity */
+            field: string;
+            /** @description What is wrong with it */
+            issue: string;
+            /** @description The value as sent (null when the field was missing; long strings are shortened) */
+            provided_value: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[] | (null);
+        };
+        ScaleDto: {
+            /**
+             * @description Horizontal factor; 1.0 is the original size
+             * @example 1
+             */
+            x: number;
+            /**
+             * @description Vertical factor; 1.0 is the original size
+             * @example 1
+             */
+            y: number;
+        };
+        PositionDto: {
+            /**
+             * @description Pixels from the left edge of the output canvas
+             * @example 0
+             */
+            x: number;
+            /**
+             * @description Pixels from the top edge of the output canvas
+             * @example 0
+             */
+            y: number;
+        };
+        VideoClipPropertiesDto: {
+            /** @description Scaling factors */
+            scale?: components["schemas"]["ScaleDto"];
+            /**
+             * @description 0.0 (transparent) to 1.0 (opaque)
+             * @example 1
+             */
+            opacity?: number;
+            /** @description Offset of the media in pixels from its fitted place */
+            position?: components["schemas"]["PositionDto"];
+            /**
+             * @default contain
+             * @enum {string}
+             */
+            fit?: "contain" | "cover" | "fill" | "stretch";
+            /**
+             * @description Degrees, clockwise; any finite number
+             * @example 0
+             */
+            rotation?: number;
+            /**
+             * @description CSS mix-blend-mode keyword
+             * @default normal
+             * @enum {string}
+             */
+            blend_mode?: "normal" | "multiply" | "screen" | "overlay" | "darken" | "lighten" | "color-dodge" | "color-burn" | "hard-light" | "soft-light" | "difference" | "exclusion" | "hue" | "saturation" | "color" | "luminosity" | "plus-lighter";
+            /** @enum {string} */
+            layer_type?: "background" | "foreground";
+            /**
+             * @description Stacking order; higher is on top
+             * @example 0
+             */
+            z_index?: number;
+            /**
+             * @deprecated
+             * @description Deprecated; use fit
+             * @enum {string}
+             */
+            background_fit?: "contain" | "cover" | "fill" | "stretch";
+            /** @description Blur radius in pixels; background layers only */
+            background_blur?: number;
+        };
+        AudioClipPropertiesDto: {
+            /**
+             * @description Gain factor; 1 keeps the level
+             * @default 1
+             */
+            volume?: number;
+            /** @description Milliseconds; fade_in_ms + fade_out_ms ≤ clip length */
+            fade_in_ms?: number;
+            /** @description Milliseconds; fade_in_ms + fade_out_ms ≤ clip length */
+            fade_out_ms?: number;
+        };
+        TextWrappingDto: {
+            /** @default true */
+            enabled?: boolean;
+            /** @example 42 */
+            max_chars_per_line?: number;
+            /**
+             * @description word breaks between words (and between CJK characters)
+             * @default word
+             * @enum {string}
+             */
+            strategy?: "word" | "character" | "none";
+            /**
+             * @description `auto` or a BCP 47 language tag
+             * @default auto
+             * @example zh-Hans
+             */
+            language?: string;
+        };
+        OutlineDto: {
+            enabled?: boolean;
+            /** @description Pixels */
+            width?: number;
+            /** @example #000000 */
+            color?: string;
+            /** @description Pixels */
+            blur?: number;
+        };
+        ShadowDto: {
+            enabled?: boolean;
+            /** @description Pixels */
+            offset_x?: number;
+            /** @description Pixels */
+            offset_y?: number;
+            /** @description Pixels */
+            blur?: number;
+            /** @example #000000 */
+            color?: string;
+            opacity?: number;
+        };
+        SubtitleClipPropertiesDto: {
+            /**
+             * @example netflix
+             * @enum {string}
+             */
+            preset?: "netflix" | "youtube" | "professional" | "minimal" | "cinema" | "douyin" | "xiaohongshu" | "wechat-video" | "custom";
+            /**
+             * @description Pixels of the output canvas
+             * @example 48
+             */
+            font_size?: number;
+            /**
+             * @description A font key or alias; any other value is answered with INVALID_FONT
+             * @example noto-serif-sc
+             */
+            font_family?: string;
+            /** @example #FFFFFF */
+            color?: string;
+            /** @description Bottom-centre anchor of the text block, in pixels of the output canvas; absent = the preset place */
+            position?: components["schemas"]["PositionDto"];
+            text_wrapping?: components["schemas"]["TextWrappingDto"];
+            outline?: components["schemas"]["OutlineDto"];
+            shadow?: components["schemas"]["ShadowDto"];
+        };
+        ClipDto: {
+            /**
+             * @description Clip identifier chosen by the client, unique within its track
+             * @example clip-1
+             */
+            id: string;
+            /**
+             * @description http(s) URL the service downloads; for a subtitle clip, a subtitle file (SRT or WebVTT)
+             * @example https://media.example.com/intro.mp4
+             */
+            media_url: string;
+            /**
+             * @description Start on the timeline, milliseconds
+             * @example 0
+             */
+            start_time_ms: number;
+            /**
+             * @description End on the timeline, milliseconds; after start_time_ms and at most timeline.duration_ms
+             * @example 5000
+             */
+            end_time_ms: number;
+            /** @description Depends on the track type; keys of another track type are rejected */
+            properties?: components["schemas"]["VideoClipPropertiesDto"] | components["schemas"]["AudioClipPropertiesDto"] | components["schemas"]["SubtitleClipPropertiesDto"];
+        };
+        TrackDto: {
+            /**
+             * @description Track identifier chosen by the client, unique within the timeline
+             * @example main
+             */
+            id: string;
+            /**
+             * @description Decides which clip properties are accepted
+             * @enum {string}
+             */
+            type: "video" | "audio" | "subtitle";
+            /** @description Clips of this track; may be empty */
+            clips: components["schemas"]["ClipDto"][];
+        };
+        TimelineDto: {
+            /**
+             * @description Total duration in milliseconds
+             * @example 10000
+             */
+            duration_ms: number;
+            /** @description Later tracks are drawn on top of earlier ones */
+            tracks: components["schemas"]["TrackDto"][];
+        };
+        ResolutionDto: {
+            /** @example 1920 */
+            width: number;
+            /** @example 1080 */
+            height: number;
+        };
+        OutputDto: {
+            /** @description Pixels; at most the model limit (either orientation) */
+            resolution: components["schemas"]["ResolutionDto"];
+            /**
+             * @description Frames per second; fractions such as 29.97 allowed
+             * @default 30
+             */
+            framerate?: number;
+            /**
+             * @description prores needs the premium model
+             * @default mp4
+             * @enum {string}
+             */
+            format?: "mp4" | "mov" | "webm" | "prores";
+            /**
+             * @default standard
+             * @enum {string}
+             */
+            quality?: "draft" | "standard" | "high" | "premium";
+            /**
+             * @description Default by format: mp4/mov h264, webm vp9, prores prores. Allowed: mp4 h264|h265; mov h264|prores; webm vp8|vp9; prores prores
+             * @enum {string}
+             */
+            codec?: "h264" | "h265" | "vp8" | "vp9" | "prores";
+        };
+        TaskInputDto: {
+            timeline: components["schemas"]["TimelineDto"];
+            output: components["schemas"]["OutputDto"];
+        };
+        WebhookDto: {
+            /**
+             * @description HTTPS endpoint of the client
+             * @example https://hooks.example.com/render
+             */
+            url: string;
+            /** @description Event types to receive; default all; [] receives none */
+            events?: ("task.queued" | "task.started" | "task.progress" | "task.completed" | "task.failed" | "task.canceled")[];
+            /** @description Key of the HMAC-SHA256 signature; recommended */
+            secret?: string;
+            /**
+             * @description Up to 20 custom headers; Content-*, Host, hop-by-hop, X-Service-* and Webhook-* are reserved
+             * @example {
+             *       "X-Tenant": "acme"
+             *     }
+             */
+            headers?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Seconds the receiver has to answer
+             * @default 30
+             */
+            timeout_seconds?: number;
+            /** @default 3 */
+            max_retries?: number;
+        };
+        MetadataDto: {
+            /**
+             * @description Client's own label
+             * @example campaign-42
+             */
+            user_reference?: string;
+            /**
+             * @description Up to 50 tags of 1 to 64 characters
+             * @example [
+             *       "promo"
+             *     ]
+             */
+            tags?: string[];
+            /**
+             * @default standard
+             * @enum {string}
+             */
+            priority?: "low" | "standard" | "high" | "urgent";
+            /**
+             * @description Hours the output video is kept
+             * @default 24
+             */
+            retention_hours?: number;
+        };
+        CreateTaskDto: {
+            /**
+             * @example 3.0
+             * @enum {string}
+             */
+            version?: "3.0";
+            /**
+             * @description Unique per account; a repeat is answered 409 DUPLICATE_REQUEST_ID
+             * @example req-2025-0001
+             */
+            request_id?: string;
+            /**
+             * @description Rendering model (see GET /v3/models)
+             * @default standard
+             * @enum {string}
+             */
+            model?: "standard" | "premium";
+            input: components["schemas"]["TaskInputDto"];
+            webhook: components["schemas"]["WebhookDto"];
+            metadata?: components["schemas"]["MetadataDto"];
+        };
+        /** @enum {string} */
+        TaskStatus: "queued" | "processing" | "completed" | "failed" | "canceled";
+        /** @enum {string} */
+        Priority: "low" | "standard" | "high" | "urgent";
+        TaskLinksResponse: {
+            /**
+             * @description Path of the task (GET)
+             * @example /v3/tasks/tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            self: string;
+            /**
+             * @description Path to cancel the task (DELETE)
+             * @example /v3/tasks/tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            cancel: string;
+        };
+        /** @enum {string} */
+        WebhookEventType: "task.queued" | "task.started" | "task.progress" | "task.completed" | "task.failed" | "task.canceled";
+        CreatedTaskWebhookResponse: {
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+        };
+        CreatedTaskResponse: {
+            /**
+             * @description Task identifier (prefix tsk_)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            status: components["schemas"]["TaskStatus"];
+            /** Format: date-time */
+            created_at: string;
+            estimated_duration_seconds: number;
+            /** @description Place among all waiting tasks (1 = next) */
+            queue_position: number;
+            priority: components["schemas"]["Priority"];
+            links: components["schemas"]["TaskLinksResponse"];
+            /** @description The webhook URL and the events that will be sent (all six unless the request chose some) */
+            webhook: components["schemas"]["CreatedTaskWebhookResponse"];
+        };
+        /** @enum {string} */
+        ErrorCode: "MISSING_AUTHENTICATION" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "INSUFFICIENT_CREDITS" | "VALIDATION_ERROR" | "INVALID_FONT" | "UNSUPPORTED_API_VERSION" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TASK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DUPLICATE_REQUEST_ID" | "TASK_NOT_CANCELABLE" | "TASK_NOT_RETRYABLE" | "TASK_ALREADY_RETRIED" | "DELIVERY_NOT_REDELIVERABLE" | "MODEL_LIMIT_EXCEEDED" | "TIMELINE_TOO_COMPLEX" | "FORBIDDEN" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorBodyResponse: {
+            code: components["schemas"]["ErrorCode"];
+            message: string;
+            /** @description VALIDATION_ERROR and INVALID_FONT: an array of problems; TIMELINE_TOO_COMPLEX and MODEL_LIMIT_EXCEEDED: an array of exceeded limits; other codes: an object (e.g. task_id, status) */
+            details?: components["schemas"]["ValidationIssueResponse"][] | components["schemas"]["ExceededLimitResponse"][] | {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Also sent as the X-Request-Id header
+             * @example req_01m82f3y3ehb8rsqh12m5yh12f
+             */
+            request_id: string;
+            suggested_action?: string;
+            /** @description Seconds to wait before retrying (rate limiting) */
+            retry_after?: number;
+        };
+        ErrorEnvelopeResponse: {
+            error: components["schemas"]["ErrorBodyResponse"];
+        };
+        TaskSummaryMetadataResponse: {
+            user_reference: string | null;
+            tags: string[];
+        };
+        TaskSummaryResponse: {
+            /**
+             * @description Task identifier (prefix tsk_)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            status: components["schemas"]["TaskStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            metadata: components["schemas"]["TaskSummaryMetadataResponse"];
+        };
+        PaginationResponse: {
+            total: number;
+            limit: number;
+            offset: number;
+            has_more: boolean;
+        };
+        TaskListResponse: {
+            tasks: components["schemas"]["TaskSummaryResponse"][];
+            pagination: components["schemas"]["PaginationResponse"];
+        };
+        /** @enum {string} */
+        ModelId: "standard" | "premium";
+        PhaseStateResponse: {
+            completed: boolean;
+            duration_seconds: number;
+        };
+        TaskPhasesResponse: {
+            download: components["schemas"]["PhaseStateResponse"];
+            render: components["schemas"]["PhaseStateResponse"];
+            upload: components["schemas"]["PhaseStateResponse"];
+        };
+        TaskProgressResponse: {
+            percentage: number;
+            /**
+             * @description null until the render starts
+             * @enum {string|null}
+             */
+            current_phase: "download" | "render" | "upload" | "completed" | null;
+            phases: components["schemas"]["TaskPhasesResponse"];
+        };
+        TaskRecordMetadataResponse: {
+            user_reference: string | null;
+            tags: string[];
+            processing_time_seconds: number | null;
+            estimated_vs_actual: components["schemas"]["EstimatedVsActualResponse"] | (null);
+        };
+        TaskRecordResponse: {
+            /**
+             * @description Task identifier (prefix tsk_)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            status: components["schemas"]["TaskStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            failed_at: string | null;
+            /** Format: date-time */
+            canceled_at: string | null;
+            priority: components["schemas"]["Priority"];
+            model: components["schemas"]["ModelId"];
+            progress: components["schemas"]["TaskProgressResponse"];
+            output: components["schemas"]["TaskOutputResponse"] | (null);
+            error: components["schemas"]["TaskFailureResponse"] | (null);
+            metadata: components["schemas"]["TaskRecordMetadataResponse"];
+            estimated_duration_seconds: number;
+            /** @description The failed task this one retries */
+            original_task_id: string | null;
+            /** @description The task that retried this one */
+            retried_by: string | null;
+            retry_count: number;
+            links: components["schemas"]["TaskLinksResponse"];
+        };
+        SubmittedRequestResponse: {
+            /**
+             * @description Task identifier (prefix tsk_)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            /**
+             * @description The failed task this one retries (its request is that task's)
+             * @example null
+             */
+            retry_of: string | null;
+            /** @description The create body as submitted, without the fields listed in redacted_fields; a retry shows its original's configuration */
+            request: components["schemas"]["CreateTaskDto"];
+            /**
+             * @description Paths of submitted fields left out because they are credentials for the client's own server (webhook.secret, webhook.headers.<name>)
+             * @example [
+             *       "webhook.secret"
+             *     ]
+             */
+            redacted_fields: string[];
+        };
+        CanceledTaskResponse: {
+            /**
+             * @description Task identifier (prefix tsk_)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            /** @enum {string} */
+            status: "canceled";
+            /** Format: date-time */
+            canceled_at: string;
+            message: string;
+        };
+        RetriedTaskResponse: {
+            /**
+             * @description The new task
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id: string;
+            /** @description The failed task it retries */
+            original_task_id: string;
+            status: components["schemas"]["TaskStatus"];
+            /** Format: date-time */
+            created_at: string;
+            retry_count: number;
+        };
+        /** @enum {string} */
+        DeliveryStatus: "pending" | "delivered" | "failed" | "skipped";
+        DeliveryAttemptResponse: {
+            attempt: number;
+            /** Format: date-time */
+            started_at: string;
+            duration_ms: number;
+            /** @description null when no HTTP answer arrived */
+            http_status: number | null;
+            error: string | null;
+        };
+        DeliveryResponse: {
+            /** @description The webhook-id of the event */
+            event_id: string;
+            event: components["schemas"]["WebhookEventType"];
+            /** @description Order of the event within its task */
+            sequence: number;
+            status: components["schemas"]["DeliveryStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * Format: date-time
+             * @description Set while the delivery is pending
+             */
+            next_attempt_at: string | null;
+            attempts: components["schemas"]["DeliveryAttemptResponse"][];
+        };
+        DeliveryListResponse: {
+            task_id: string;
+            deliveries: components["schemas"]["DeliveryResponse"][];
+        };
+        RedeliveryResponse: {
+            event_id: string;
+            /** @enum {string} */
+            status: "pending";
+            message: string;
+        };
+        /** @enum {string} */
+        OutputFormat: "mp4" | "mov" | "webm" | "prores";
+        /** @enum {string} */
+        PricingTier: "standard" | "premium";
+        ModelRecordResponse: {
+            id: components["schemas"]["ModelId"];
+            name: string;
+            description: string;
+            max_resolution: components["schemas"]["ResolutionResponse"];
+            max_duration_seconds: number;
+            supported_formats: components["schemas"]["OutputFormat"][];
+            pricing_tier: components["schemas"]["PricingTier"];
+        };
+        ModelListResponse: {
+            models: components["schemas"]["ModelRecordResponse"][];
+        };
+        /** @enum {string} */
+        UsagePeriod: "current_month" | "last_month" | "current_week" | "last_week" | "today" | "yesterday";
+        UsageFiguresResponse: {
+            total_renders: number;
+            successful_renders: number;
+            failed_renders: number;
+            total_processing_minutes: number;
+            total_output_minutes: number;
+            /** @description What the account holds in storage now */
+            storage_used_gb: number;
+        };
+        UsageLimitsResponse: {
+            monthly_renders: number;
+            concurrent_renders: number;
+            max_storage_gb: number;
+        };
+        CostBreakdownResponse: {
+            rendering_usd: number;
+            storage_usd: number;
+            bandwidth_usd: number;
+        };
+        UsageCostsResponse: {
+            total_usd: number;
+            breakdown: components["schemas"]["CostBreakdownResponse"];
+        };
+        UsageRecordResponse: {
+            period: components["schemas"]["UsagePeriod"];
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+            usage: components["schemas"]["UsageFiguresResponse"];
+            limits: components["schemas"]["UsageLimitsResponse"];
+            costs: components["schemas"]["UsageCostsResponse"];
+        };
+        /** @enum {string} */
+        SampleKind: "video" | "image" | "audio" | "subtitle";
+        SampleRecordResponse: {
+            /** @example testcard-640x360.mp4 */
+            name: string;
+            /**
+             * @description Where the service serves it (GET, no API key). Used verbatim as a media_url, the worker reads the file from disk instead of fetching it.
+             * @example https://localhost:8443/samples/testcard-640x360.mp4
+             */
+            url: string;
+            kind: components["schemas"]["SampleKind"];
+            /** @example video/mp4 */
+            content_type: string;
+            /** @example 115757 */
+            size_bytes: number;
+            /**
+             * @description Of a video or audio file; null for images and subtitles
+             * @example 3000
+             */
+            duration_ms: number | null;
+        };
+        SampleListResponse: {
+            samples: components["schemas"]["SampleRecordResponse"][];
+        };
     };
-    TaskOutputResponse: {
-      /** @description Pre-signed URL; null once expired */
-      video_url: string | null;
-      /** @description Pre-signed URL of a JPEG; null once expired */
-      thumbnail_url: string | null;
-      /** @description Pre-signed URL of a GIF; null once expired */
-      preview_url: string | null;
-      duration_ms: number;
-      file_size_bytes: number;
-      resolution: components['schemas']['ResolutionResponse'];
-      /** @example mp4 */
-      format: string;
-      /** Format: date-time */
-      expires_at: string;
-      /** @description true after expires_at: the files are gone and the URLs null */
-      expired: boolean;
-    };
-    /** @enum {string} */
-    RenderErrorCode: 'MEDIA_DOWNLOAD_FAILED' | 'INVALID_MEDIA_FORMAT' | 'FILE_TOO_LARGE' | 'PROCESSING_TIMEOUT' | 'RENDER_FAILED' | 'WORKER_CRASHED';
-    TaskFailureResponse: {
-      code: components['schemas']['RenderErrorCode'];
-      message: string;
-      details: {
-        [key: string]: unknown;
-      };
-      retry_possible: boolean;
-      suggested_action: string | null;
-    };
-    EstimatedVsActualResponse: {
-      /** @description Estimated seconds */
-      estimated: number;
-      /** @description Actual processing seconds */
-      actual: number;
-      accuracy: number;
-    };
-    /** @enum {string} */
-    ExceededLimit: 'max_tracks' | 'max_clips_per_track' | 'max_clips' | 'max_resolution' | 'max_duration_seconds' | 'supported_formats';
-    ExceededLimitResponse: {
-      limit: components['schemas']['ExceededLimit'];
-      /** @description The limit: a count, seconds, a resolution {width, height} or the supported formats */
-      allowed:
-        | string
-        | number
-        | boolean
-        | {
-            [key: string]: unknown;
-          }
-        | unknown[];
-      /** @description What the request asked for, in the same form */
-      provided:
-        | string
-        | number
-        | boolean
-        | {
-            [key: string]: unknown;
-          }
-        | unknown[];
-      /** @description MODEL_LIMIT_EXCEEDED: the model whose limit it is */
-      model?: string;
-      /** @description max_clips_per_track: the path of the track's clips */
-      field?: string;
-    };
-    ValidationIssueResponse: {
-      /** @description Path of the field, e.g. input.timeline.tracks[0].clips[1].properties.opacity */
-      field: string;
-      /** @description What is wrong with it */
-      issue: string;
-      /** @description The value as sent (null when the field was missing; long strings are shortened) */
-      provided_value:
-        | string
-        | number
-        | boolean
-        | {
-            [key: string]: unknown;
-          }
-        | unknown[]
-        | null;
-    };
-    ScaleDto: {
-      /**
-       * @description Horizontal factor; 1.0 is the original size
-       * @example 1
-       */
-      x: number;
-      /**
-       * @description Vertical factor; 1.0 is the original size
-       * @example 1
-       */
-      y: number;
-    };
-    PositionDto: {
-      /**
-       * @description Pixels from the left edge of the output canvas
-       * @example 0
-       */
-      x: number;
-      /**
-       * @description Pixels from the top edge of the output canvas
-       * @example 0
-       */
-      y: number;
-    };
-    VideoClipPropertiesDto: {
-      /** @description Scaling factors */
-      scale?: components['schemas']['ScaleDto'];
-      /**
-       * @description 0.0 (transparent) to 1.0 (opaque)
-       * @example 1
-       */
-      opacity?: number;
-      /** @description Offset of the media in pixels from its fitted place */
-      position?: components['schemas']['PositionDto'];
-      /**
-       * @default contain
-       * @enum {string}
-       */
-      fit?: 'contain' | 'cover' | 'fill' | 'stretch';
-      /**
-       * @description Degrees, clockwise; any finite number
-       * @example 0
-       */
-      rotation?: number;
-      /**
-       * @description CSS mix-blend-mode keyword
-       * @default normal
-       * @enum {string}
-       */
-      blend_mode?:
-        | 'normal'
-        | 'multiply'
-        | 'screen'
-        | 'overlay'
-        | 'darken'
-        | 'lighten'
-        | 'color-dodge'
-        | 'color-burn'
-        | 'hard-light'
-        | 'soft-light'
-        | 'difference'
-        | 'exclusion'
-        | 'hue'
-        | 'saturation'
-        | 'color'
-        | 'luminosity'
-        | 'plus-lighter';
-      /** @enum {string} */
-      layer_type?: 'background' | 'foreground';
-      /**
-       * @description Stacking order; higher is on top
-       * @example 0
-       */
-      z_index?: number;
-      /**
-       * @deprecated
-       * @description Deprecated; use fit
-       * @enum {string}
-       */
-      background_fit?: 'contain' | 'cover' | 'fill' | 'stretch';
-      /** @description Blur radius in pixels; background layers only */
-      background_blur?: number;
-    };
-    AudioClipPropertiesDto: {
-      /**
-       * @description Gain factor; 1 keeps the level
-       * @default 1
-       */
-      volume?: number;
-      /** @description Milliseconds; fade_in_ms + fade_out_ms ≤ clip length */
-      fade_in_ms?: number;
-      /** @description Milliseconds; fade_in_ms + fade_out_ms ≤ clip length */
-      fade_out_ms?: number;
-    };
-    TextWrappingDto: {
-      /** @default true */
-      enabled?: boolean;
-      /** @example 42 */
-      max_chars_per_line?: number;
-      /**
-       * @description word breaks between words (and between CJK characters)
-       * @default word
-       * @enum {string}
-       */
-      strategy?: 'word' | 'character' | 'none';
-      /**
-       * @description `auto` or a BCP 47 language tag
-       * @default auto
-       * @example zh-Hans
-       */
-      language?: string;
-    };
-    OutlineDto: {
-      enabled?: boolean;
-      /** @description Pixels */
-      width?: number;
-      /** @example #000000 */
-      color?: string;
-      /** @description Pixels */
-      blur?: number;
-    };
-    ShadowDto: {
-      enabled?: boolean;
-      /** @description Pixels */
-      offset_x?: number;
-      /** @description Pixels */
-      offset_y?: number;
-      /** @description Pixels */
-      blur?: number;
-      /** @example #000000 */
-      color?: string;
-      opacity?: number;
-    };
-    SubtitleClipPropertiesDto: {
-      /**
-       * @example netflix
-       * @enum {string}
-       */
-      preset?: 'netflix' | 'youtube' | 'professional' | 'minimal' | 'cinema' | 'douyin' | 'xiaohongshu' | 'wechat-video' | 'custom';
-      /**
-       * @description Pixels of the output canvas
-       * @example 48
-       */
-      font_size?: number;
-      /**
-       * @description A font key or alias; any other value is answered with INVALID_FONT
-       * @example noto-serif-sc
-       */
-      font_family?: string;
-      /** @example #FFFFFF */
-      color?: string;
-      /** @description Bottom-centre anchor of the text block, in pixels of the output canvas; absent = the preset place */
-      position?: components['schemas']['PositionDto'];
-      text_wrapping?: components['schemas']['TextWrappingDto'];
-      outline?: components['schemas']['OutlineDto'];
-      shadow?: components['schemas']['ShadowDto'];
-    };
-    ClipDto: {
-      /**
-       * @description Clip identifier chosen by the client, unique within its track
-       * @example clip-1
-       */
-      id: string;
-      /**
-       * @description http(s) URL the service downloads; for a subtitle clip, a subtitle file (SRT or WebVTT)
-       * @example https://media.example.com/intro.mp4
-       */
-      media_url: string;
-      /**
-       * @description Start on the timeline, milliseconds
-       * @example 0
-       */
-      start_time_ms: number;
-      /**
-       * @description End on the timeline, milliseconds; after start_time_ms and at most timeline.duration_ms
-       * @example 5000
-       */
-      end_time_ms: number;
-      /** @description Depends on the track type; keys of another track type are rejected */
-      properties?:
-        components['schemas']['VideoClipPropertiesDto'] | components['schemas']['AudioClipPropertiesDto'] | components['schemas']['SubtitleClipPropertiesDto'];
-    };
-    TrackDto: {
-      /**
-       * @description Track identifier chosen by the client, unique within the timeline
-       * @example main
-       */
-      id: string;
-      /**
-       * @description Decides which clip properties are accepted
-       * @enum {string}
-       */
-      type: 'video' | 'audio' | 'subtitle';
-      /** @description Clips of this track; may be empty */
-      clips: components['schemas']['ClipDto'][];
-    };
-    TimelineDto: {
-      /**
-       * @description Total duration in milliseconds
-       * @example 10000
-       */
-      duration_ms: number;
-      /** @description Later tracks are drawn on top of earlier ones */
-      tracks: components['schemas']['TrackDto'][];
-    };
-    ResolutionDto: {
-      /** @example 1920 */
-      width: number;
-      /** @example 1080 */
-      height: number;
-    };
-    OutputDto: {
-      /** @description Pixels; at most the model limit (either orientation) */
-      resolution: components['schemas']['ResolutionDto'];
-      /**
-       * @description Frames per second; fractions such as 29.97 allowed
-       * @default 30
-       */
-      framerate?: number;
-      /**
-       * @description prores needs the premium model
-       * @default mp4
-       * @enum {string}
-       */
-      format?: 'mp4' | 'mov' | 'webm' | 'prores';
-      /**
-       * @default standard
-       * @enum {string}
-       */
-      quality?: 'draft' | 'standard' | 'high' | 'premium';
-      /**
-       * @description Default by format: mp4/mov h264, webm vp9, prores prores. Allowed: mp4 h264|h265; mov h264|prores; webm vp8|vp9; prores prores
-       * @enum {string}
-       */
-      codec?: 'h264' | 'h265' | 'vp8' | 'vp9' | 'prores';
-    };
-    TaskInputDto: {
-      timeline: components['schemas']['TimelineDto'];
-      output: components['schemas']['OutputDto'];
-    };
-    WebhookDto: {
-      /**
-       * @description HTTPS endpoint of the client
-       * @example https://hooks.example.com/render
-       */
-      url: string;
-      /** @description Event types to receive; default all; [] receives none */
-      events?: ('task.queued' | 'task.started' | 'task.progress' | 'task.completed' | 'task.failed' | 'task.canceled')[];
-      /** @description Key of the HMAC-SHA256 signature; recommended */
-      secret?: string;
-      /**
-       * @description Up to 20 custom headers; Content-*, Host, hop-by-hop, X-Service-* and Webhook-* are reserved
-       * @example {
-       *       "X-Tenant": "acme"
-       *     }
-       */
-      headers?: {
-        [key: string]: string;
-      };
-      /**
-       * @description Seconds the receiver has to answer
-       * @default 30
-       */
-      timeout_seconds?: number;
-      /** @default 3 */
-      max_retries?: number;
-    };
-    MetadataDto: {
-      /**
-       * @description Client's own label
-       * @example campaign-42
-       */
-      user_reference?: string;
-      /**
-       * @description Up to 50 tags of 1 to 64 characters
-       * @example [
-       *       "promo"
-       *     ]
-       */
-      tags?: string[];
-      /**
-       * @default standard
-       * @enum {string}
-       */
-      priority?: 'low' | 'standard' | 'high' | 'urgent';
-      /**
-       * @description Hours the output video is kept
-       * @default 24
-       */
-      retention_hours?: number;
-    };
-    CreateTaskDto: {
-      /**
-       * @example 3.0
-       * @enum {string}
-       */
-      version?: '3.0';
-      /**
-       * @description Unique per account; a repeat is answered 409 DUPLICATE_REQUEST_ID
-       * @example req-2025-0001
-       */
-      request_id?: string;
-      /**
-       * @description Rendering model (see GET /v3/models)
-       * @default standard
-       * @enum {string}
-       */
-      model?: 'standard' | 'premium';
-      input: components['schemas']['TaskInputDto'];
-      webhook: components['schemas']['WebhookDto'];
-      metadata?: components['schemas']['MetadataDto'];
-    };
-    /** @enum {string} */
-    TaskStatus: 'queued' | 'processing' | 'completed' | 'failed' | 'canceled';
-    /** @enum {string} */
-    Priority: 'low' | 'standard' | 'high' | 'urgent';
-    TaskLinksResponse: {
-      /**
-       * @description Path of the task (GET)
-       * @example /v3/tasks/tsk_01m82ey3w9y7j458wxb9m2y1j4
-       */
-      self: string;
-      /**
-       * @description Path to cancel the task (DELETE)
-       * @example /v3/tasks/tsk_01m82ey3w9y7j458wxb9m2y1j4
-       */
-      cancel: string;
-    };
-    /** @enum {string} */
-    WebhookEventType: 'task.queued' | 'task.started' | 'task.progress' | 'task.completed' | 'task.failed' | 'task.canceled';
-    CreatedTaskWebhookResponse: {
-      url: string;
-      events: components['schemas']['WebhookEventType'][];
-    };
-    CreatedTaskResponse: {
-      /**
-       * @description Task identifier (prefix tsk_)
-       * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
-       */
-      task_id: string;
-      status: components['schemas']['TaskStatus'];
-      /** Format: date-time */
-      created_at: string;
-      estimated_duration_seconds: number;
-      /** @description Place among all waiting tasks (1 = next) */
-      queue_position: number;
-      priority: components['schemas']['Priority'];
-      links: components['schemas']['TaskLinksResponse'];
-      /** @description The webhook URL and the events that will be sent (all six unless the request chose some) */
-      webhook: components['schemas']['CreatedTaskWebhookResponse'];
-    };
-    /** @enum {string} */
-    ErrorCode:
-      | 'MISSING_AUTHENTICATION'
-      | 'INVALID_API_KEY'
-      | 'INSUFFICIENT_PERMISSIONS'
-      | 'RATE_LIMIT_EXCEEDED'
-      | 'QUOTA_EXCEEDED'
-      | 'INSUFFICIENT_CREDITS'
-      | 'VALIDATION_ERROR'
-      | 'INVALID_FONT'
-      | 'UNSUPPORTED_API_VERSION'
-      | 'PAYLOAD_TOO_LARGE'
-      | 'UNSUPPORTED_MEDIA_TYPE'
-      | 'NOT_FOUND'
-      | 'METHOD_NOT_ALLOWED'
-      | 'TASK_NOT_FOUND'
-      | 'DELIVERY_NOT_FOUND'
-      | 'DUPLICATE_REQUEST_ID'
-      | 'TASK_NOT_CANCELABLE'
-      | 'TASK_NOT_RETRYABLE'
-      | 'TASK_ALREADY_RETRIED'
-      | 'DELIVERY_NOT_REDELIVERABLE'
-      | 'MODEL_LIMIT_EXCEEDED'
-      | 'TIMELINE_TOO_COMPLEX'
-      | 'FORBIDDEN'
-      | 'INTERNAL_ERROR'
-      | 'SERVICE_UNAVAILABLE';
-    ErrorBodyResponse: {
-      code: components['schemas']['ErrorCode'];
-      message: string;
-      /** @description VALIDATION_ERROR and INVALID_FONT: an array of problems; TIMELINE_TOO_COMPLEX and MODEL_LIMIT_EXCEEDED: an array of exceeded limits; other codes: an object (e.g. task_id, status) */
-      details?:
-        | components['schemas']['ValidationIssueResponse'][]
-        | components['schemas']['ExceededLimitResponse'][]
-        | {
-            [key: string]: unknown;
-          };
-      /**
-       * @description Also sent as the X-Request-Id header
-       * @example req_01m82f3y3ehb8rsqh12m5yh12f
-       */
-      request_id: string;
-      suggested_action?: string;
-      /** @description Seconds to wait before retrying (rate limiting) */
-      retry_after?: number;
-    };
-    ErrorEnvelopeResponse: {
-      error: components['schemas']['ErrorBodyResponse'];
-    };
-    TaskSummaryMetadataResponse: {
-      user_reference: string | null;
-      tags: string[];
-    };
-    TaskSummaryResponse: {
-      /**
-       * @description Task identifier (prefix tsk_)
-       * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
-       */
-      task_id: string;
-      status: components['schemas']['TaskStatus'];
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      completed_at: string | null;
-      metadata: components['schemas']['TaskSummaryMetadataResponse'];
-    };
-    PaginationResponse: {
-      total: number;
-      limit: number;
-      offset: number;
-      has_more: boolean;
-    };
-    TaskListResponse: {
-      tasks: components['schemas']['TaskSummaryResponse'][];
-      pagination: components['schemas']['PaginationResponse'];
-    };
-    /** @enum {string} */
-    ModelId: 'standard' | 'premium';
-    PhaseStateResponse: {
-      completed: boolean;
-      duration_seconds: number;
-    };
-    TaskPhasesResponse: {
-      download: components['schemas']['PhaseStateResponse'];
-      render: components['schemas']['PhaseStateResponse'];
-      upload: components['schemas']['PhaseStateResponse'];
-    };
-    TaskProgressResponse: {
-      percentage: number;
-      /**
-       * @description null until the render starts
-       * @enum {string|null}
-       */
-      current_phase: 'download' | 'render' | 'upload' | 'completed' | null;
-      phases: components['schemas']['TaskPhasesResponse'];
-    };
-    TaskRecordMetadataResponse: {
-      user_reference: string | null;
-      tags: string[];
-      processing_time_seconds: number | null;
-      estimated_vs_actual: components['schemas']['EstimatedVsActualResponse'] | null;
-    };
-    TaskRecordResponse: {
-      /**
-       * @description Task identifier (prefix tsk_)
-       * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
-       */
-      task_id: string;
-      status: components['schemas']['TaskStatus'];
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      started_at: string | null;
-      /** Format: date-time */
-      completed_at: string | null;
-      /** Format: date-time */
-      failed_at: string | null;
-      /** Format: date-time */
-      canceled_at: string | null;
-      priority: components['schemas']['Priority'];
-      model: components['schemas']['ModelId'];
-      progress: components['schemas']['TaskProgressResponse'];
-      output: components['schemas']['TaskOutputResponse'] | null;
-      error: components['schemas']['TaskFailureResponse'] | null;
-      metadata: components['schemas']['TaskRecordMetadataResponse'];
-      estimated_duration_seconds: number;
-      /** @description The failed task this one retries */
-      original_task_id: string | null;
-      /** @description The task that retried this one */
-      retried_by: string | null;
-      retry_count: number;
-      links: components['schemas']['TaskLinksResponse'];
-    };
-    SubmittedRequestResponse: {
-      /**
-       * @description Task identifier (prefix tsk_)
-       * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
-       */
-      task_id: string;
-      /**
-       * @description The failed task this one retries (its request is that task's)
-       * @example null
-       */
-      retry_of: string | null;
-      /** @description The create body as submitted, without the fields listed in redacted_fields; a retry shows its original's configuration */
-      request: components['schemas']['CreateTaskDto'];
-      /**
-       * @description Paths of submitted fields left out because they are credentials for the client's own server (webhook.secret, webhook.headers.<name>)
-       * @example [
-       *       "webhook.secret"
-       *     ]
-       */
-      redacted_fields: string[];
-    };
-    CanceledTaskResponse: {
-      /**
-       * @description Task identifier (prefix tsk_)
-       * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
-       */
-      task_id: string;
-      /** @enum {string} */
-      status: 'canceled';
-      /** Format: date-time */
-      canceled_at: string;
-      message: string;
-    };
-    RetriedTaskResponse: {
-      /**
-       * @description The new task
-       * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
-       */
-      task_id: string;
-      /** @description The failed task it retries */
-      original_task_id: string;
-      status: components['schemas']['TaskStatus'];
-      /** Format: date-time */
-      created_at: string;
-      retry_count: number;
-    };
-    /** @enum {string} */
-    DeliveryStatus: 'pending' | 'delivered' | 'failed' | 'skipped';
-    DeliveryAttemptResponse: {
-      attempt: number;
-      /** Format: date-time */
-      started_at: string;
-      duration_ms: number;
-      /** @description null when no HTTP answer arrived */
-      http_status: number | null;
-      error: string | null;
-    };
-    DeliveryResponse: {
-      /** @description The webhook-id of the event */
-      event_id: string;
-      event: components['schemas']['WebhookEventType'];
-      /** @description Order of the event within its task */
-      sequence: number;
-      status: components['schemas']['DeliveryStatus'];
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      finished_at: string | null;
-      /**
-       * Format: date-time
-       * @description Set while the delivery is pending
-       */
-      next_attempt_at: string | null;
-      attempts: components['schemas']['DeliveryAttemptResponse'][];
-    };
-    DeliveryListResponse: {
-      task_id: string;
-      deliveries: components['schemas']['DeliveryResponse'][];
-    };
-    RedeliveryResponse: {
-      event_id: string;
-      /** @enum {string} */
-      status: 'pending';
-      message: string;
-    };
-    /** @enum {string} */
-    OutputFormat: 'mp4' | 'mov' | 'webm' | 'prores';
-    /** @enum {string} */
-    PricingTier: 'standard' | 'premium';
-    ModelRecordResponse: {
-      id: components['schemas']['ModelId'];
-      name: string;
-      description: string;
-      max_resolution: components['schemas']['ResolutionResponse'];
-      max_duration_seconds: number;
-      supported_formats: components['schemas']['OutputFormat'][];
-      pricing_tier: components['schemas']['PricingTier'];
-    };
-    ModelListResponse: {
-      models: components['schemas']['ModelRecordResponse'][];
-    };
-    /** @enum {string} */
-    UsagePeriod: 'current_month' | 'last_month' | 'current_week' | 'last_week' | 'today' | 'yesterday';
-    UsageFiguresResponse: {
-      total_renders: number;
-      successful_renders: number;
-      failed_renders: number;
-      total_processing_minutes: number;
-      total_output_minutes: number;
-      /** @description What the account holds in storage now */
-      storage_used_gb: number;
-    };
-    UsageLimitsResponse: {
-      monthly_renders: number;
-      concurrent_renders: number;
-      max_storage_gb: number;
-    };
-    CostBreakdownResponse: {
-      rendering_usd: number;
-      storage_usd: number;
-      bandwidth_usd: number;
-    };
-    UsageCostsResponse: {
-      total_usd: number;
-      breakdown: components['schemas']['CostBreakdownResponse'];
-    };
-    UsageRecordResponse: {
-      period: components['schemas']['UsagePeriod'];
-      /** Format: date-time */
-      period_start: string;
-      /** Format: date-time */
-      period_end: string;
-      usage: components['schemas']['UsageFiguresResponse'];
-      limits: components['schemas']['UsageLimitsResponse'];
-      costs: components['schemas']['UsageCostsResponse'];
-    };
-    /** @enum {string} */
-    SampleKind: 'video' | 'image' | 'audio' | 'subtitle';
-    SampleRecordResponse: {
-      /** @example testcard-640x360.mp4 */
-      name: string;
-      /**
-       * @description Where the service serves it (GET, no API key). Used verbatim as a media_url, the worker reads the file from disk instead of fetching it.
-       * @example https://localhost:8443/samples/testcard-640x360.mp4
-       */
-      url: string;
-      kind: components['schemas']['SampleKind'];
-      /** @example video/mp4 */
-      content_type: string;
-      /** @example 115757 */
-      size_bytes: number;
-      /**
-       * @description Of a video or audio file; null for images and subtitles
-       * @example 3000
-       */
-      duration_ms: number | null;
-    };
-    SampleListResponse: {
-      samples: components['schemas']['SampleRecordResponse'][];
-    };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  TasksController_list: {
-    parameters: {
-      query?: {
-        status?: 'queued' | 'processing' | 'completed' | 'failed' | 'canceled';
-        limit?: number;
-        offset?: number;
-        /** @description Only tasks created at or after this instant (inclusive) */
-        created_after?: string;
-        /** @description Only tasks created before this instant (exclusive) */
-        created_before?: string;
-      };
-      header?: {
-        /** @description API date version; only 2025-01-17 */
-        'X-Service-Version'?: string;
-      };
-      path?: never;
-      cookie?: never;
+    TasksController_list: {
+        parameters: {
+            query?: {
+                status?: "queued" | "processing" | "completed" | "failed" | "canceled";
+                limit?: number;
+                offset?: number;
+                /** @description Only tasks created at or after this instant (inclusive) */
+                created_after?: string;
+                /** @description Only tasks created before this instant (exclusive) */
+                created_before?: string;
+            };
+            header?: {
+                /** @description API date version; only 2025-01-17 */
+                "X-Service-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskListResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
+    TasksController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API date version; only 2025-01-17 */
+                "X-Service-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['TaskListResponse'];
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskDto"];
+            };
         };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
+        responses: {
+            /** @description The task is queued */
+            201: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTaskResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR, INVALID_FONT */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_CREDITS */
+            402: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: DUPLICATE_REQUEST_ID */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MODEL_LIMIT_EXCEEDED, TIMELINE_TOO_COMPLEX */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED, QUOTA_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
         };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
     };
-  };
-  TasksController_create: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description API date version; only 2025-01-17 */
-        'X-Service-Version'?: string;
-      };
-      path?: never;
-      cookie?: never;
+    TasksController_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API date version; only 2025-01-17 */
+                "X-Service-Version"?: string;
+            };
+            path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskRecordResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
     };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateTaskDto'];
-      };
+    TasksController_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API date version; only 2025-01-17 */
+                "X-Service-Version"?: string;
+            };
+            path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CanceledTaskResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_CANCELABLE */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
     };
-    responses: {
-      /** @description The task is queued */
-      201: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
+    TasksController_submittedRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API date version; only 2025-01-17 */
+                "X-Service-Version"?: string;
+            };
+            path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
+                taskId: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['CreatedTaskResponse'];
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmittedRequestResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
         };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR, INVALID_FONT */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_CREDITS */
-      402: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: DUPLICATE_REQUEST_ID */
-      409: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
-      415: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MODEL_LIMIT_EXCEEDED, TIMELINE_TOO_COMPLEX */
-      422: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED, QUOTA_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
     };
-  };
-  TasksController_get: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description API date version; only 2025-01-17 */
-        'X-Service-Version'?: string;
-      };
-      path: {
-        /** @description Task identifier (tsk_ + 26 characters) */
-        taskId: string;
-      };
-      cookie?: never;
+    TasksController_retry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API date version; only 2025-01-17 */
+                "X-Service-Version"?: string;
+            };
+            path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The retry is queued */
+            201: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetriedTaskResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_CREDITS */
+            402: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_RETRYABLE, TASK_ALREADY_RETRIED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED, QUOTA_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
+    TaskEventsController_stream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API date version; only 2025-01-17 */
+                "X-Service-Version"?: string;
+                /** @description Resume after this event id; an unknown id replays the whole history */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
+                taskId: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['TaskRecordResponse'];
+        requestBody?: never;
+        responses: {
+            /** @description An event stream: `id: <event id>`, `event: <type>`, `data: <webhook JSON body>` per event */
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: evt_01jhx8m3c7a5v2r9k4t6w8y0zq
+                     *     event: task.queued
+                     *     data: {"event":"task.queued","timestamp":"2025-01-17T10:00:00.000Z","task_id":"tsk_01jhx8m3c6f0d4b7n2p5r8s1tv","data":{"queue_position":1,"estimated_start_time":"2025-01-17T10:00:00.000Z","priority":"standard"}}
+                     *
+                     *     : keep-alive
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
         };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: TASK_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
     };
-  };
-  TasksController_cancel: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description API date version; only 2025-01-17 */
-        'X-Service-Version'?: string;
-      };
-      path: {
-        /** @description Task identifier (tsk_ + 26 characters) */
-        taskId: string;
-      };
-      cookie?: never;
+    DeliveriesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryListResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
+    DeliveriesController_redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task identifier (tsk_ + 26 characters) */
+                taskId: string;
+                /** @description Event identifier (the webhook-id of the delivery) */
+                eventId: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['CanceledTaskResponse'];
+        requestBody?: never;
+        responses: {
+            /** @description The event is pending delivery again */
+            202: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeliveryResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TASK_NOT_FOUND, DELIVERY_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: DELIVERY_NOT_REDELIVERABLE */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
         };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: TASK_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: TASK_NOT_CANCELABLE */
-      409: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
     };
-  };
-  TasksController_submittedRequest: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description API date version; only 2025-01-17 */
-        'X-Service-Version'?: string;
-      };
-      path: {
-        /** @description Task identifier (tsk_ + 26 characters) */
-        taskId: string;
-      };
-      cookie?: never;
+    ModelsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelListResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
+    UsageController_get: {
+        parameters: {
+            query?: {
+                /** @description UTC calendar period */
+                period?: "current_month" | "last_month" | "current_week" | "last_week" | "today" | "yesterday";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['SubmittedRequestResponse'];
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageRecordResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
         };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: TASK_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
     };
-  };
-  TasksController_retry: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description API date version; only 2025-01-17 */
-        'X-Service-Version'?: string;
-      };
-      path: {
-        /** @description Task identifier (tsk_ + 26 characters) */
-        taskId: string;
-      };
-      cookie?: never;
+    SamplesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SampleListResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The retry is queued */
-      201: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
+    SamplesController_serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A name listed by GET /v3/samples */
+                name: string;
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['RetriedTaskResponse'];
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "audio/mpeg": string;
+                    "application/x-subrip": string;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "audio/mpeg": string;
+                    "application/x-subrip": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error envelope; error.code: NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_CREDITS */
-      402: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: TASK_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: TASK_NOT_RETRYABLE, TASK_ALREADY_RETRIED */
-      409: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
-      415: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED, QUOTA_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
     };
-  };
-  TaskEventsController_stream: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description API date version; only 2025-01-17 */
-        'X-Service-Version'?: string;
-        /** @description Resume after this event id; an unknown id replays the whole history */
-        'Last-Event-ID'?: string;
-      };
-      path: {
-        /** @description Task identifier (tsk_ + 26 characters) */
-        taskId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description An event stream: `id: <event id>`, `event: <type>`, `data: <webhook JSON body>` per event */
-      200: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example id: evt_01jhx8m3c7a5v2r9k4t6w8y0zq
-           *     event: task.queued
-           *     data: {"event":"task.queued","timestamp":"2025-01-17T10:00:00.000Z","task_id":"tsk_01jhx8m3c6f0d4b7n2p5r8s1tv","data":{"queue_position":1,"estimated_start_time":"2025-01-17T10:00:00.000Z","priority":"standard"}}
-           *
-           *     : keep-alive
-           */
-          'text/event-stream': string;
-        };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: TASK_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-    };
-  };
-  DeliveriesController_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Task identifier (tsk_ + 26 characters) */
-        taskId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeliveryListResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: TASK_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-    };
-  };
-  DeliveriesController_redeliver: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Task identifier (tsk_ + 26 characters) */
-        taskId: string;
-        /** @description Event identifier (the webhook-id of the delivery) */
-        eventId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The event is pending delivery again */
-      202: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RedeliveryResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: TASK_NOT_FOUND, DELIVERY_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: DELIVERY_NOT_REDELIVERABLE */
-      409: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-    };
-  };
-  ModelsController_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ModelListResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-    };
-  };
-  UsageController_get: {
-    parameters: {
-      query?: {
-        /** @description UTC calendar period */
-        period?: 'current_month' | 'last_month' | 'current_week' | 'last_week' | 'today' | 'yesterday';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UsageRecordResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-    };
-  };
-  SamplesController_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version': string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit': number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining': number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset': number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type': 'requests' | 'monthly_renders';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SampleListResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
-      400: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
-      401: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
-      403: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
-      429: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: INTERNAL_ERROR */
-      500: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          /** @description The API date version that answered */
-          'X-Service-Version'?: string;
-          /** @description Requests allowed in the window */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests left in the window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description When the window resets, Unix seconds */
-          'X-RateLimit-Reset'?: number;
-          /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
-          'X-RateLimit-Type'?: 'requests' | 'monthly_renders';
-          /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-    };
-  };
-  SamplesController_serve: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description A name listed by GET /v3/samples */
-        name: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The file */
-      200: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'video/mp4': string;
-          'image/jpeg': string;
-          'image/png': string;
-          'audio/mpeg': string;
-          'application/x-subrip': string;
-        };
-      };
-      /** @description The requested byte range */
-      206: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'video/mp4': string;
-          'image/jpeg': string;
-          'image/png': string;
-          'audio/mpeg': string;
-          'application/x-subrip': string;
-        };
-      };
-      /** @description Not modified (If-None-Match matched the ETag) */
-      304: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Error envelope; error.code: NOT_FOUND */
-      404: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeResponse'];
-        };
-      };
-      /** @description Range not satisfiable */
-      416: {
-        headers: {
-          /** @description The request id, also in the error envelope and the logs */
-          'X-Request-Id': string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
 }
