@@ -161,24 +161,9 @@ async function smallTasks(client: HttpsJson, sink: WebhookSink, mediaBase: strin
 async function main(): Promise<void> {
   const args = parseBenchArgs(process.argv.slice(2), (quick) => ({ runs: quick ? 5 : 10, duration: 0, tasks: quick ? 200 : 1000, warmup: 1 }));
   const mediaDir = mkdtempSync(join(tmpdir(), 'rs-bench-queue-'));
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=64x64',
-    '-frames:v',
-    '1',
-    join(mediaDir, 'still.png'),
-  ]);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
+  const ffmpeg = (ffmpegArgs: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...ffmpegArgs]);
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', join(mediaDir, 'still.png')]);
+  ffmpeg([
     '-f',
     'lavfi',
     '-i',

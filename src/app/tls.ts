@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
+import { writeSelfSignedCertificate } from '../common/self-signed-certificate';
 
 export interface TlsMaterial {
   cert: Buffer;
@@ -28,29 +28,7 @@ export function loadTls(config: AppConfig): TlsMaterial | null {
     keyPath = join(dir, 'localhost.key');
     if (!existsSync(certPath) || !existsSync(keyPath)) {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:prime256v1',
-          '-nodes',
-          '-keyout',
-          keyPath,
-          '-out',
-          certPath,
-          '-days',
-          '825',
-          '-subj',
-          '/CN=localhost',
-          '-addext',
-          'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
-        ],
-        { stdio: 'ignore' },
-      );
+      writeSelfSignedCertificate({ certPath, keyPath }, 825);
       generated = true;
     }
   }

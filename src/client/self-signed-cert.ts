@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeSelfSignedCertificate } from '../common/self-signed-certificate';
 
 export interface CertificatePair {
   cert: Buffer;
@@ -15,26 +15,6 @@ export function selfSignedCertificate(): CertificatePair {
   const dir = mkdtempSync(join(tmpdir(), 'render-cli-tls-'));
   const certPath = join(dir, 'cert.pem');
   const keyPath = join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '7',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      keyPath,
-      '-out',
-      certPath,
-    ],
-    { stdio: 'ignore' },
-  );
+  writeSelfSignedCertificate({ certPath, keyPath }, 7);
   return { cert: readFileSync(certPath), key: readFileSync(keyPath), certPath, keyPath };
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { projectRoot } from '../../../src/common/project-root';
+import { writeSelfSignedCertificate } from '../../../src/common/self-signed-certificate';
 
 /**
  * Real service processes for the scale-out suites: `node dist/src/main.js` per
@@ -66,27 +67,7 @@ export interface Certificate {
 export function makeCertificate(dir: string): Certificate {
   const certPath = join(dir, 'cert.pem');
   const keyPath = join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout',
-      keyPath,
-      '-out',
-      certPath,
-    ],
-    { stdio: 'ignore' },
-  );
+  writeSelfSignedCertificate({ certPath, keyPath }, 1);
   return { certPath, keyPath, cert: readFileSync(certPath) };
 }
 

@@ -4,6 +4,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { writeSelfSignedCertificate } from '../../../src/common/self-signed-certificate';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -62,29 +63,7 @@ export class TestServer {
 export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
   const key = join(dir, 'key.pem');
   const cert = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    ],
-    { stdio: 'ignore' },
-  );
+  writeSelfSignedCertificate({ certPath: cert, keyPath: key }, 1);
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
