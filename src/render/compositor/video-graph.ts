@@ -14,6 +14,7 @@ import type { PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
 import { blendFilter, type BlendRegion } from './blend-filter';
 import type { CompositePlan, CompositeSlot } from './composite-plan';
 import { EDGE_PX, layerGeometry, placedSize, unrotatedSize, type Size } from './layer-geometry';
+import { chromiumResize } from './chromium-resize';
 
 export interface VideoSource {
   /** ffmpeg input index (`-i`) of the source. */
@@ -80,6 +81,15 @@ function rotation(degrees: number, out: Size): string[] {
 }
 
 /**
+ * Decoded as Remotion's frame extractor decodes, to packed RGB at the source's size: swscale rounds that path
+ * up to a level apart from the planar one, enough to flip colour-dodge and colour-burn at black and white.
+ * Then resized in RGB as Chromium resizes it.
+ */
+function decodedAtSize(source: VideoSource, size: Size): string[] {
+  return [`scale=${source.scaleColourOptions}`, 'format=rgba', 'format=gbrap', ...chromiumResize(source.size, size)];
+}
+
+/**
  * The filter chain from a decoded video to the layer's pixels, cut to the
  * canvas, with where they go, and whether every pixel of the canvas is opaque
  * in every frame of the timeline; null when the layer never reaches the canvas.
@@ -95,16 +105,7 @@ export function videoLayerChain(
   const full = placedSize(g);
   const place = placement(full, g.centre, canvas);
   if (place === null || layer.opacity === 0) return null;
-  const filters: string[] = [
-    source.clipFrames(layer, plan.fps),
-    // Decoded as Remotion's frame extractor decodes, to packed RGB at the source's size: swscale rounds that path
-    // up to a level apart from the planar one, enough to flip colour-dodge and colour-burn at black and white.
-    // Then resized in RGB as Chromium draws it: `area` is bilinear when enlarging and a box (its mipmaps) when reducing.
-    `scale=${source.scaleColourOptions}`,
-    'format=rgba',
-    `scale=w=${g.scaled.width}:h=${g.scaled.height}:flags=area`,
-    'format=gbrap',
-  ];
+  const filters: string[] = [source.clipFrames(layer, plan.fps), ...decodedAtSize(source, g.scaled)];
   if (g.crop !== null) filters.push(`crop=w=${g.crop.width}:h=${g.crop.height}`);
   if (g.blur !== null) {
     const m = g.blur.margin;
