@@ -43,6 +43,7 @@ const EVEN_PIXELS = ['field=top', 'transpose=clock', 'field=top', 'transpose=ccl
 // swscale narrows to 8 bits exactly (`lut` caps 16-bit RGB at 255 * 256, which is just enough).
 const FLOOR_TO_8_BITS = "'floor(val/257)*256'";
 const floorBilinear = (target: Size): string[] => [
+  'format=gbrap',
   'zscale',
   'format=gbrp16le',
   `zscale=w=${target.width}:h=${target.height}:filter=bilinear`,
@@ -50,9 +51,15 @@ const floorBilinear = (target: Size): string[] => [
   `lut=c0=${FLOOR_TO_8_BITS}:c1=${FLOOR_TO_8_BITS}:c2=${FLOOR_TO_8_BITS}`,
 ];
 
-/** Filters from an opaque gbrap picture of `source` size to one of `target` size, as Chromium resizes it; they end in gbrap. */
+/**
+ * Filters from an opaque RGBA picture of `source` size to one of `target` size, as Chromium resizes it; the
+ * caller converts the result to gbrap. A reduction with no mip level stays on packed RGBA, where swscale's
+ * `area` is about a second per 300 frames of 1440x1080 cheaper than on planar RGB.
+ */
 export function chromiumResize(source: Size, target: Size): string[] {
   if (source.width === target.width && source.height === target.height) return [];
-  if (target.width >= source.width && target.height >= source.height) return [...floorBilinear(target), 'format=gbrap'];
-  return [...mipLevels(source, target).flatMap(() => [...FLOOR_BOX, ...EVEN_PIXELS]), `scale=w=${target.width}:h=${target.height}:flags=area`, 'format=gbrap'];
+  if (target.width >= source.width && target.height >= source.height) return floorBilinear(target);
+  const levels = mipLevels(source, target);
+  const area = `scale=w=${target.width}:h=${target.height}:flags=area`;
+  return levels.length === 0 ? [area] : ['format=gbrap', ...levels.flatMap(() => [...FLOOR_BOX, ...EVEN_PIXELS]), area];
 }

@@ -86,7 +86,7 @@ function rotation(degrees: number, out: Size): string[] {
  * Then resized in RGB as Chromium resizes it.
  */
 function decodedAtSize(source: VideoSource, size: Size): string[] {
-  return [`scale=${source.scaleColourOptions}`, 'format=rgba', 'format=gbrap', ...chromiumResize(source.size, size)];
+  return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...chromiumResize(source.size, size), 'format=gbrap'];
 }
 
 /**
