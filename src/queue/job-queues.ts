@@ -1,4 +1,5 @@
 import Bull, { type Job, type JobOptions, type Queue } from 'bull';
+import { BulkAdder } from './bulk-adder';
 import { handlerProblems, JOB_KINDS, type JobHandlers, type JobKind, type JobPayloads, type QueueName } from './job-registry';
 import { type RedisTarget, redisOptions } from './redis-target';
 
@@ -39,6 +40,7 @@ function jobNameOf(kind: JobKind): string | undefined {
 /** The queues of the job registry: the one place that knows Bull, and the one way to enqueue. */
 export class JobQueues {
   private readonly queues = new Map<QueueName, Queue>();
+  private readonly adders = new Map<QueueName, BulkAdder>();
   private started = false;
 
   constructor(
@@ -71,10 +73,23 @@ export class JobQueues {
   private async enqueue<K extends JobKind>(kind: K, payload: JobPayloads[K], options: JobOptions & { jobId: string }): Promise<void> {
     const spec = JOB_KINDS[kind];
     const merged = { ...spec.options, ...options };
-    const queue = this.queue(spec.queue);
     const name = jobNameOf(kind);
-    const adding = name === undefined ? queue.add(payload, merged) : queue.add(name, payload, merged);
+    const { repeat, ...once } = merged;
+    let adding: Promise<unknown>;
+    if (repeat === undefined) adding = this.adder(spec.queue).add({ name, data: payload, opts: once });
+    // Bull's addBulk cannot make a repeatable job; the periodic kinds are added once per process start anyway.
+    else adding = name === undefined ? this.queue(spec.queue).add(payload, merged) : this.queue(spec.queue).add(name, payload, merged);
     await withinEnqueueTimeout(adding, `${kind} job ${options.jobId}`);
+  }
+
+  private adder(name: QueueName): BulkAdder {
+    let adder = this.adders.get(name);
+    if (!adder) {
+      const queue = this.queue(name);
+      adder = new BulkAdder((jobs) => queue.addBulk(jobs));
+      this.adders.set(name, adder);
+    }
+    return adder;
   }
 
   /** Job id = task id, so a task's render is enqueued at most once. */
@@ -151,6 +166,7 @@ export class JobQueues {
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close().catch(() => undefined)));
     this.queues.clear();
+    this.adders.clear();
   }
 }
 

@@ -1,0 +1,50 @@
+import Redis from 'ioredis';
+import { JobQueues } from '../../../src/queue/job-queues';
+
+/** Redis's own count of a command's calls (INFO commandstats), so the test sees the round trips, not our code's idea of them. */
+async function calls(redis: Redis, command: string): Promise<number> {
+  const info = await redis.info('commandstats');
+  return Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(info)?.[1] ?? 0);
+}
+
+/** Against the shared Redis on 127.0.0.1:6379, under a prefix of this run only; no worker, so the jobs stay queued. */
+describe('enqueueing in bulk on Redis', () => {
+  const prefix = `rs-bulk-test-${process.pid}-${Date.now()}`;
+  let redis: Redis;
+  let jobs: JobQueues;
+
+  beforeAll(() => {
+    redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    jobs = new JobQueues({ url: 'redis://127.0.0.1:6379' }, prefix, 3);
+  });
+  afterAll(async () => {
+    await jobs.close();
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('sends renders enqueued together as one MULTI, each job with its own id, payload and priority', async () => {
+    await jobs.enqueueRender({ id: 'tsk_warm', accountId: 'acc_bulk', priority: 'standard' });
+    const before = await calls(redis, 'exec');
+    const priorities = ['urgent', 'high', 'standard', 'low'] as const;
+    const tasks = Array.from({ length: 20 }, (_, i) => ({ id: `tsk_bulk_${i}`, accountId: 'acc_bulk', priority: priorities[i % 4] }));
+    await Promise.all(tasks.map((task) => jobs.enqueueRender(task)));
+    // A single add is a script call outside any MULTI (no EXEC at all); a batch is one MULTI. Other clients
+    // of the shared Redis may run a MULTI meanwhile: a few at most, never one per job.
+    const execs = (await calls(redis, 'exec')) - before;
+    expect(execs).toBeGreaterThanOrEqual(1);
+    expect(execs).toBeLessThan(5);
+    const queue = jobs.queue('render');
+    const stored = await Promise.all(tasks.map((task) => queue.getJob(task.id)));
+    expect(stored.map((job) => [job?.id, job?.data, job?.opts.priority])).toEqual(
+      tasks.map((task, i) => [task.id, { taskId: task.id, accountId: 'acc_bulk' }, i % 4 === 0 ? 1 : i % 4 === 1 ? 2 : i % 4 === 2 ? 3 : 4]),
+    );
+  });
+
+  it('keeps one job per task id when the same render is enqueued twice in one batch', async () => {
+    await Promise.all([1, 2].map(() => jobs.enqueueRender({ id: 'tsk_twice', accountId: 'acc_bulk', priority: 'low' })));
+    const waiting = await jobs.queue('render').getJobs(['waiting']);
+    expect(waiting.filter((job) => job?.id === 'tsk_twice')).toHaveLength(1);
+  });
+});
