@@ -1,5 +1,5 @@
-import Redis from 'ioredis';
-import { JobQueues } from '../../../src/queue/job-queues';
+import type Redis from 'ioredis';
+import { queuesOnSharedRedis } from './shared-redis-queues';
 
 /** Redis's own count of a command's calls (INFO commandstats), so the test sees the round trips, not our code's idea of them. */
 async function calls(redis: Redis, command: string): Promise<number> {
@@ -7,24 +7,12 @@ async function calls(redis: Redis, command: string): Promise<number> {
   return Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(info)?.[1] ?? 0);
 }
 
-/** Against the shared Redis on 127.0.0.1:6379, under a prefix of this run only; no worker, so the jobs stay queued. */
+/** No worker, so the jobs stay queued. */
 describe('enqueueing in bulk on Redis', () => {
-  const prefix = `rs-bulk-test-${process.pid}-${Date.now()}`;
-  let redis: Redis;
-  let jobs: JobQueues;
-
-  beforeAll(() => {
-    redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-    jobs = new JobQueues({ url: 'redis://127.0.0.1:6379' }, prefix, 3);
-  });
-  afterAll(async () => {
-    await jobs.close();
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const shared = queuesOnSharedRedis('bulk');
 
   it('sends renders enqueued together as one MULTI, each job with its own id, payload and priority', async () => {
+    const { redis, jobs } = shared;
     await jobs.enqueueRender({ id: 'tsk_warm', accountId: 'acc_bulk', priority: 'standard' });
     const before = await calls(redis, 'exec');
     const priorities = ['urgent', 'high', 'standard', 'low'] as const;
@@ -43,6 +31,7 @@ describe('enqueueing in bulk on Redis', () => {
   });
 
   it('keeps one job per task id when the same render is enqueued twice in one batch', async () => {
+    const { jobs } = shared;
     await Promise.all([1, 2].map(() => jobs.enqueueRender({ id: 'tsk_twice', accountId: 'acc_bulk', priority: 'low' })));
     const waiting = await jobs.queue('render').getJobs(['waiting']);
     expect(waiting.filter((job) => job?.id === 'tsk_twice')).toHaveLength(1);

@@ -1,6 +1,5 @@
-import Redis from 'ioredis';
 import type { JobHandlers, JobPayloads } from '../../../src/queue/job-registry';
-import { JobQueues } from '../../../src/queue/job-queues';
+import { queuesOnSharedRedis } from './shared-redis-queues';
 
 const idle = { concurrency: 1, handle: async () => undefined };
 
@@ -9,24 +8,11 @@ function idleHandlers(): JobHandlers {
   return { render: idle, webhook: idle, 'retention-sweep': idle, reaper: idle, 'input-cache-sweep': idle };
 }
 
-/** Against the shared Redis on 127.0.0.1:6379, under a prefix of this run only. */
 describe('JobQueues.start on Redis', () => {
-  const prefix = `rs-registry-test-${process.pid}-${Date.now()}`;
-  let redis: Redis;
-  let jobs: JobQueues;
-
-  beforeAll(() => {
-    redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-    jobs = new JobQueues({ url: 'redis://127.0.0.1:6379' }, prefix, 3);
-  });
-  afterAll(async () => {
-    await jobs.close();
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const shared = queuesOnSharedRedis('registry');
 
   it('refuses a handler set that misses a kind, and one with a kind nobody declared, naming it', () => {
+    const { jobs } = shared;
     const { reaper: _reaper, ...withoutReaper } = idleHandlers();
     expect(() => jobs.start(withoutReaper as unknown as JobHandlers)).toThrow('job kind "reaper" has no handler');
     const withExtra = { ...idleHandlers(), thumbnail: idle };
@@ -34,6 +20,7 @@ describe('JobQueues.start on Redis', () => {
   });
 
   it('after the refusals, starts with one handler per kind: an enqueued render reaches the render handler with its payload', async () => {
+    const { jobs } = shared;
     let deliver: (payload: JobPayloads['render']) => void = () => undefined;
     const received = new Promise<JobPayloads['render']>((resolve) => (deliver = resolve));
     jobs.start({ ...idleHandlers(), render: { concurrency: 1, handle: async (payload) => deliver(payload) } });
