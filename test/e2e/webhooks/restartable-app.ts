@@ -7,6 +7,7 @@ import { loadTls } from '../../../src/app/tls';
 import { loadConfig } from '../../../src/config/app-config';
 import { startWorker } from '../../../src/worker/worker';
 import { HttpClient } from '../../support/http-client';
+import { contractOf } from '../../support/reply-contract';
 import { present } from '../../support/present';
 
 export interface RunningApp {
@@ -46,6 +47,8 @@ export async function startOnDataDir(dataDir: string, env: Record<string, string
   const api = await createApiApp(runtime, services, composeApi(runtime, services), [{ name: 'database', run: () => runtime.db.ping() }]);
   await api.app.listen(0, '127.0.0.1');
   const baseUrl = `https://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
+  // Compiled before the test's timing starts (test/support/test-app.ts says why).
+  await contractOf(baseUrl, tls.cert);
   return {
     runtime,
     baseUrl,

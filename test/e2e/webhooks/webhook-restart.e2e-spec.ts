@@ -37,14 +37,16 @@ describe('webhook deliveries survive a restart of the service', () => {
     receiver.respond('/pending', (_request, nth) => ({ status: nth === 0 ? 500 : 200 }));
     // The first attempt is still waiting for its answer when the service stops; it times out after 2 s.
     receiver.respond('/in-flight', (_request, nth) => (nth === 0 ? { status: 200, delayMs: 4_000 } : { status: 200 }));
-    const create = async (path: string) => {
-      const webhook = { url: receiver.url(path), secret: SECRET, events: ['task.queued'], timeout_seconds: 2 };
+    // Only the in-flight delivery is meant to time out: the pending one gets the spec's default, so a stall of
+    // this shared process (the service, its worker and the receiver run in one event loop) cannot abort its first try.
+    const create = async (path: string, timeoutSeconds: number) => {
+      const webhook = { url: receiver.url(path), secret: SECRET, events: ['task.queued'], timeout_seconds: timeoutSeconds };
       const response = await client.post('/v3/tasks', tinyTaskBody(media.base, '/missing.png', webhook));
       expect(response.status).toBe(201);
       return response.body.task_id as string;
     };
-    const pendingTask = await create('/pending');
-    const inFlightTask = await create('/in-flight');
+    const pendingTask = await create('/pending', 30);
+    const inFlightTask = await create('/in-flight', 2);
     await Promise.all([receiver.waitFor('/pending', (all) => all.length === 1), receiver.waitFor('/in-flight', (all) => all.length === 1)]);
 
     const stoppedAt = Date.now();
