@@ -11,7 +11,6 @@ import { loadTls } from '../../src/app/tls';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { startWorker, type Worker } from '../../src/worker/worker';
 import { HttpClient } from './http-client';
-import { contractOf } from './reply-contract';
 import { present } from './present';
 
 export interface TestApp {
@@ -83,9 +82,6 @@ export async function startTestApp(options: { role?: 'api' | 'all'; env?: Record
   const api = await createApiApp(runtime, services, composeApi(runtime, services), [{ name: 'database', run: () => runtime.db.ping() }]);
   await api.app.listen(port, '127.0.0.1');
   const baseUrl = `${api.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-  // The reply checker compiles the served document (seconds of synchronous work): here, before a test's timing
-  // starts, rather than at its first reply, where it would stall the service sharing this process.
-  await contractOf(baseUrl, tls.cert);
   return {
     runtime,
     services,

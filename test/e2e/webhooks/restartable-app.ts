@@ -47,7 +47,9 @@ export async function startOnDataDir(dataDir: string, env: Record<string, string
   const api = await createApiApp(runtime, services, composeApi(runtime, services), [{ name: 'database', run: () => runtime.db.ping() }]);
   await api.app.listen(0, '127.0.0.1');
   const baseUrl = `https://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
-  // Compiled before the test's timing starts (test/support/test-app.ts says why).
+  // The reply checker compiles the served document (2-3 s of synchronous work) at the first reply; here, before
+  // the test's timing starts, since it would stall the service, its worker and the webhook receiver that share
+  // this process. Not in startTestApp: tests that never use the checker would carry its heap for nothing.
   await contractOf(baseUrl, tls.cert);
   return {
     runtime,
