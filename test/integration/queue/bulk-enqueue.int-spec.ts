@@ -26,7 +26,8 @@ describe('enqueueing in bulk on Redis', () => {
     const queue = jobs.queue('render');
     const stored = await Promise.all(tasks.map((task) => queue.getJob(task.id)));
     expect(stored.map((job) => [job?.id, job?.data, job?.opts.priority])).toEqual(
-      tasks.map((task, i) => [task.id, { taskId: task.id, accountId: 'acc_bulk' }, i % 4 === 0 ? 1 : i % 4 === 1 ? 2 : i % 4 === 2 ? 3 : 4]),
+      // Bull's priorities: urgent 1, high 2, standard 3, low 4, in the order of `priorities`.
+      tasks.map((task, i) => [task.id, { taskId: task.id, accountId: 'acc_bulk' }, (i % 4) + 1]),
     );
   });
 
