@@ -102,8 +102,8 @@ function linkedCancel(signal: AbortSignal | undefined, timeoutMs: number | undef
  * is padded to whole 1024-sample packets, which made files ~48 ms longer than
  * duration_ms.
  */
-function capDuration(plan: RenderPlan): FfmpegOverrideFn {
-  const seconds = (plan.durationInFrames / plan.fps).toFixed(6);
+function capDuration(plan: RenderPlan, frames: number): FfmpegOverrideFn {
+  const seconds = (frames / plan.fps).toFixed(6);
   return ({ type, args }) => (type === 'stitcher' ? [...args.slice(0, -1), '-t', seconds, ...args.slice(-1)] : args);
 }
 
@@ -164,9 +164,10 @@ export class RemotionRenderer {
         colorSpace: enc.colorSpace,
         imageFormat: 'jpeg',
         jpegQuality: enc.jpegQuality,
-        // Players and the spec expect an audio stream even when the timeline is silent.
-        enforceAudioTrack: true,
-        ffmpegOverride: capDuration(plan),
+        // Players and the spec expect an audio stream even when the timeline is silent; a chunk is silent
+        // on purpose (the joined file's sound is mixed once), and Remotion seeks straight to its first frame.
+        ...(args.frames === undefined ? { enforceAudioTrack: true } : { muted: true, frameRange: [args.frames.from, args.frames.to - 1] as [number, number] }),
+        ffmpegOverride: capDuration(plan, args.frames === undefined ? plan.durationInFrames : args.frames.to - args.frames.from),
         concurrency: this.opts.concurrency,
         cancelSignal: cancel.cancelSignal,
         onProgress: ({ progress }) => {
@@ -176,7 +177,12 @@ export class RemotionRenderer {
           }
         },
       });
-      return { outPath, durationInFrames: plan.durationInFrames, engine: 'remotion', previewsMade: false };
+      return {
+        outPath,
+        durationInFrames: args.frames === undefined ? plan.durationInFrames : args.frames.to - args.frames.from,
+        engine: 'remotion',
+        previewsMade: false,
+      };
     } catch (err) {
       await removeQuietly(outPath);
       throw this.failure(err, cancel.timedOut(), args.timeoutMs);

@@ -5,6 +5,7 @@
  */
 import type { RenderEngineName } from '../config/app-config';
 import type { ResolvedOutput } from '../tasks/task-input.types';
+import type { FrameRange } from './plan/frame-range';
 import type { RenderPlan } from './plan/render-plan.types';
 import type { PreviewPaths } from './video-previews';
 
@@ -20,6 +21,11 @@ export interface RenderVideoArgs {
   timeoutMs?: number;
   /** Where the thumbnail and preview GIF go, for an engine that makes them in the same run (see `previewsMade`). */
   previews?: PreviewPaths;
+  /**
+   * A chunk of a chunked render: only these frames of the plan, from 0, silent
+   * (the joined file's sound is mixed once for the whole timeline), no previews.
+   */
+  frames?: FrameRange;
 }
 
 export interface RenderVideoResult {

@@ -12,16 +12,18 @@ import { RenderFailure } from '../../common/render-failure';
 import { encodingFor } from '../encoding-settings';
 import { previewOutputs } from '../video-previews';
 import { visibleBounds, type PixelBox } from '../rgba-png';
-import type { RenderPlan } from '../plan/render-plan.types';
+import { cutPlan } from '../plan/plan-cut';
+import type { PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
+import type { ResolvedOutput } from '../../tasks/task-input.types';
 import type { RemotionRenderer } from '../remotion-renderer';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from '../render-engine';
 import { audioGraph, type AudioInput } from './audio-graph';
 import { compositePlan, type CompositePlan, type StillShot } from './composite-plan';
 import { MAX_LAYER_SIDE_PX, NotExpressible } from './compositor-support';
-import { encoderArgs, encoderInputFilter } from './encoder-args';
+import { encoderArgs, encoderInputFilter, joinedEncoderArgs } from './encoder-args';
 import { largestSide } from './layer-geometry';
 import { describeSource, type SourceDescription } from './source-inputs';
-import { videoGraph, type StillsInput } from './video-graph';
+import { videoGraph, type StillsInput, type VideoSource } from './video-graph';
 
 export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
 
@@ -40,7 +42,21 @@ export interface CompositorRendererOptions {
 interface Inputs {
   args: string[];
   bySrc: Map<string, { index: number; source: SourceDescription }>;
+  /** Video layers of a chunk that begin before its range: each reads its own input, seeked into the source. */
+  seekedByLayer: Map<string, VideoSource>;
   stillsBySlot: Map<number, StillsInput>;
+}
+
+export interface JoinChunksArgs {
+  /** The whole timeline's plan: its sound is mixed here, once. */
+  plan: RenderPlan;
+  output: ResolvedOutput;
+  /** The chunks' files, in timeline order, encoded with the output's settings. */
+  chunkPaths: string[];
+  outPath: string;
+  onProgress: (fraction: number) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
 }
 
 function union(a: PixelBox | null, b: PixelBox | null): PixelBox | null {
@@ -84,20 +100,30 @@ export class CompositorRenderer {
   }
 
   async renderVideo(args: RenderVideoArgs): Promise<RenderVideoResult> {
-    const { plan, outPath } = args;
+    const { outPath } = args;
+    const chunk = args.frames === undefined ? null : cutPlan(args.plan, args.frames);
+    const plan = chunk?.plan ?? args.plan;
     const abort = new AbortController();
     const stop = stopOnAbortOrTimeout(args.signal, args.timeoutMs, () => abort.abort());
     const workDir = await fs.mkdtemp(join(dirname(outPath), 'compositor-'));
     const progress = risingProgress(args.onProgress);
     try {
       const composite = compositePlan(plan);
-      const sources = await this.sourceInputs(plan);
+      const sources = await this.sourceInputs(plan, chunk?.skippedFrames ?? new Map<string, number>());
       const stillsStarted = Date.now();
       const shotFiles = await this.drawStills(plan, composite, workDir, abort.signal, (f) => progress(f * STILLS_SHARE));
       const stillsMs = Date.now() - stillsStarted;
       const inputs = await this.stillInputs(plan, composite, sources, shotFiles, workDir);
       const compositeStarted = Date.now();
-      const previewsMade = await this.runComposite(args, composite, inputs, workDir, abort.signal, (f) => progress(STILLS_SHARE + f * (1 - STILLS_SHARE)));
+      // A chunk is a part of the video only: the previews are cut from the joined file.
+      const previewsMade = await this.runComposite(
+        { ...args, plan, previews: chunk === null ? args.previews : undefined },
+        composite,
+        inputs,
+        workDir,
+        abort.signal,
+        (f) => progress(STILLS_SHARE + f * (1 - STILLS_SHARE)),
+      );
       return {
         outPath,
         durationInFrames: plan.durationInFrames,
@@ -148,7 +174,7 @@ export class CompositorRenderer {
         plan,
         composite,
         {
-          videoSource: (src) => this.entry(inputs, src).source.video(this.entry(inputs, src).index),
+          videoSource: (layer) => this.videoSource(inputs, layer),
           stillsInput: (slot) => inputs.stillsBySlot.get(slot) ?? null,
         },
         'vrgb',
@@ -156,14 +182,8 @@ export class CompositorRenderer {
       ...(previews === null ? [] : [previews.graph]),
       // The one conversion to YUV, with the matrix and range the output is tagged with.
       `[${previews === null ? 'vrgb' : 'vrgb_video'}]${encoderInputFilter(encoding)}[vout]`,
-      audioGraph(
-        plan,
-        (src): AudioInput => {
-          const entry = this.entry(inputs, src);
-          return { inputIndex: entry.index, hasAudio: entry.source.hasAudio };
-        },
-        'aout',
-      ),
+      // A chunk's plan has no audio layers, and its video layers' sound is the joined file's.
+      ...(args.frames === undefined ? [this.audioOf(plan, inputs)] : []),
     ].join(';');
     const graphPath = join(workDir, 'graph.txt');
     await fs.writeFile(graphPath, graph);
@@ -177,7 +197,7 @@ export class CompositorRenderer {
         ...inputs.args,
         '-filter_complex_script',
         graphPath,
-        ...encoderArgs(encoding, plan, { video: 'vout', audio: 'aout' }, outPath),
+        ...encoderArgs(encoding, plan, { video: 'vout', audio: args.frames === undefined ? 'aout' : null }, outPath),
         ...(previews === null ? [] : previews.outputArgs),
         '-progress',
         'pipe:1',
@@ -190,10 +210,101 @@ export class CompositorRenderer {
     return previews !== null;
   }
 
-  private entry(inputs: Inputs, src: string): { index: number; source: SourceDescription } {
+  /**
+   * Joins the chunks of a chunked render into `outPath`: their video copied
+   * through the concat demuxer, never encoded again, and the whole timeline's
+   * sound mixed and encoded once in the same ffmpeg run.
+   */
+  async joinChunks(args: JoinChunksArgs): Promise<void> {
+    const { plan, outPath } = args;
+    const abort = new AbortController();
+    const stop = stopOnAbortOrTimeout(args.signal, args.timeoutMs, () => abort.abort());
+    const workDir = await fs.mkdtemp(join(dirname(outPath), 'join-'));
+    try {
+      const sources = await this.audioSources(plan);
+      const listPath = join(workDir, 'chunks.ffconcat');
+      await fs.writeFile(listPath, `ffconcat version 1.0\n${args.chunkPaths.map((path) => `file '${path}'\n`).join('')}`);
+      const graphPath = join(workDir, 'graph.txt');
+      await fs.writeFile(graphPath, this.audioOf(plan, sources));
+      const chunksInput = sources.bySrc.size;
+      await this.runFfmpeg(
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-loglevel',
+          'error',
+          '-y',
+          ...sources.args,
+          // Our own list of the chunks we wrote: the concat demuxer may open local files only.
+          ...['-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', `file:${listPath}`],
+          '-filter_complex_script',
+          graphPath,
+          ...joinedEncoderArgs(encodingFor(args.output), plan, { video: chunksInput, audio: 'aout' }, outPath),
+          '-progress',
+          'pipe:1',
+          '-nostats',
+        ],
+        plan,
+        abort.signal,
+        risingProgress(args.onProgress),
+      );
+    } catch (err) {
+      await fs.rm(outPath, { force: true }).catch(() => undefined);
+      if (stop.timedOut()) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
+      if (abort.signal.aborted) throw new RenderCancelled('joining the chunks');
+      throw err;
+    } finally {
+      stop.dispose();
+      await fs.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  /** The plan's whole sound, mixed into [aout]. */
+  private audioOf(plan: RenderPlan, inputs: Pick<Inputs, 'bySrc'>): string {
+    return audioGraph(
+      plan,
+      (src): AudioInput => {
+        const entry = this.entry(inputs, src);
+        return { inputIndex: entry.index, hasAudio: entry.source.hasAudio };
+      },
+      'aout',
+    );
+  }
+
+  private entry(inputs: Pick<Inputs, 'bySrc'>, src: string): { index: number; source: SourceDescription } {
     const entry = inputs.bySrc.get(src);
     if (entry === undefined) throw new Error(`no input for ${src}`);
     return entry;
+  }
+
+  private videoSource(inputs: Inputs, layer: PlanVisualLayer): VideoSource {
+    const seeked = inputs.seekedByLayer.get(layer.id);
+    if (seeked !== undefined) return seeked;
+    const entry = this.entry(inputs, layer.src);
+    return entry.source.video(entry.index);
+  }
+
+  /** One input per distinct source that sounds in the plan (audio layers and video layers), probed. */
+  private async audioSources(plan: RenderPlan): Promise<Pick<Inputs, 'args' | 'bySrc'>> {
+    const srcs = [...new Set([...plan.audio.map((l) => l.src), ...plan.layers.filter((l) => l.kind === 'video').map((l) => l.src)])];
+    return this.describeInputs(srcs);
+  }
+
+  private async describeInputs(srcs: string[]): Promise<Pick<Inputs, 'args' | 'bySrc'>> {
+    const args: string[] = [];
+    const bySrc = new Map<string, { index: number; source: SourceDescription }>();
+    for (const src of srcs) {
+      const source = await describeSource(await this.localPath(src));
+      args.push(...source.inputArgs);
+      bySrc.set(src, { index: bySrc.size, source });
+    }
+    return { args, bySrc };
+  }
+
+  private async localPath(src: string): Promise<string> {
+    const path = await this.opts.mediaPath(src);
+    if (path === null) throw new RenderFailure('RENDER_FAILED', `the compositor has no local file for ${src}`, true);
+    return path;
   }
 
   /**
@@ -201,23 +312,25 @@ export class CompositorRenderer {
    * layer whose transform ffmpeg could not hold is refused here, before any
    * work, so `auto` can hand the plan to Remotion.
    */
-  private async sourceInputs(plan: RenderPlan): Promise<Inputs> {
-    const args: string[] = [];
-    const bySrc = new Map<string, { index: number; source: SourceDescription }>();
-    const srcs = [...new Set([...plan.layers.filter((l) => l.kind === 'video').map((l) => l.src), ...plan.audio.map((l) => l.src)])];
-    for (const src of srcs) {
-      const path = await this.opts.mediaPath(src);
-      if (path === null) throw new RenderFailure('RENDER_FAILED', `the compositor has no local file for ${src}`, true);
-      const source = await describeSource(path);
-      args.push(...source.inputArgs);
-      bySrc.set(src, { index: bySrc.size, source });
+  private async sourceInputs(plan: RenderPlan, skippedFrames: ReadonlyMap<string, number>): Promise<Inputs> {
+    const videoLayers = plan.layers.filter((l) => l.kind === 'video');
+    const unseeked = videoLayers.filter((l) => !skippedFrames.has(l.id)).map((l) => l.src);
+    const { args, bySrc } = await this.describeInputs([...new Set([...unseeked, ...plan.audio.map((l) => l.src)])]);
+    const seekedByLayer = new Map<string, VideoSource>();
+    for (const layer of videoLayers) {
+      const skipped = skippedFrames.get(layer.id);
+      if (skipped === undefined) continue;
+      const seeked = (await describeSource(await this.localPath(layer.src))).videoFrom(skipped, plan.fps);
+      seekedByLayer.set(layer.id, seeked.video(bySrc.size + seekedByLayer.size));
+      args.push(...seeked.inputArgs);
     }
+    const inputs = { args, bySrc, seekedByLayer, stillsBySlot: new Map<number, StillsInput>() };
     const canvas = { width: plan.width, height: plan.height };
-    for (const layer of plan.layers.filter((l) => l.kind === 'video')) {
-      const side = largestSide(layer, this.entry({ args, bySrc, stillsBySlot: new Map() }, layer.src).source.video(0).size, canvas);
+    for (const layer of videoLayers) {
+      const side = largestSide(layer, this.videoSource(inputs, layer).size, canvas);
       if (side > MAX_LAYER_SIDE_PX) throw new NotExpressible(`layer ${layer.id} grows to ${side} px before it is cut to the canvas`);
     }
-    return { args, bySrc, stillsBySlot: new Map() };
+    return inputs;
   }
 
   /**
@@ -227,7 +340,7 @@ export class CompositorRenderer {
   private async stillInputs(plan: RenderPlan, composite: CompositePlan, inputs: Inputs, shotFiles: string[], workDir: string): Promise<Inputs> {
     const args = [...inputs.args];
     const stillsBySlot = new Map<number, StillsInput>();
-    let next = inputs.bySrc.size;
+    let next = inputs.bySrc.size + inputs.seekedByLayer.size;
     const blank = shotFiles[shotFiles.length - 1] ?? '';
     const bounds = await Promise.all(composite.shots.map(async (_, shot) => visibleBounds(await fs.readFile(shotFiles[shot]))));
     for (const [slotIndex, slot] of composite.slots.entries()) {
@@ -240,7 +353,7 @@ export class CompositorRenderer {
       args.push('-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', `file:${listPath}`);
       stillsBySlot.set(slotIndex, { inputIndex: next++, box });
     }
-    return { args, bySrc: inputs.bySrc, stillsBySlot };
+    return { ...inputs, args, stillsBySlot };
   }
 
   private runFfmpeg(ffmpegArgs: string[], plan: RenderPlan, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<void> {

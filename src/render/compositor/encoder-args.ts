@@ -106,19 +106,8 @@ export function encoderInputFilter(enc: EncodingSettings): string {
   return `${colour.convert(enc.pixelFormat)},setparams=${colour.frameTags}`;
 }
 
-/**
- * ffmpeg output options (after all inputs and -filter_complex) for the video
- * stream [`labels.video`] (already converted by encoderInputFilter) and the
- * audio [`labels.audio`], so the file matches what Remotion writes for the
- * same EncodingSettings, exactly plan.durationInFrames / plan.fps long.
- */
-export function encoderArgs(enc: EncodingSettings, plan: RenderPlan, labels: { video: string; audio: string }, outPath: string): string[] {
-  const quickTime = enc.extension === 'mp4' || enc.extension === 'mov';
+function videoCodecArgs(enc: EncodingSettings, plan: RenderPlan): string[] {
   return [
-    '-map',
-    `[${labels.video}]`,
-    '-map',
-    `[${labels.audio}]`,
     '-c:v',
     ENCODER[enc.codec],
     ...colourFor(enc.colorSpace).tags,
@@ -131,11 +120,16 @@ export function encoderArgs(enc: EncodingSettings, plan: RenderPlan, labels: { v
     ...(enc.crf === null ? [] : ['-crf', String(enc.crf)]),
     '-r',
     String(plan.fps),
-    ...audioCodecArgs(enc),
-    '-ar',
-    AUDIO_SAMPLE_RATE,
-    '-ac',
-    '2',
+  ];
+}
+
+function audioEncodeArgs(enc: EncodingSettings): string[] {
+  return [...audioCodecArgs(enc), '-ar', AUDIO_SAMPLE_RATE, '-ac', '2'];
+}
+
+function containerArgs(enc: EncodingSettings, plan: RenderPlan, outPath: string): string[] {
+  const quickTime = enc.extension === 'mp4' || enc.extension === 'mov';
+  return [
     // As capDuration does for Remotion: the last AAC packet would otherwise lengthen the file.
     '-t',
     (plan.durationInFrames / plan.fps).toFixed(6),
@@ -149,4 +143,32 @@ export function encoderArgs(enc: EncodingSettings, plan: RenderPlan, labels: { v
     MUXER[enc.extension],
     outPath,
   ];
+}
+
+/**
+ * ffmpeg output options (after all inputs and -filter_complex) for the video
+ * stream [`labels.video`] (already converted by encoderInputFilter) and the
+ * audio [`labels.audio`], so the file matches what Remotion writes for the
+ * same EncodingSettings, exactly plan.durationInFrames / plan.fps long.
+ * Without an audio label the file is silent: a chunk of a chunked render,
+ * whose sound is mixed once for the joined file (joinedEncoderArgs).
+ */
+export function encoderArgs(enc: EncodingSettings, plan: RenderPlan, labels: { video: string; audio: string | null }, outPath: string): string[] {
+  return [
+    '-map',
+    `[${labels.video}]`,
+    ...(labels.audio === null ? [] : ['-map', `[${labels.audio}]`]),
+    ...videoCodecArgs(enc, plan),
+    ...(labels.audio === null ? ['-an'] : audioEncodeArgs(enc)),
+    ...containerArgs(enc, plan, outPath),
+  ];
+}
+
+/**
+ * The joined file of a chunked render: the chunks' video (input `from.video`, the
+ * concat list) copied as it is, never encoded again, and the whole timeline's sound
+ * [`audioLabel`] encoded once, so no chunk boundary can click or shift it.
+ */
+export function joinedEncoderArgs(enc: EncodingSettings, plan: RenderPlan, from: { video: number; audio: string }, outPath: string): string[] {
+  return ['-map', `${from.video}:v`, '-map', `[${from.audio}]`, '-c:v', 'copy', ...audioEncodeArgs(enc), ...containerArgs(enc, plan, outPath)];
 }

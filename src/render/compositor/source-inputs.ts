@@ -23,7 +23,18 @@ export interface SourceDescription {
   inputArgs: string[];
   hasAudio: boolean;
   video(inputIndex: number): VideoSource;
+  /**
+   * The same file as an input that starts `skippedFrames` (plan frames) into the picture, for a chunk
+   * whose range begins inside the layer: ffmpeg seeks there rather than decoding everything before.
+   */
+  videoFrom(skippedFrames: number, fps: number): { inputArgs: string[]; video(inputIndex: number): VideoSource };
 }
+
+/**
+ * Seeks stop this far before the source's end: past its last frame the seek would find no frame to
+ * hold, so the held frame comes from decoding that last stretch and trimming.
+ */
+const SEEK_END_MARGIN_MS = 1_000;
 
 /** ffprobe `color_space` tags to the matrix names of ffmpeg's `scale`. */
 const MATRIX_OF_TAG: Readonly<Record<string, string>> = {
@@ -54,33 +65,49 @@ function num(value: number): string {
  * frame at or before the slot's time; `start_time=0` repeats the first frame
  * over any gap before it; the `tpad`s hold the last frame past the end.
  */
-export function clipFrames(layer: PlanVisualLayer, fps: number, startTimeMs: number): string {
+export function clipFrames(layer: PlanVisualLayer, fps: number, shiftMs: number, trimmedFrames = 0): string {
+  const frames = layer.durationInFrames + trimmedFrames;
   return [
-    // ffmpeg moved the file's first timestamp to 0; the composition keeps the file's own.
-    ...(startTimeMs > 0 ? [`setpts=PTS+${num(startTimeMs / 1000)}/TB`] : []),
+    // ffmpeg moved the file's first timestamp to 0 (or to the seek point); the composition keeps the file's own.
+    ...(shiftMs > 0 ? [`setpts=PTS+${num(shiftMs / 1000)}/TB`] : []),
     // One copy of the last frame just past the end: `fps` drops the frames of a slot the stream ends in.
     'tpad=stop_mode=clone:stop=1',
+    // Frames before the seek point (back to its keyframe) have negative times: `fps` keeps the last of them for slot 0.
     `fps=fps=${num(fps)}:start_time=0:round=up`,
-    `tpad=stop_mode=clone:stop=${layer.durationInFrames}`,
-    `trim=end_frame=${layer.durationInFrames}`,
+    `tpad=stop_mode=clone:stop=${frames}`,
+    ...(trimmedFrames > 0 ? [`trim=start_frame=${trimmedFrames}:end_frame=${frames}`, 'setpts=PTS-STARTPTS'] : [`trim=end_frame=${frames}`]),
   ].join(',');
 }
 
 export async function describeSource(path: string): Promise<SourceDescription> {
   const probe = await probeMedia(path);
   const video = probe.video;
+  const inputArgs = ['-format_whitelist', AV_DEMUXERS, '-protocol_whitelist', 'file', '-i', `file:${path}`];
+  /** `shiftMs`: what to add to ffmpeg's timestamps to get the layer's clock back (the file's first timestamp, less any seek). */
+  const videoSource = (inputIndex: number, trimmedFrames: number, shiftMs: number): VideoSource => ({
+    inputIndex,
+    // ffmpeg turns the frames as a player does (autorotate), and so does the composition's decoder.
+    size:
+      video !== null && video.rotationDeg % 180 === 90
+        ? { width: video.height, height: video.width }
+        : { width: video?.width ?? 0, height: video?.height ?? 0 },
+    scaleColourOptions: video === null ? '' : colourOptions(video),
+    clipFrames: (layer, fps) => clipFrames(layer, fps, shiftMs, trimmedFrames),
+  });
   return {
-    inputArgs: ['-format_whitelist', AV_DEMUXERS, '-protocol_whitelist', 'file', '-i', `file:${path}`],
+    inputArgs,
     hasAudio: probe.audio !== null,
-    video: (inputIndex) => ({
-      inputIndex,
-      // ffmpeg turns the frames as a player does (autorotate), and so does the composition's decoder.
-      size:
-        video !== null && video.rotationDeg % 180 === 90
-          ? { width: video.height, height: video.width }
-          : { width: video?.width ?? 0, height: video?.height ?? 0 },
-      scaleColourOptions: video === null ? '' : colourOptions(video),
-      clipFrames: (layer, fps) => clipFrames(layer, fps, probe.startTimeMs),
-    }),
+    video: (inputIndex) => videoSource(inputIndex, 0, probe.startTimeMs),
+    videoFrom: (skippedFrames, fps) => {
+      const seekableMs = Math.max(0, (probe.durationMs ?? 0) - SEEK_END_MARGIN_MS);
+      const seekFrames = Math.min(skippedFrames, Math.floor((seekableMs / 1000) * fps));
+      // `-ss` counts from the file's first timestamp, and ffmpeg moves the seek point to 0; the layer's clock is the
+      // file's own, so the seek is `startTime` earlier and the frames are moved back by what ffmpeg took off.
+      const seekSeconds = Math.max(0, seekFrames / fps - probe.startTimeMs / 1000);
+      // Without accurate seeking ffmpeg keeps the frames from the keyframe before the point, so the one shown there is among them.
+      const seek = seekSeconds > 0 ? ['-noaccurate_seek', '-ss', seekSeconds.toFixed(6)] : [];
+      const shiftMs = (seekSeconds - seekFrames / fps) * 1000 + probe.startTimeMs;
+      return { inputArgs: [...seek, ...inputArgs], video: (inputIndex) => videoSource(inputIndex, skippedFrames - seekFrames, shiftMs) };
+    },
   };
 }

@@ -35,7 +35,8 @@ export interface StillsInput {
 }
 
 export interface VideoGraphInputs {
-  videoSource(src: string): VideoSource;
+  /** The decoded source of a video layer. */
+  videoSource(layer: PlanVisualLayer): VideoSource;
   /** A still slot's pictures; null when none of them draws anything. */
   stillsInput(slotIndex: number): StillsInput | null;
 }
@@ -163,7 +164,7 @@ function splitSharedSources(composite: CompositePlan, inputs: VideoGraphInputs, 
   const uses = new Map<number, number>();
   for (const slot of composite.slots) {
     if (slot.kind === 'video') {
-      const index = inputs.videoSource(slot.layer.src).inputIndex;
+      const index = inputs.videoSource(slot.layer).inputIndex;
       uses.set(index, (uses.get(index) ?? 0) + 1);
     }
   }
@@ -253,7 +254,7 @@ export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: V
     const out = `acc${i}`;
     let picture: SlotPicture | 'base' | null;
     if (slot.kind === 'video') {
-      const source = inputs.videoSource(slot.layer.src);
+      const source = inputs.videoSource(slot.layer);
       picture = videoSlotPicture(chains, slot, i, plan, source, sourceLabel(source.inputIndex), below === null);
     } else {
       picture = stillsSlotPicture(chains, slot, i, plan, inputs.stillsInput(i));
