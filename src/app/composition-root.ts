@@ -56,6 +56,7 @@ import { DeliveryAttemptsRepository } from '../webhooks/delivery-attempts.reposi
 import { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 import { Reaper } from '../worker/reaper';
+import { ChunkedRenders } from '../worker/chunked-render';
 import { RenderProcessor } from '../worker/render.processor';
 import type { WorkerDeps } from '../worker/worker';
 import { loadSigningSecret } from './signing-secret';
@@ -240,7 +241,10 @@ export function composeApi(runtime: Runtime, services: Services): ApiParts {
 export const BUNDLE_DIR = join(projectRoot(), 'dist', 'remotion-bundle');
 
 /** The worker's browser, the server its renders load their media from, and the engines that draw with them. */
-function composeRenderEngines(config: AppConfig, logger: Logger): { browser: RemotionRenderer; mediaServer: MediaServer; renderer: RenderEngines } {
+function composeRenderEngines(
+  config: AppConfig,
+  logger: Logger,
+): { browser: RemotionRenderer; mediaServer: MediaServer; renderer: RenderEngines; compositor: CompositorRenderer } {
   const browser = new RemotionRenderer({
     serveUrl: BUNDLE_DIR,
     chromiumPath: config.chromiumPath,
@@ -250,24 +254,15 @@ function composeRenderEngines(config: AppConfig, logger: Logger): { browser: Rem
     logLevel: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'verbose' : 'error',
   });
   const mediaServer = new MediaServer();
-  const renderer = new RenderEngines({
-    setting: config.renderEngine,
-    remotion: browser,
-    compositor: new CompositorRenderer({ remotion: browser, mediaPath: (src) => mediaServer.localPath(src) }),
-    logger,
-  });
-  return { browser, mediaServer, renderer };
+  const compositor = new CompositorRenderer({ remotion: browser, mediaPath: (src) => mediaServer.localPath(src) });
+  const renderer = new RenderEngines({ setting: config.renderEngine, remotion: browser, compositor, logger });
+  return { browser, mediaServer, renderer, compositor };
 }
 
-/** What only a worker needs. The browser is started by the worker, not here. */
-export function composeWorker(runtime: Runtime, services: Services): WorkerDeps {
-  const { config, logger, jobs, storage } = runtime;
-  const { repositories, guard } = services;
-  const workerId = `${hostname()}:${process.pid}`;
-  const { browser, mediaServer, renderer } = composeRenderEngines(config, logger);
-  const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
-  const fetcher = new MediaFetcher({
-    guard,
+/** The worker's media downloads: SSRF-guarded, size- and time-limited, through its private input cache. */
+function composeMediaFetcher(config: AppConfig, services: Services, ca: Buffer | undefined): MediaFetcher {
+  return new MediaFetcher({
+    guard: services.guard,
     ca,
     cacheDir: join(config.dataDir, 'input-cache'),
     maxBytes: config.mediaMaxBytes,
@@ -277,6 +272,17 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
     onDownloaded: (bytes) => void services.workerMetrics.mediaDownloaded(bytes),
     samples: services.samples,
   });
+}
+
+/** What only a worker needs. The browser is started by the worker, not here. */
+export function composeWorker(runtime: Runtime, services: Services): WorkerDeps {
+  const { config, logger, jobs, storage } = runtime;
+  const { repositories, guard } = services;
+  const workerId = `${hostname()}:${process.pid}`;
+  const { browser, mediaServer, renderer, compositor } = composeRenderEngines(config, logger);
+  const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
+  const fetcher = composeMediaFetcher(config, services, ca);
+  const chunks = new ChunkedRenders({ config, logger, workerId, jobs, tasks: repositories.tasks, storage, renderer, compositor, fetcher, mediaServer });
   return {
     config,
     logger,
@@ -287,7 +293,9 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
     browser,
     mediaServer,
     fetcher,
+    chunks,
     renders: new RenderProcessor({
+      chunks,
       config,
       logger,
       workerId,

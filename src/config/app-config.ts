@@ -54,6 +54,8 @@ export interface AppConfig {
   renderEngine: RenderEngineSetting;
   /** Render jobs one worker process runs at once. */
   workerConcurrency: number;
+  /** Chunked renders (docs/deploy.md): a timeline longer than `minSeconds` is cut into ranges of about `seconds`. */
+  chunking: ChunkingConfig;
   apiKeyPrefix: string;
   keyRotationGraceHours: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -98,6 +100,15 @@ export interface AppConfig {
   sseHeartbeatMs: number;
   /** Task event streams one API key may hold open at once, across every API process. */
   sseMaxStreamsPerKey: number;
+}
+
+export interface ChunkingConfig {
+  minSeconds: number;
+  seconds: number;
+  /** Chunk jobs one worker process renders at once, beside its WORKER_CONCURRENCY render jobs. */
+  perWorker: number;
+  /** Chunks of one task queued or rendering at once: a long task leaves room in the queue for others. */
+  perTask: number;
 }
 
 export class ConfigError extends Error {
@@ -279,6 +290,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     renderConcurrency: read.integer('RENDER_CONCURRENCY', Math.max(1, cpus().length), 1, 64),
     renderEngine: read.oneOf('RENDER_ENGINE', RENDER_ENGINE_SETTINGS, 'auto'),
     workerConcurrency: read.integer('WORKER_CONCURRENCY', 1, 1, 16),
+    chunking: {
+      minSeconds: read.integer('CHUNK_MIN_SECONDS', 30, 1, 86_400),
+      seconds: read.integer('CHUNK_SECONDS', 15, 1, 3_600),
+      perWorker: read.integer('CHUNK_CONCURRENCY', 1, 1, 16),
+      perTask: read.integer('CHUNKS_PER_TASK', 4, 1, 256),
+    },
     apiKeyPrefix: read.string('API_KEY_PREFIX', 'rsk'),
     keyRotationGraceHours: read.integer('KEY_ROTATION_GRACE_HOURS', 24, 0, 24 * 90),
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),

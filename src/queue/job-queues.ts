@@ -1,6 +1,6 @@
 import Bull, { type Job, type JobOptions, type Queue } from 'bull';
 import { BulkAdder } from './bulk-adder';
-import { handlerProblems, JOB_KINDS, type JobHandlers, type JobKind, type JobPayloads, type QueueName } from './job-registry';
+import { type ChunkJob, type ChunkOutcome, handlerProblems, JOB_KINDS, type JobHandlers, type JobKind, type JobPayloads, type QueueName } from './job-registry';
 import { type RedisTarget, redisOptions } from './redis-target';
 
 /** How Bull detects a job whose worker died: see BULL_LOCK_DURATION_MS and BULL_STALLED_INTERVAL_MS. */
@@ -31,6 +31,17 @@ export interface RenderBacklog {
   oldestEnqueuedAt: number | null;
 }
 
+export type ChunkState =
+  | { kind: 'pending'; progress: number }
+  | { kind: 'ended'; outcome: ChunkOutcome }
+  /** Bull gave up on the job: its workers died RENDER_MAX_ATTEMPTS times. */
+  | { kind: 'crashed'; reason: string }
+  | { kind: 'missing' };
+
+function chunkJobId(taskId: string, attempt: number, index: number): string {
+  return `${taskId}:${attempt}:${index}`;
+}
+
 /** Jobs of a kind that shares its queue carry the kind as their Bull job name; a queue of one kind uses Bull's default name. */
 function jobNameOf(kind: JobKind): string | undefined {
   const sharing = (Object.keys(JOB_KINDS) as JobKind[]).filter((other) => JOB_KINDS[other].queue === JOB_KINDS[kind].queue);
@@ -59,7 +70,7 @@ export class JobQueues {
         // after maxStalledCount stalls the job fails and the processor's failed handler ends the task.
         lockDuration: this.stall.lockDurationMs,
         stalledInterval: this.stall.stalledIntervalMs,
-        maxStalledCount: name === 'render' ? this.renderStallLimit : 5,
+        maxStalledCount: name === 'render' || name === 'render-chunk' ? this.renderStallLimit : 5,
       };
       const options = { prefix: this.prefix, settings };
       queue = 'url' in this.target ? new Bull(name, this.target.url, options) : new Bull(name, { ...options, redis: redisOptions(this.target) });
@@ -95,6 +106,27 @@ export class JobQueues {
   /** Job id = task id, so a task's render is enqueued at most once. */
   enqueueRender(task: { id: string; accountId: string; priority: RenderPriority }): Promise<void> {
     return this.enqueue('render', { taskId: task.id, accountId: task.accountId }, { jobId: task.id, priority: BULL_PRIORITY[task.priority] });
+  }
+
+  /** Chunk jobs carry their task's priority, so a chunked render waits its turn as its task did. */
+  enqueueChunk(chunk: ChunkJob, priority: RenderPriority): Promise<void> {
+    return this.enqueue('render-chunk', chunk, { jobId: chunkJobId(chunk.taskId, chunk.attempt, chunk.index), priority: BULL_PRIORITY[priority] });
+  }
+
+  /** Where a chunk job is: waiting or running (with its progress 0-1), ended (with its outcome), or gone from Redis. */
+  async chunkState(taskId: string, attempt: number, index: number): Promise<ChunkState> {
+    const job = await this.queue('render-chunk').getJob(chunkJobId(taskId, attempt, index));
+    if (job === null) return { kind: 'missing' };
+    if (await job.isCompleted()) return { kind: 'ended', outcome: job.returnvalue as ChunkOutcome };
+    if (await job.isFailed()) return { kind: 'crashed', reason: job.failedReason ?? 'the chunk job failed' };
+    const progress = Number(job.progress()) / 100;
+    return { kind: 'pending', progress: Number.isFinite(progress) ? progress : 0 };
+  }
+
+  /** Removes a chunk job that is not running (a running one stops itself once its task moves on). */
+  async removeChunk(taskId: string, attempt: number, index: number): Promise<void> {
+    const job = await this.queue('render-chunk').getJob(chunkJobId(taskId, attempt, index));
+    if (job && !(await job.isActive())) await job.remove().catch(() => undefined);
   }
 
   /** One job per delivery attempt of an event. */

@@ -26,9 +26,10 @@ describe('handlerProblems', () => {
     ]);
   });
 
-  it('names all five kinds when no handler is given', () => {
+  it('names all six kinds when no handler is given', () => {
     expect(handlerProblems({})).toEqual([
       'job kind "render" has no handler',
+      'job kind "render-chunk" has no handler',
       'job kind "webhook" has no handler',
       'job kind "retention-sweep" has no handler',
       'job kind "reaper" has no handler',

@@ -7,8 +7,26 @@ import type { JobOptions } from 'bull';
  * handler names no kind. Retries are Bull's, configured here; handlers never
  * re-implement them.
  */
+/** One frame range of a chunked render, for the render attempt that asked for it. */
+export interface ChunkJob {
+  taskId: string;
+  /** The task's render attempt: a chunk of an earlier attempt (its coordinator crashed) is not rendered. */
+  attempt: number;
+  index: number;
+  fromFrame: number;
+  toFrame: number;
+}
+
+/** What a chunk job ends with (its Bull return value): the coordinator reads it. */
+export type ChunkOutcome =
+  | { kind: 'rendered'; key: string; engine: 'compositor' | 'remotion'; workerId: string }
+  | { kind: 'failed'; code: string; message: string; retryPossible: boolean; details: Record<string, unknown>; suggestedAction: string | null }
+  /** The task left `processing`, or another attempt took over: nothing was kept. */
+  | { kind: 'stopped' };
+
 export interface JobPayloads {
   render: { taskId: string; accountId: string };
+  'render-chunk': ChunkJob;
   webhook: { eventId: string; taskId: string };
   'retention-sweep': Record<string, never>;
   reaper: Record<string, never>;
@@ -16,7 +34,10 @@ export interface JobPayloads {
 }
 export type JobKind = keyof JobPayloads;
 
-export type QueueName = 'render' | 'webhook' | 'maintenance';
+/** What a job of each kind returns (kept by Bull as the job's return value). */
+export type JobResults = { [K in JobKind]: K extends 'render-chunk' ? ChunkOutcome : void };
+
+export type QueueName = 'render' | 'render-chunk' | 'webhook' | 'maintenance';
 
 export interface JobKindSpec {
   queue: QueueName;
@@ -35,6 +56,15 @@ export const JOB_KINDS: Readonly<Record<JobKind, JobKindSpec>> = {
     options: { attempts: 1_000_000, backoff: { type: 'fixed', delay: 1_000 }, removeOnComplete: true, removeOnFail: 1000 },
     periodic: false,
   },
+  'render-chunk': {
+    // A queue of its own: a render job waiting for its chunks holds a render slot, and Bull adds up
+    // the concurrency of the kinds sharing a queue, so chunks on the render queue could be left no slot.
+    queue: 'render-chunk',
+    // A chunk reports its own failure in its outcome; only a stall (a crashed worker) takes it again,
+    // RENDER_MAX_ATTEMPTS times. The coordinator reads the outcome, then removes the job.
+    options: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
+    periodic: false,
+  },
   webhook: {
     queue: 'webhook',
     // One job per attempt: the spec's back-off is the delay of the next attempt's job, so Bull never
@@ -51,12 +81,14 @@ export const JOB_KINDS: Readonly<Record<JobKind, JobKindSpec>> = {
 export interface RunningJob {
   /** Lets the job go while its handler is still running, so another worker takes it (a render handed back at shutdown). */
   releaseLock(): Promise<void>;
+  /** Publishes the job's progress (0-100) for whoever waits on it. */
+  progress(percent: number): Promise<void>;
 }
 
 export interface JobHandler<K extends JobKind> {
   /** Jobs of this kind one worker runs at once. */
   concurrency: number;
-  handle(payload: JobPayloads[K], job: RunningJob): Promise<void>;
+  handle(payload: JobPayloads[K], job: RunningJob): Promise<JobResults[K]>;
 }
 
 /** A handler for every kind, and nothing else: the type checker enforces it, `checkHandlers` repeats it at run time. */

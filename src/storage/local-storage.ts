@@ -43,6 +43,10 @@ export class LocalStorage implements OutputStorage {
     return { sizeBytes: (await stat(target)).size };
   }
 
+  async copyTo(key: string, localPath: string): Promise<void> {
+    await copyFile(this.pathOf(key), localPath);
+  }
+
   async signedUrl(key: string, expiresAt: Date): Promise<string> {
     assertValidObjectKey(key);
     const expires = Math.floor(expiresAt.getTime() / 1000);

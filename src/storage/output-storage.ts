@@ -5,6 +5,8 @@
 export interface OutputStorage {
   readonly kind: 'local' | 's3';
   put(key: string, localPath: string, contentType: string): Promise<{ sizeBytes: number }>;
+  /** Copies an object to a local file (the chunks of a chunked render, joined by another worker). */
+  copyTo(key: string, localPath: string): Promise<void>;
   signedUrl(key: string, expiresAt: Date): Promise<string>;
   /** Idempotent: deleting a missing object is not an error (the retention sweep may run twice). */
   delete(key: string): Promise<void>;

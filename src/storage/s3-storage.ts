@@ -1,4 +1,6 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -57,6 +59,12 @@ export class S3Storage implements OutputStorage {
       }),
     );
     return { sizeBytes: size };
+  }
+
+  async copyTo(key: string, localPath: string): Promise<void> {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.objectKey(key) }));
+    if (object.Body === undefined) throw new Error(`object ${key} has no body`);
+    await pipeline(object.Body as Readable, createWriteStream(localPath, { mode: 0o600 }));
   }
 
   async signedUrl(key: string, expiresAt: Date): Promise<string> {

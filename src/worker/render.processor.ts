@@ -1,27 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { RenderFailure } from '../common/render-failure';
 import type { AppConfig } from '../config/app-config';
-import { DownloadBudget } from '../media/download-budget';
 import { probeMedia } from '../media/ffprobe';
-import type { FetchedMedia, MediaExpectation, MediaFetcher } from '../media/media-fetcher';
+import type { MediaFetcher } from '../media/media-fetcher';
 import { encodingFor, type OutputExtension } from '../render/encoding-settings';
 import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { MediaServer } from '../render/media-server';
 import type { RenderEngines } from '../render/render-engines';
-import { RenderCancelled } from '../render/render-engine';
+import { RenderCancelled, type RenderVideoResult } from '../render/render-engine';
 import { previewGifFromVideo, thumbnailFromVideo } from '../render/video-previews';
 import type { RenderPlan } from '../render/plan/render-plan.types';
-import { planTimeline, type MediaKind } from '../render/plan/timeline-planner';
-import { parseSubtitleFileAsync, type SubtitleCueMs } from '../subtitles/subtitle-parser';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskLifecycle } from '../tasks/task-lifecycle';
 import type { TaskEntity } from '../tasks/task.entity';
 import type { PhaseName, StoredFile, StoredOutput } from '../tasks/task.types';
-import type { TrackType } from '../tasks/task-input.types';
+import type { ChunkedRenders } from './chunked-render';
 import { ProgressTracker } from './progress-tracker';
+import { prepareRender } from './render-inputs';
+import { inRenderSession, type RenderSession } from './render-session';
 
 /** Thrown to make Bull try the job again later: the account already runs its allowance of renders. */
 export class AccountAtCapacity extends Error {
@@ -31,26 +28,13 @@ export class AccountAtCapacity extends Error {
   }
 }
 
-const EXPECTATION: Record<TrackType, MediaExpectation> = { video: 'visual', audio: 'audio', subtitle: 'subtitle' };
 const VIDEO_CONTENT_TYPE = { mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' } as const;
 const PREVIEW_RETENTION_MS = 7 * 86_400_000;
-const STATUS_POLL_MS = 500;
 const PROGRESS_WRITE_MS = 1_000;
 /** Video, thumbnail and preview: the upload phase's progress counts them. */
 const OUTPUT_FILE_COUNT = 3;
 
 class Canceled extends Error {}
-
-/** A clip's place in the timeline, the key of its fetched media. */
-function clipKey(trackIndex: number, clipIndex: number): string {
-  return `${trackIndex}/${clipIndex}`;
-}
-
-function fetchedAt(media: Map<string, FetchedMedia>, key: string): FetchedMedia {
-  const fetched = media.get(key);
-  if (!fetched) throw new Error(`no media was fetched for clip ${key}`);
-  return fetched;
-}
 
 /**
  * Writes a render's progress to its task: at most once a PROGRESS_WRITE_MS,
@@ -99,8 +83,7 @@ class ProgressWriter {
 /** What the steps of one render share. */
 interface RenderRun {
   task: TaskEntity;
-  workDir: string;
-  signal: AbortSignal;
+  session: RenderSession;
   progress: ProgressWriter;
   /** Throws once the task has left `processing`. */
   checkCanceled(): void;
@@ -134,6 +117,8 @@ export interface RenderProcessorDeps {
   mediaServer: MediaServer;
   storage: OutputStorage;
   metrics: WorkerMetrics;
+  /** Long timelines are rendered in chunks by every worker (chunked-render.ts). */
+  chunks: ChunkedRenders;
 }
 
 /**
@@ -143,14 +128,14 @@ export interface RenderProcessorDeps {
  */
 export class RenderProcessor {
   private handingBack = false;
-  private readonly running = new Set<AbortController>();
+  private readonly running = new Set<RenderSession>();
 
   constructor(private readonly deps: RenderProcessorDeps) {}
 
   /** Stops every running render; from now on a render that breaks hands its task back instead of failing it. */
   handBack(): void {
     this.handingBack = true;
-    for (const abort of this.running) abort.abort();
+    for (const session of this.running) session.abort();
   }
 
   async handle(taskId: string): Promise<void> {
@@ -167,72 +152,49 @@ export class RenderProcessor {
     }
     const task = begun.task;
     logger.info({ task_id: task.id, attempt: task.renderAttempts }, 'render started');
-    const workDir = join(this.deps.config.dataDir, 'work', task.id);
-    const token = randomUUID();
-    const abort = new AbortController();
-    this.running.add(abort);
-    let canceled = false;
-    const poll = setInterval(() => {
-      void lifecycle
-        .status(task.id)
-        .then((status) => {
-          if (status !== 'processing' && !canceled) {
-            canceled = true;
-            abort.abort();
-          }
-        })
-        .catch(() => undefined);
-    }, STATUS_POLL_MS);
-    const uploaded: string[] = [];
-    try {
-      await rm(workDir, { recursive: true, force: true });
-      await mkdir(workDir, { recursive: true });
-      const baseUrl = this.deps.mediaServer.register(token, workDir);
-      const output = await this.render(task, workDir, baseUrl, abort.signal, uploaded, () => canceled);
-      if (!(await lifecycle.complete(task, output.stored, output.phases))) await this.removeObjects(uploaded);
-      else logger.info({ task_id: task.id }, 'render completed');
-    } catch (error) {
-      await this.removeObjects(uploaded);
-      if (this.handingBack) throw new HandedBack(task.id);
-      if (canceled || error instanceof Canceled || error instanceof RenderCancelled) {
-        logger.info({ task_id: task.id }, 'render stopped: task canceled');
-        return;
+    const stillProcessing = async () => (await lifecycle.status(task.id)) === 'processing';
+    await inRenderSession(this.deps, task.id, stillProcessing, async (session) => {
+      this.running.add(session);
+      const uploaded: string[] = [];
+      try {
+        const output = await this.render(task, session, uploaded);
+        if (!(await lifecycle.complete(task, output.stored, output.phases))) await this.removeObjects(uploaded);
+        else logger.info({ task_id: task.id }, 'render completed');
+      } catch (error) {
+        await this.removeObjects(uploaded);
+        if (this.handingBack) throw new HandedBack(task.id);
+        if (session.unwanted() || error instanceof Canceled || error instanceof RenderCancelled) {
+          logger.info({ task_id: task.id }, 'render stopped: task canceled');
+          return;
+        }
+        const failure =
+          error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
+        if (!(error instanceof RenderFailure)) logger.error({ task_id: task.id, err: error }, 'render crashed');
+        await lifecycle.fail(task, failure);
+      } finally {
+        this.running.delete(session);
       }
-      const failure =
-        error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
-      if (!(error instanceof RenderFailure)) logger.error({ task_id: task.id, err: error }, 'render crashed');
-      await lifecycle.fail(task, failure);
-    } finally {
-      this.running.delete(abort);
-      clearInterval(poll);
-      this.deps.mediaServer.unregister(token);
-      await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
-    }
+    });
   }
 
   private async render(
     task: TaskEntity,
-    workDir: string,
-    baseUrl: string,
-    signal: AbortSignal,
+    session: RenderSession,
     uploaded: string[],
-    isCanceled: () => boolean,
   ): Promise<{ stored: StoredOutput; phases: ReturnType<ProgressTracker['snapshot']>['phases'] }> {
     const { config, lifecycle } = this.deps;
     // A re-run after a crash starts over, but the reported percentage holds at what clients already saw.
     const progress = new ProgressWriter(new ProgressTracker(Date.now, task.progressPercentage), task, lifecycle, config.progressIntervalMs);
     const run: RenderRun = {
       task,
-      workDir,
-      signal,
+      session,
       progress,
       checkCanceled: () => {
-        if (isCanceled()) throw new Canceled();
+        if (session.unwanted()) throw new Canceled();
       },
     };
-    const media = await this.download(task, workDir, signal, (fraction) => progress.update(fraction));
+    const plan = await prepareRender(this.deps, task, session, session.signal, (fraction) => progress.update(fraction));
     run.checkCanceled();
-    const plan = await this.planWith(task, media, baseUrl);
     progress.enter('render');
     const files = await this.renderFiles(run, plan);
     const probe = await probeMedia(files.videoPath);
@@ -252,51 +214,36 @@ export class RenderProcessor {
     };
   }
 
-  /** The render plan of the task, its media served from `baseUrl` and its subtitle files parsed. */
-  private async planWith(task: TaskEntity, media: Map<string, FetchedMedia>, baseUrl: string): Promise<RenderPlan> {
-    // Parsed here, in slices, so a large subtitle file never holds the event loop (ROLE=all shares it with the API).
-    const subtitleFiles = new Map<string, { cues: SubtitleCueMs[] }>();
-    for (const [trackIndex, track] of task.timeline.tracks.entries()) {
-      if (track.type !== 'subtitle') continue;
-      for (const [clipIndex, clip] of track.clips.entries()) {
-        const key = clipKey(trackIndex, clipIndex);
-        const content = await readFile(fetchedAt(media, key).path);
-        subtitleFiles.set(key, { cues: await parseSubtitleFileAsync(content, clip.media_url, this.deps.config.subtitleLimits) });
-      }
+  /** The video, by one engine run or, for a long timeline, in chunks rendered by every worker and joined here. */
+  private renderVideo(run: RenderRun, plan: RenderPlan, outPath: string, previews: { thumbnailPath: string; gifPath: string }): Promise<RenderVideoResult> {
+    const { task, session, progress } = run;
+    const timeoutMs = this.deps.config.renderTimeoutMs ?? 60_000 + task.estimatedSeconds * 20_000;
+    const onProgress = (fraction: number) => progress.update(fraction * 0.9);
+    const ranges = this.deps.chunks.rangesOf(plan);
+    if (ranges !== null) {
+      return this.deps.chunks.coordinate({ task, plan, outPath, workDir: session.workDir, signal: session.signal, timeoutMs, onProgress }, ranges);
     }
-    return planTimeline({
-      timeline: task.timeline,
+    return this.deps.renderer.renderVideo({
+      taskId: task.id,
+      plan,
       output: task.outputSettings,
-      resolveMediaSrc: (trackIndex, clipIndex) => {
-        const fetched = fetchedAt(media, clipKey(trackIndex, clipIndex));
-        return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind };
-      },
-      readSubtitleFile: (trackIndex, clipIndex) => {
-        const file = subtitleFiles.get(clipKey(trackIndex, clipIndex));
-        if (!file) throw new Error(`subtitle clip ${clipKey(trackIndex, clipIndex)} of ${task.id} was not parsed`);
-        return file;
-      },
+      outPath,
+      previews,
+      signal: session.signal,
+      timeoutMs,
+      onProgress,
     });
   }
 
   /** Renders the video with its thumbnail and preview (made in the same run by the compositor, else cut from the video). */
   private async renderFiles(run: RenderRun, plan: RenderPlan): Promise<RenderedFiles> {
-    const { task, workDir, signal, progress } = run;
+    const { task, session, progress } = run;
+    const { workDir, signal } = session;
     const encoding = encodingFor(task.outputSettings);
     const videoPath = join(workDir, `output.${encoding.extension}`);
     const previews = { thumbnailPath: join(workDir, 'thumbnail.jpg'), gifPath: join(workDir, 'preview.gif') };
-    const timeoutMs = this.deps.config.renderTimeoutMs ?? 60_000 + task.estimatedSeconds * 20_000;
     const videoStartedAt = Date.now();
-    const rendered = await this.deps.renderer.renderVideo({
-      taskId: task.id,
-      plan,
-      output: task.outputSettings,
-      outPath: videoPath,
-      previews,
-      signal,
-      timeoutMs,
-      onProgress: (fraction) => progress.update(fraction * 0.9),
-    });
+    const rendered = await this.renderVideo(run, plan, videoPath, previews);
     run.checkCanceled();
     const videoMs = Date.now() - videoStartedAt;
     void this.deps.metrics.renderFinished({
@@ -348,25 +295,6 @@ export class RenderProcessor {
       thumbnail: await put(files.thumbnailPath, `${prefix}/thumbnail.jpg`, 'image/jpeg', previewsExpireAt),
       preview: await put(files.gifPath, `${prefix}/preview.gif`, 'image/gif', previewsExpireAt),
     };
-  }
-
-  /** Fetches every clip's media in parallel (the fetcher bounds the parallelism), keyed `<track>/<clip>` by index. */
-  private async download(task: TaskEntity, workDir: string, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<Map<string, FetchedMedia>> {
-    const jobs = task.timeline.tracks.flatMap((track, trackIndex) =>
-      track.clips.map((clip, clipIndex) => ({ key: clipKey(trackIndex, clipIndex), url: clip.media_url, expect: EXPECTATION[track.type] })),
-    );
-    const media = new Map<string, FetchedMedia>();
-    const budget = new DownloadBudget(this.deps.config.mediaTaskMaxBytes);
-    let done = 0;
-    await Promise.all(
-      jobs.map(async (job) => {
-        const fetched = await this.deps.fetcher.fetch({ url: job.url, expect: job.expect, destDir: workDir, signal, budget });
-        media.set(job.key, fetched);
-        done += 1;
-        onProgress(done / Math.max(1, jobs.length));
-      }),
-    );
-    return media;
   }
 
   private async removeObjects(keys: string[]): Promise<void> {

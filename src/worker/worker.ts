@@ -11,6 +11,7 @@ import type { TaskLifecycle } from '../tasks/task-lifecycle';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import type { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
 import type { Reaper } from './reaper';
+import { ChunkHandedBack, type ChunkedRenders } from './chunked-render';
 import { AccountAtCapacity, HandedBack, type RenderProcessor } from './render.processor';
 
 /** What a worker runs, built by the composition root. */
@@ -26,6 +27,7 @@ export interface WorkerDeps {
   mediaServer: MediaServer;
   fetcher: MediaFetcher;
   renders: RenderProcessor;
+  chunks: ChunkedRenders;
   deliveries: WebhookDeliveryProcessor;
   sweeper: RetentionSweeper;
   reaper: Reaper;
@@ -63,7 +65,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   await remotion.open();
   await mediaServer.start();
 
-  const running = new Map<string, RunningJob>();
+  const running: RunningJobs = { renders: new Map(), chunks: new Map() };
   startProcessors(deps, running);
   failTasksBullGaveUpOn(deps);
   await jobs.schedule('retention-sweep', config.retentionSweepIntervalMs);
@@ -80,14 +82,20 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   return { browser: remotion, stop: () => stopWorker(deps, running) };
 }
 
-/** Starts every queue's processor; `running` holds the render jobs in progress, by task id. */
-function startProcessors(deps: WorkerDeps, running: Map<string, RunningJob>): void {
-  const { config, jobs, fetcher, renders, deliveries, sweeper, reaper } = deps;
+/** The render jobs in progress, by task id, and the chunk jobs, by job id. */
+interface RunningJobs {
+  renders: Map<string, RunningJob>;
+  chunks: Map<string, RunningJob>;
+}
+
+/** Starts every queue's processor, noting the running render and chunk jobs in `running`. */
+function startProcessors(deps: WorkerDeps, running: RunningJobs): void {
+  const { config, jobs, fetcher, renders, chunks, deliveries, sweeper, reaper } = deps;
   jobs.start({
     render: {
       concurrency: config.workerConcurrency,
       handle: async ({ taskId }, job) => {
-        running.set(taskId, job);
+        running.renders.set(taskId, job);
         try {
           await renders.handle(taskId);
         } catch (error) {
@@ -95,7 +103,22 @@ function startProcessors(deps: WorkerDeps, running: Map<string, RunningJob>): vo
           if (error instanceof HandedBack) await new Promise<never>(() => undefined);
           throw error;
         } finally {
-          running.delete(taskId);
+          running.renders.delete(taskId);
+        }
+      },
+    },
+    'render-chunk': {
+      concurrency: config.chunking.perWorker,
+      handle: async (chunk, job) => {
+        const id = `${chunk.taskId}:${chunk.attempt}:${chunk.index}`;
+        running.chunks.set(id, job);
+        try {
+          return await chunks.renderChunk(chunk, job);
+        } catch (error) {
+          if (error instanceof ChunkHandedBack) await new Promise<never>(() => undefined);
+          throw error;
+        } finally {
+          running.chunks.delete(id);
         }
       },
     },
@@ -126,22 +149,26 @@ function failTasksBullGaveUpOn(deps: WorkerDeps): void {
 }
 
 /** Stops the worker as `Worker.stop` describes. */
-async function stopWorker(deps: WorkerDeps, running: Map<string, RunningJob>): Promise<StopOutcome> {
-  const { config, logger, jobs, lifecycle, browser: remotion, mediaServer, renders } = deps;
+async function stopWorker(deps: WorkerDeps, running: RunningJobs): Promise<StopOutcome> {
+  const { config, logger, jobs, lifecycle, browser: remotion, mediaServer, renders, chunks } = deps;
   await Promise.all([jobs.queue('webhook').pause(true, true), jobs.queue('maintenance').pause(true, true)]).catch(() => undefined);
+  // Chunks are still taken while this worker's renders finish: one of them may be waiting for its chunks.
   const finished = jobs
     .queue('render')
     .close()
+    .then(() => jobs.queue('render-chunk').close())
     .then(() => true);
   const graceOver = new Promise<false>((resolveGrace) => setTimeout(() => resolveGrace(false), config.shutdownGraceMs).unref());
   const drained = await Promise.race([finished, graceOver]);
   if (!drained) {
     renders.handBack();
-    const tasks = [...running.keys()];
+    chunks.handBack();
+    const tasks = [...running.renders.keys()];
     // A render handed back on purpose is not a crash: it must not use up one of RENDER_MAX_ATTEMPTS.
     await lifecycle.handBack(tasks).catch(() => undefined);
-    await Promise.all([...running.values()].map((job) => job.releaseLock().catch(() => undefined)));
-    logger.warn({ task_ids: tasks }, 'grace period over: running renders handed back to the queue');
+    const jobsHeld = [...running.renders.values(), ...running.chunks.values()];
+    await Promise.all(jobsHeld.map((job) => job.releaseLock().catch(() => undefined)));
+    logger.warn({ task_ids: tasks, chunk_jobs: [...running.chunks.keys()] }, 'grace period over: running renders handed back to the queue');
   }
   await mediaServer.stop().catch(() => undefined);
   await Promise.race([remotion.close(), new Promise((resolveClose) => setTimeout(resolveClose, BROWSER_CLOSE_TIMEOUT_MS).unref())]);

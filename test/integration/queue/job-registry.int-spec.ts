@@ -5,7 +5,14 @@ const idle = { concurrency: 1, handle: async () => undefined };
 
 /** A handler for every declared kind that does nothing; tests replace the ones they watch. */
 function idleHandlers(): JobHandlers {
-  return { render: idle, webhook: idle, 'retention-sweep': idle, reaper: idle, 'input-cache-sweep': idle };
+  return {
+    render: idle,
+    'render-chunk': { concurrency: 1, handle: async () => ({ kind: 'stopped' }) },
+    webhook: idle,
+    'retention-sweep': idle,
+    reaper: idle,
+    'input-cache-sweep': idle,
+  };
 }
 
 describe('JobQueues.start on Redis', () => {

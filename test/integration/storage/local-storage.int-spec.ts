@@ -90,6 +90,13 @@ describe('LocalStorage and FilesController (Fastify)', () => {
     expect(url).toBe(`https://files.example.test/files/tasks/t1/video.mp4?expires=1924992000&signature=${signer.signPath('tasks/t1/video.mp4', 1924992000)}`);
   });
 
+  it('copies a stored object back to a local file', async () => {
+    await storage.put('chunks/t9/1-0.mp4', join(dataDir, 'render.mp4'), 'video/mp4');
+    await storage.copyTo('chunks/t9/1-0.mp4', join(dataDir, 'copied.mp4'));
+    expect(readFileSync(join(dataDir, 'copied.mp4')).equals(video)).toBe(true);
+    await expect(storage.copyTo('chunks/t9/missing.mp4', join(dataDir, 'missing.mp4'))).rejects.toThrow();
+  });
+
   describe('serving', () => {
     let url: string;
     beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -72,6 +72,13 @@ describe('S3Storage', () => {
   it('caps URLs at the 7 days SigV4 allows', async () => {
     const url = await storage.signedUrl('tasks/t1/video.mp4', new Date(Date.now() + 30 * 24 * 3600_000));
     expect(url).toMatch(/X-Amz-Expires=604800/);
+  });
+
+  it('copies an object back to a local file, byte for byte', async () => {
+    await storage.put('chunks/t4/1-0.mp4', join(dir, 'video.mp4'), 'video/mp4');
+    await storage.copyTo('chunks/t4/1-0.mp4', join(dir, 'copied.mp4'));
+    expect(readFileSync(join(dir, 'copied.mp4')).equals(content)).toBe(true);
+    await expect(storage.copyTo('chunks/t4/missing.mp4', join(dir, 'missing.mp4'))).rejects.toThrow();
   });
 
   it('deletes, and deleting again is fine', async () => {

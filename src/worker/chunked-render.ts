@@ -1,0 +1,290 @@
+/**
+ * Chunked renders (docs/deploy.md, "Chunked renders"): a long timeline is cut
+ * into frame ranges when its render starts; each range is a `render-chunk`
+ * job that any worker sharing the queue, database and storage renders (either
+ * engine, silent, into storage under `chunks/<task>/`), and the worker that
+ * holds the task's render job waits for them, then joins them without
+ * encoding the video again and mixes the whole timeline's sound once.
+ *
+ * The task's state is only ever changed by its render job (the coordinator):
+ * a chunk reports its outcome in its job, and stops by itself once its task
+ * is no longer `processing` under the attempt that asked for it.
+ */
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { RenderFailure } from '../common/render-failure';
+import type { RenderPriority } from '../queue/job-queues';
+import type { ChunkJob, ChunkOutcome, RunningJob } from '../queue/job-registry';
+import type { CompositorRenderer } from '../render/compositor/compositor-renderer';
+import { encodingFor } from '../render/encoding-settings';
+import { chunkRanges, type FrameRange } from '../render/plan/frame-range';
+import type { RenderPlan } from '../render/plan/render-plan.types';
+import { RenderCancelled, stopOnAbortOrTimeout, type RenderVideoResult } from '../render/render-engine';
+import type { RenderEngines } from '../render/render-engines';
+import type { OutputStorage } from '../storage/output-storage';
+import type { TaskEntity } from '../tasks/task.entity';
+import type { TasksRepository } from '../tasks/tasks.repository';
+import type { RenderInputsDeps } from './render-inputs';
+import { prepareRender } from './render-inputs';
+import { inRenderSession, type RenderSession, type RenderSessionDeps } from './render-session';
+
+/** How often the coordinator reads its chunks' jobs. */
+const CHUNK_POLL_MS = 250;
+/** A chunk publishes its progress at most this often. */
+const CHUNK_PROGRESS_MS = 500;
+/** Share of a chunk's progress its media download takes. */
+const CHUNK_DOWNLOAD_SHARE = 0.1;
+
+/** The queue's side of chunk jobs (JobQueues). */
+export interface ChunkQueue {
+  enqueueChunk(chunk: ChunkJob, priority: RenderPriority): Promise<void>;
+  chunkState(
+    taskId: string,
+    attempt: number,
+    index: number,
+  ): Promise<{ kind: 'pending'; progress: number } | { kind: 'ended'; outcome: ChunkOutcome } | { kind: 'crashed'; reason: string } | { kind: 'missing' }>;
+  removeChunk(taskId: string, attempt: number, index: number): Promise<void>;
+}
+
+export interface ChunkedRendersDeps extends RenderInputsDeps, RenderSessionDeps {
+  logger: Logger;
+  workerId: string;
+  jobs: ChunkQueue;
+  tasks: Pick<TasksRepository, 'findById'>;
+  storage: OutputStorage;
+  renderer: RenderEngines;
+  compositor: CompositorRenderer;
+}
+
+export interface CoordinateArgs {
+  task: TaskEntity;
+  plan: RenderPlan;
+  outPath: string;
+  workDir: string;
+  signal: AbortSignal;
+  timeoutMs: number;
+  onProgress: (fraction: number) => void;
+}
+
+/** Thrown by a chunk render the worker gave up on while shutting down: its job is taken again, never settled. */
+export class ChunkHandedBack extends Error {
+  constructor(chunk: ChunkJob) {
+    super(`chunk ${chunk.index} of ${chunk.taskId} handed back to the queue at shutdown`);
+    this.name = 'ChunkHandedBack';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function chunkKey(taskId: string, attempt: number, index: number, extension: string): string {
+  return `chunks/${taskId}/${attempt}-${index}.${extension}`;
+}
+
+export class ChunkedRenders {
+  private handingBack = false;
+  private readonly running = new Set<() => void>();
+
+  constructor(private readonly deps: ChunkedRendersDeps) {}
+
+  /** The frame ranges a plan is rendered in; null when it is rendered whole. */
+  rangesOf(plan: RenderPlan): FrameRange[] | null {
+    const { minSeconds, seconds } = this.deps.config.chunking;
+    if (plan.durationInFrames <= minSeconds * plan.fps) return null;
+    const ranges = chunkRanges(plan.durationInFrames, plan.fps, seconds);
+    return ranges.length > 1 ? ranges : null;
+  }
+
+  /** Stops every running chunk; from now on a chunk that breaks is handed back instead of reporting a failure. */
+  handBack(): void {
+    this.handingBack = true;
+    for (const stop of this.running) stop();
+  }
+
+  /**
+   * The coordinator: enqueues the task's chunks (at most CHUNKS_PER_TASK at once),
+   * follows them, and joins them into `outPath`. Whatever happens, the chunks'
+   * jobs and files of every attempt of the task are removed before it returns.
+   */
+  async coordinate(args: CoordinateArgs, ranges: FrameRange[]): Promise<RenderVideoResult> {
+    const { task, plan } = args;
+    const { storage, logger } = this.deps;
+    const extension = encodingFor(task.outputSettings).extension;
+    const abort = new AbortController();
+    const stop = stopOnAbortOrTimeout(args.signal, args.timeoutMs, () => abort.abort());
+    const startedAt = Date.now();
+    try {
+      const rendered = await this.followChunks(args, ranges, abort.signal);
+      const chunkPaths = ranges.map((_, index) => join(args.workDir, `chunk-${index}.${extension}`));
+      await Promise.all(rendered.map((outcome, index) => storage.copyTo(outcome.key, chunkPaths[index])));
+      const renderMs = Date.now() - startedAt;
+      await this.deps.compositor.joinChunks({
+        plan,
+        output: task.outputSettings,
+        chunkPaths,
+        outPath: args.outPath,
+        signal: abort.signal,
+        onProgress: () => undefined,
+      });
+      logger.info(
+        {
+          task_id: task.id,
+          chunks: ranges.length,
+          chunk_workers: [...new Set(rendered.map((outcome) => outcome.workerId))],
+          chunks_ms: renderMs,
+          join_ms: Date.now() - startedAt - renderMs,
+        },
+        'chunked render joined',
+      );
+      return { outPath: args.outPath, durationInFrames: plan.durationInFrames, engine: rendered[0].engine, previewsMade: false };
+    } catch (error) {
+      if (stop.timedOut()) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
+      if (abort.signal.aborted && !(error instanceof RenderFailure)) throw new RenderCancelled('chunked render');
+      throw error;
+    } finally {
+      stop.dispose();
+      await this.removeChunks(task, ranges.length, extension);
+    }
+  }
+
+  /** Keeps up to CHUNKS_PER_TASK chunk jobs in the queue until every chunk is rendered; reports their mean progress. */
+  private async followChunks(args: CoordinateArgs, ranges: FrameRange[], signal: AbortSignal) {
+    const { task } = args;
+    const attempt = task.renderAttempts;
+    const rendered: Array<Extract<ChunkOutcome, { kind: 'rendered' }>> = [];
+    const progress = ranges.map(() => 0);
+    const waiting = ranges.map((_, index) => index);
+    const inFlight = new Set<number>();
+    const enqueue = (index: number) =>
+      this.deps.jobs.enqueueChunk({ taskId: task.id, attempt, index, fromFrame: ranges[index].from, toFrame: ranges[index].to }, task.priority);
+    while (waiting.length > 0 || inFlight.size > 0) {
+      while (inFlight.size < this.deps.config.chunking.perTask && waiting.length > 0) {
+        const index = waiting.shift() ?? 0;
+        await enqueue(index);
+        inFlight.add(index);
+      }
+      await sleep(CHUNK_POLL_MS);
+      if (signal.aborted) throw new RenderCancelled('chunked render');
+      for (const index of [...inFlight]) {
+        const state = await this.deps.jobs.chunkState(task.id, attempt, index);
+        if (state.kind === 'pending') progress[index] = Math.max(progress[index], state.progress);
+        else if (state.kind === 'missing')
+          await enqueue(index); // lost with Redis's data: asked again
+        else if (state.kind === 'crashed') {
+          throw new RenderFailure('WORKER_CRASHED', `A chunk of the render was interrupted by worker crashes: ${state.reason}`.slice(0, 500), true);
+        } else if (state.outcome.kind === 'failed') {
+          const { code, message, retryPossible, details, suggestedAction } = state.outcome;
+          throw new RenderFailure(code as RenderFailure['code'], message, retryPossible, details, suggestedAction ?? undefined);
+        } else if (state.outcome.kind === 'stopped') {
+          throw new RenderCancelled('chunked render');
+        } else {
+          rendered[index] = state.outcome;
+          progress[index] = 1;
+          inFlight.delete(index);
+        }
+      }
+      args.onProgress(progress.reduce((sum, p) => sum + p, 0) / ranges.length);
+    }
+    return rendered;
+  }
+
+  /** Every chunk job and file of every attempt of the task so far: an earlier attempt's coordinator may have died holding them. */
+  private async removeChunks(task: TaskEntity, count: number, extension: string): Promise<void> {
+    const removals: Array<Promise<unknown>> = [];
+    for (let attempt = 1; attempt <= task.renderAttempts; attempt++) {
+      for (let index = 0; index < count; index++) {
+        removals.push(this.deps.jobs.removeChunk(task.id, attempt, index).catch(() => undefined));
+        removals.push(this.deps.storage.delete(chunkKey(task.id, attempt, index, extension)).catch(() => undefined));
+      }
+    }
+    await Promise.all(removals);
+  }
+
+  /** A `render-chunk` job: renders its frame range into storage and says how it went; never changes the task. */
+  async renderChunk(chunk: ChunkJob, job: RunningJob): Promise<ChunkOutcome> {
+    const current = async (): Promise<TaskEntity | null> => {
+      const task = await this.deps.tasks.findById(chunk.taskId);
+      return task !== null && task.status === 'processing' && task.renderAttempts === chunk.attempt ? task : null;
+    };
+    const task = await current();
+    if (task === null) return { kind: 'stopped' };
+    return inRenderSession(
+      this.deps,
+      `${task.id}.chunk-${chunk.index}`,
+      async () => (await current()) !== null,
+      async (session) => {
+        this.running.add(session.abort);
+        try {
+          return await this.renderChunkIn(session, task, chunk, job, current);
+        } finally {
+          this.running.delete(session.abort);
+        }
+      },
+    );
+  }
+
+  private async renderChunkIn(
+    session: RenderSession,
+    task: TaskEntity,
+    chunk: ChunkJob,
+    job: RunningJob,
+    current: () => Promise<TaskEntity | null>,
+  ): Promise<ChunkOutcome> {
+    const { storage, logger, workerId } = this.deps;
+    const key = chunkKey(task.id, chunk.attempt, chunk.index, encodingFor(task.outputSettings).extension);
+    const log = { task_id: task.id, chunk: chunk.index, attempt: chunk.attempt, worker_id: workerId };
+    logger.info(log, 'chunk started');
+    const startedAt = Date.now();
+    let lastReport = 0;
+    const report = (fraction: number) => {
+      if (Date.now() - lastReport < CHUNK_PROGRESS_MS) return;
+      lastReport = Date.now();
+      void job.progress(Math.floor(fraction * 100)).catch(() => undefined);
+    };
+    try {
+      const plan = await prepareRender(this.deps, task, session, session.signal, (f) => report(f * CHUNK_DOWNLOAD_SHARE));
+      const outPath = join(session.workDir, `chunk.${encodingFor(task.outputSettings).extension}`);
+      const rendered = await this.deps.renderer.renderVideo({
+        taskId: task.id,
+        plan,
+        output: task.outputSettings,
+        outPath,
+        frames: { from: chunk.fromFrame, to: chunk.toFrame },
+        signal: session.signal,
+        timeoutMs: this.chunkTimeoutMs(task, chunk, plan),
+        onProgress: (f) => report(CHUNK_DOWNLOAD_SHARE + f * (1 - CHUNK_DOWNLOAD_SHARE)),
+      });
+      await storage.put(key, outPath, 'application/octet-stream');
+      // The coordinator removes the chunks when it ends: one it can no longer see must not outlive it.
+      if ((await current()) === null) {
+        await storage.delete(key).catch(() => undefined);
+        return { kind: 'stopped' };
+      }
+      logger.info({ ...log, engine: rendered.engine, frames: chunk.toFrame - chunk.fromFrame, chunk_ms: Date.now() - startedAt }, 'chunk rendered');
+      return { kind: 'rendered', key, engine: rendered.engine, workerId };
+    } catch (error) {
+      await storage.delete(key).catch(() => undefined);
+      if (this.handingBack) throw new ChunkHandedBack(chunk);
+      if (session.unwanted() || error instanceof RenderCancelled || session.signal.aborted) {
+        logger.info(log, 'chunk stopped: its task moved on');
+        return { kind: 'stopped' };
+      }
+      const failure =
+        error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
+      logger.warn({ ...log, code: failure.code, err: error }, 'chunk failed');
+      return {
+        kind: 'failed',
+        code: failure.code,
+        message: failure.message,
+        retryPossible: failure.retryPossible,
+        details: { ...failure.details },
+        suggestedAction: failure.suggestedAction ?? null,
+      };
+    }
+  }
+
+  /** The chunk's share of the render limit (RENDER_TIMEOUT_MS or the task's default), never under a minute. */
+  private chunkTimeoutMs(task: TaskEntity, chunk: ChunkJob, plan: RenderPlan): number {
+    const whole = this.deps.config.renderTimeoutMs ?? 60_000 + task.estimatedSeconds * 20_000;
+    return Math.max(60_000, Math.ceil((whole * (chunk.toFrame - chunk.fromFrame)) / plan.durationInFrames));
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * What every render of a task starts from, whichever worker runs it and
+ * whether it renders the whole timeline or one chunk: the task's media
+ * fetched into the render's work dir, and the task's render plan over them.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { AppConfig } from '../config/app-config';
+import { DownloadBudget } from '../media/download-budget';
+import type { FetchedMedia, MediaExpectation, MediaFetcher } from '../media/media-fetcher';
+import type { RenderPlan } from '../render/plan/render-plan.types';
+import { planTimeline, type MediaKind } from '../render/plan/timeline-planner';
+import { parseSubtitleFileAsync, type SubtitleCueMs } from '../subtitles/subtitle-parser';
+import type { TaskEntity } from '../tasks/task.entity';
+import type { TrackType } from '../tasks/task-input.types';
+
+const EXPECTATION: Record<TrackType, MediaExpectation> = { video: 'visual', audio: 'audio', subtitle: 'subtitle' };
+
+export interface RenderInputsDeps {
+  config: AppConfig;
+  fetcher: MediaFetcher;
+}
+
+/** A clip's place in the timeline, the key of its fetched media. */
+function clipKey(trackIndex: number, clipIndex: number): string {
+  return `${trackIndex}/${clipIndex}`;
+}
+
+function fetchedAt(media: Map<string, FetchedMedia>, key: string): FetchedMedia {
+  const fetched = media.get(key);
+  if (!fetched) throw new Error(`no media was fetched for clip ${key}`);
+  return fetched;
+}
+
+/**
+ * Fetches the task's media into `workDir` (progress 0-1 by clip) and returns the
+ * task's render plan, its media served from `baseUrl` (the work dir's media-server URL).
+ */
+export async function prepareRender(
+  deps: RenderInputsDeps,
+  task: TaskEntity,
+  at: { workDir: string; baseUrl: string },
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<RenderPlan> {
+  const media = await download(deps, task, at.workDir, signal, onProgress);
+  signal.throwIfAborted();
+  return planWith(deps, task, media, at.baseUrl);
+}
+
+/** Fetches every clip's media in parallel (the fetcher bounds the parallelism), keyed `<track>/<clip>` by index. */
+async function download(
+  deps: RenderInputsDeps,
+  task: TaskEntity,
+  workDir: string,
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<Map<string, FetchedMedia>> {
+  const jobs = task.timeline.tracks.flatMap((track, trackIndex) =>
+    track.clips.map((clip, clipIndex) => ({ key: clipKey(trackIndex, clipIndex), url: clip.media_url, expect: EXPECTATION[track.type] })),
+  );
+  const media = new Map<string, FetchedMedia>();
+  const budget = new DownloadBudget(deps.config.mediaTaskMaxBytes);
+  let done = 0;
+  await Promise.all(
+    jobs.map(async (job) => {
+      const fetched = await deps.fetcher.fetch({ url: job.url, expect: job.expect, destDir: workDir, signal, budget });
+      media.set(job.key, fetched);
+      done += 1;
+      onProgress(done / Math.max(1, jobs.length));
+    }),
+  );
+  return media;
+}
+
+/** The render plan of the task, its media served from `baseUrl` and its subtitle files parsed. */
+async function planWith(deps: RenderInputsDeps, task: TaskEntity, media: Map<string, FetchedMedia>, baseUrl: string): Promise<RenderPlan> {
+  // Parsed here, in slices, so a large subtitle file never holds the event loop (ROLE=all shares it with the API).
+  const subtitleFiles = new Map<string, { cues: SubtitleCueMs[] }>();
+  for (const [trackIndex, track] of task.timeline.tracks.entries()) {
+    if (track.type !== 'subtitle') continue;
+    for (const [clipIndex, clip] of track.clips.entries()) {
+      const key = clipKey(trackIndex, clipIndex);
+      const content = await readFile(fetchedAt(media, key).path);
+      subtitleFiles.set(key, { cues: await parseSubtitleFileAsync(content, clip.media_url, deps.config.subtitleLimits) });
+    }
+  }
+  return planTimeline({
+    timeline: task.timeline,
+    output: task.outputSettings,
+    resolveMediaSrc: (trackIndex, clipIndex) => {
+      const fetched = fetchedAt(media, clipKey(trackIndex, clipIndex));
+      return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind };
+    },
+    readSubtitleFile: (trackIndex, clipIndex) => {
+      const file = subtitleFiles.get(clipKey(trackIndex, clipIndex));
+      if (!file) throw new Error(`subtitle clip ${clipKey(trackIndex, clipIndex)} of ${task.id} was not parsed`);
+      return file;
+    },
+  });
+}
