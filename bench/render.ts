@@ -6,6 +6,7 @@ import { projectRoot } from '../src/common/project-root';
 import { probeMedia } from '../src/media/ffprobe';
 import { MediaServer } from '../src/render/media-server';
 import { encodingFor } from '../src/render/encoding-settings';
+import { chunkedBench } from './render-chunked';
 import { parseBenchArgs } from './support/bench-args';
 import { formatTable, log, machineInfo, median, saveResults, type Cell } from './support/bench-report';
 import { ffmpegBaselineArgs } from './support/ffmpeg-baseline';
@@ -22,6 +23,7 @@ import {
   type ReferenceSize,
 } from './support/reference-timeline';
 import { issueKey, prepareService, removeDir, startService, type ServiceProcess } from './support/service-process';
+import { waitForCompletion } from './support/task-wait';
 import { runTimed } from './support/timed-process';
 import { WebhookSink } from './support/webhook-sink';
 import { present } from '../test/support/present';
@@ -37,6 +39,7 @@ import { present } from '../test/support/present';
  *   node dist/bench/render.js [--quick] [--hd] [--runs N] [--warmup N] [--only=A,B]
  * --hd: 1920x1080 30 fps 60 s (the remotion contenders once each).
  * --only=service,ffmpeg: only those contenders (a quick look; publish ratios from a run of all four).
+ * --chunked: chunked renders across workers instead (render-chunked.ts).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const POLL_MS = 100;
@@ -55,17 +58,6 @@ interface RunResult {
   /** The worker's 'render timings' line: which engine drew it and, for the compositor, the split. */
   timings?: { engine: string; video_ms: number; previews_ms: number; stills?: number; stills_ms?: number; composite_ms?: number };
   output?: { durationMs: number | null; width: number | null; height: number | null; sizeBytes: number };
-}
-
-interface TaskRecord {
-  task_id: string;
-  status: string;
-  created_at: string;
-  started_at: string | null;
-  completed_at: string | null;
-  error: unknown;
-  progress: { phases: Record<string, { duration_seconds: number }> };
-  output: { duration_ms: number; resolution: { width: number; height: number }; file_size_bytes: number } | null;
 }
 
 interface Context {
@@ -105,15 +97,12 @@ async function runService(ctx: Context, run: number, engine: ServiceEngine): Pro
   const started = performance.now();
   const body = referenceTaskBody(ctx.size, ctx.mediaBase, ctx.sink.url, `?run=${run}-${Date.now()}`);
   const created = await ctx.client.expect<{ task_id: string }>(201, 'POST', '/v3/tasks', body);
-  let task: TaskRecord;
-  for (;;) {
-    task = await ctx.client.expect<TaskRecord>(200, 'GET', `/v3/tasks/${created.task_id}`);
-    if (task.status === 'completed' || task.status === 'failed' || task.status === 'canceled') break;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
+  const task = await waitForCompletion(ctx.client, created.task_id, POLL_MS).catch((error: unknown) => {
+    sampler.stop();
+    throw error;
+  });
   const seconds = (performance.now() - started) / 1000;
   const peakRssMiB = sampler.stop();
-  if (task.status !== 'completed') throw new Error(`service render ${task.status}: ${JSON.stringify(task.error)}`);
   const output = present(task.output, 'the output of a completed task');
   const phases = Object.fromEntries(Object.entries(task.progress.phases).map(([name, phase]) => [name, phase.duration_seconds]));
   return {
@@ -329,7 +318,7 @@ async function main(): Promise<void> {
   out.write(`saved ${path}\n`);
 }
 
-main().catch((error: unknown) => {
+(process.argv.includes('--chunked') ? chunkedBench(process.argv.slice(2).filter((arg) => arg !== '--chunked')) : main()).catch((error: unknown) => {
   process.stderr.write(`bench:render failed: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

@@ -99,12 +99,20 @@ function parseLog(line: string): LogLine | null {
  * worker (with its browser) is ready. Its output goes to `service.log` in the
  * data dir, not through a pipe, so reading request logs costs the bench nothing.
  */
-export async function startService(prepared: PreparedService, role: 'api' | 'all', timeoutMs = 60_000): Promise<ServiceProcess> {
-  const logPath = join(prepared.dataDir, 'service.log');
+export async function startService(
+  prepared: PreparedService,
+  role: 'api' | 'all' | 'worker',
+  timeoutMs = 60_000,
+  /** `cpu`: pinned to that core with taskset; `logName`: its own log file, for several processes on one data dir. */
+  opts: { cpu?: number; logName?: string; env?: Env } = {},
+): Promise<ServiceProcess> {
+  const logPath = join(prepared.dataDir, opts.logName ?? 'service.log');
   const logFd = openSync(logPath, 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'src', 'main.js')], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...prepared.env, ROLE: role },
+  const command = [process.execPath, join(projectRoot(), 'dist', 'src', 'main.js')];
+  const pinned = opts.cpu === undefined ? command : ['taskset', '-c', String(opts.cpu), ...command];
+  const child = spawn(pinned[0], pinned.slice(1), {
+    env: { ...process.env, LOG_LEVEL: 'info', ...prepared.env, ...opts.env, ROLE: role },
     stdio: ['ignore', logFd, logFd],
   });
   closeSync(logFd);
@@ -128,7 +136,7 @@ export async function startService(prepared: PreparedService, role: 'api' | 'all
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, STARTUP_POLL_MS));
     scan();
-    if (listeningMs !== null && (role === 'api' || workerReadyMs !== null)) break;
+    if ((listeningMs !== null || role === 'worker') && (role === 'api' || workerReadyMs !== null)) break;
     const tail = () => readFileSync(logPath, 'utf8').split('\n').slice(-20).join('\n');
     if (exited !== undefined) throw new Error(`service exited with ${exited} before it was ready:\n${tail()}`);
     if (performance.now() - started > timeoutMs) {

@@ -56,8 +56,20 @@ export interface ChunkedRendersDeps extends RenderInputsDeps, RenderSessionDeps 
   compositor: CompositorRenderer;
 }
 
-export interface CoordinateArgs {
+type RenderedChunk = Extract<ChunkOutcome, { kind: 'rendered' }>;
+
+/** A task's chunks, asked for and followed from the start of its render (see `ChunkedRenders.start`). */
+export interface ChunkRun {
   task: TaskEntity;
+  ranges: FrameRange[];
+  /** Every chunk rendered, in order; rejects at the first failure, crash or stop. */
+  rendered: Promise<RenderedChunk[]>;
+  /** Mean progress of the chunks, 0-1, to whoever listens (the coordinator, once the plan is ready). */
+  onProgress: (fraction: number) => void;
+  abort: AbortController;
+}
+
+export interface CoordinateArgs {
   plan: RenderPlan;
   outPath: string;
   workDir: string;
@@ -80,18 +92,54 @@ function chunkKey(taskId: string, attempt: number, index: number, extension: str
   return `chunks/${taskId}/${attempt}-${index}.${extension}`;
 }
 
+/** A chunk's failure as its outcome: what the coordinator fails the task with, as an unchunked render would have. */
+function failedOutcome(error: unknown): Extract<ChunkOutcome, { kind: 'failed' }> {
+  const failure =
+    error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
+  return {
+    kind: 'failed',
+    code: failure.code,
+    message: failure.message,
+    retryPossible: failure.retryPossible,
+    details: { ...failure.details },
+    suggestedAction: failure.suggestedAction ?? null,
+  };
+}
+
 export class ChunkedRenders {
   private handingBack = false;
   private readonly running = new Set<() => void>();
 
   constructor(private readonly deps: ChunkedRendersDeps) {}
 
-  /** The frame ranges a plan is rendered in; null when it is rendered whole. */
-  rangesOf(plan: RenderPlan): FrameRange[] | null {
+  /** The frame ranges a timeline of `durationInFrames` at `fps` is rendered in; null when it is rendered whole. */
+  rangesOf({ durationInFrames, fps }: { durationInFrames: number; fps: number }): FrameRange[] | null {
     const { minSeconds, seconds } = this.deps.config.chunking;
-    if (plan.durationInFrames <= minSeconds * plan.fps) return null;
-    const ranges = chunkRanges(plan.durationInFrames, plan.fps, seconds);
+    if (durationInFrames <= minSeconds * fps) return null;
+    const ranges = chunkRanges(durationInFrames, fps, seconds);
     return ranges.length > 1 ? ranges : null;
+  }
+
+  /**
+   * Asks for the task's chunks now (at most CHUNKS_PER_TASK queued at once) and
+   * follows them in the background, so they render while this worker fetches the
+   * media and plans. `coordinate` joins them, `abandon` drops them.
+   */
+  start(task: TaskEntity, ranges: FrameRange[], signal: AbortSignal): ChunkRun {
+    const abort = new AbortController();
+    signal.addEventListener('abort', () => abort.abort(), { once: true });
+    const run: ChunkRun = { task, ranges, abort, onProgress: () => undefined, rendered: Promise.resolve([]) };
+    run.rendered = this.followChunks(task, ranges, abort.signal, (fraction) => run.onProgress(fraction));
+    // Observed by coordinate or abandon; never left unhandled meanwhile.
+    run.rendered.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops a run that will not be joined (the plan failed) and removes its chunks. */
+  async abandon(run: ChunkRun): Promise<void> {
+    run.abort.abort();
+    await run.rendered.catch(() => undefined);
+    await this.removeChunks(run.task, run.ranges.length, encodingFor(run.task.outputSettings).extension);
   }
 
   /** Stops every running chunk; from now on a chunk that breaks is handed back instead of reporting a failure. */
@@ -101,19 +149,20 @@ export class ChunkedRenders {
   }
 
   /**
-   * The coordinator: enqueues the task's chunks (at most CHUNKS_PER_TASK at once),
-   * follows them, and joins them into `outPath`. Whatever happens, the chunks'
-   * jobs and files of every attempt of the task are removed before it returns.
+   * The coordinator: waits for the run's chunks and joins them into `outPath`.
+   * Whatever happens, the chunks' jobs and files of every attempt of the task
+   * are removed before it returns.
    */
-  async coordinate(args: CoordinateArgs, ranges: FrameRange[]): Promise<RenderVideoResult> {
-    const { task, plan } = args;
+  async coordinate(args: CoordinateArgs, run: ChunkRun): Promise<RenderVideoResult> {
+    const { plan } = args;
+    const { task, ranges, abort } = run;
     const { storage, logger } = this.deps;
     const extension = encodingFor(task.outputSettings).extension;
-    const abort = new AbortController();
+    run.onProgress = args.onProgress;
     const stop = stopOnAbortOrTimeout(args.signal, args.timeoutMs, () => abort.abort());
     const startedAt = Date.now();
     try {
-      const rendered = await this.followChunks(args, ranges, abort.signal);
+      const rendered = await run.rendered;
       const chunkPaths = ranges.map((_, index) => join(args.workDir, `chunk-${index}.${extension}`));
       await Promise.all(rendered.map((outcome, index) => storage.copyTo(outcome.key, chunkPaths[index])));
       const renderMs = Date.now() - startedAt;
@@ -147,10 +196,9 @@ export class ChunkedRenders {
   }
 
   /** Keeps up to CHUNKS_PER_TASK chunk jobs in the queue until every chunk is rendered; reports their mean progress. */
-  private async followChunks(args: CoordinateArgs, ranges: FrameRange[], signal: AbortSignal) {
-    const { task } = args;
+  private async followChunks(task: TaskEntity, ranges: FrameRange[], signal: AbortSignal, onProgress: (fraction: number) => void): Promise<RenderedChunk[]> {
     const attempt = task.renderAttempts;
-    const rendered: Array<Extract<ChunkOutcome, { kind: 'rendered' }>> = [];
+    const rendered: RenderedChunk[] = [];
     const progress = ranges.map(() => 0);
     const waiting = ranges.map((_, index) => index);
     const inFlight = new Set<number>();
@@ -182,7 +230,7 @@ export class ChunkedRenders {
           inFlight.delete(index);
         }
       }
-      args.onProgress(progress.reduce((sum, p) => sum + p, 0) / ranges.length);
+      onProgress(progress.reduce((sum, p) => sum + p, 0) / ranges.length);
     }
     return rendered;
   }
@@ -242,6 +290,7 @@ export class ChunkedRenders {
     };
     try {
       const plan = await prepareRender(this.deps, task, session, session.signal, (f) => report(f * CHUNK_DOWNLOAD_SHARE));
+      const preparedMs = Date.now() - startedAt;
       const outPath = join(session.workDir, `chunk.${encodingFor(task.outputSettings).extension}`);
       const rendered = await this.deps.renderer.renderVideo({
         taskId: task.id,
@@ -259,7 +308,10 @@ export class ChunkedRenders {
         await storage.delete(key).catch(() => undefined);
         return { kind: 'stopped' };
       }
-      logger.info({ ...log, engine: rendered.engine, frames: chunk.toFrame - chunk.fromFrame, chunk_ms: Date.now() - startedAt }, 'chunk rendered');
+      const split =
+        rendered.split === undefined ? {} : { stills: rendered.split.stills, stills_ms: rendered.split.stillsMs, composite_ms: rendered.split.compositeMs };
+      const timings = { chunk_ms: Date.now() - startedAt, prepare_ms: preparedMs, ...split };
+      logger.info({ ...log, engine: rendered.engine, frames: chunk.toFrame - chunk.fromFrame, ...timings }, 'chunk rendered');
       return { kind: 'rendered', key, engine: rendered.engine, workerId };
     } catch (error) {
       await storage.delete(key).catch(() => undefined);
@@ -268,17 +320,9 @@ export class ChunkedRenders {
         logger.info(log, 'chunk stopped: its task moved on');
         return { kind: 'stopped' };
       }
-      const failure =
-        error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
-      logger.warn({ ...log, code: failure.code, err: error }, 'chunk failed');
-      return {
-        kind: 'failed',
-        code: failure.code,
-        message: failure.message,
-        retryPossible: failure.retryPossible,
-        details: { ...failure.details },
-        suggestedAction: failure.suggestedAction ?? null,
-      };
+      const outcome = failedOutcome(error);
+      logger.warn({ ...log, code: outcome.code, err: error }, 'chunk failed');
+      return outcome;
     }
   }
 

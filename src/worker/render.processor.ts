@@ -9,13 +9,14 @@ import type { WorkerMetrics } from '../metrics/worker-metrics';
 import type { MediaServer } from '../render/media-server';
 import type { RenderEngines } from '../render/render-engines';
 import { RenderCancelled, type RenderVideoResult } from '../render/render-engine';
-import { previewGifFromVideo, thumbnailFromVideo } from '../render/video-previews';
+import { previewGifFromVideo, thumbnailFromVideo, type PreviewPaths } from '../render/video-previews';
+import { timelineFrames } from '../render/plan/frames';
 import type { RenderPlan } from '../render/plan/render-plan.types';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskLifecycle } from '../tasks/task-lifecycle';
 import type { TaskEntity } from '../tasks/task.entity';
 import type { PhaseName, StoredFile, StoredOutput } from '../tasks/task.types';
-import type { ChunkedRenders } from './chunked-render';
+import type { ChunkedRenders, ChunkRun } from './chunked-render';
 import { ProgressTracker } from './progress-tracker';
 import { prepareRender } from './render-inputs';
 import { inRenderSession, type RenderSession } from './render-session';
@@ -193,10 +194,16 @@ export class RenderProcessor {
         if (session.unwanted()) throw new Canceled();
       },
     };
-    const plan = await prepareRender(this.deps, task, session, session.signal, (fraction) => progress.update(fraction));
-    run.checkCanceled();
+    const fps = task.outputSettings.framerate;
+    const ranges = this.deps.chunks.rangesOf({ durationInFrames: timelineFrames(task.timeline.duration_ms, fps), fps });
+    // A long timeline's chunks are asked for at once: their workers fetch the media themselves while this one plans.
+    const chunks = ranges === null ? null : this.deps.chunks.start(task, ranges, session.signal);
+    const plan = await prepareRender(this.deps, task, session, session.signal, (fraction) => progress.update(fraction)).catch(async (error: unknown) => {
+      if (chunks !== null) await this.deps.chunks.abandon(chunks);
+      throw error;
+    });
     progress.enter('render');
-    const files = await this.renderFiles(run, plan);
+    const files = await this.renderFiles(run, plan, chunks);
     const probe = await probeMedia(files.videoPath);
     run.checkCanceled();
     progress.enter('upload');
@@ -215,14 +222,17 @@ export class RenderProcessor {
   }
 
   /** The video, by one engine run or, for a long timeline, in chunks rendered by every worker and joined here. */
-  private renderVideo(run: RenderRun, plan: RenderPlan, outPath: string, previews: { thumbnailPath: string; gifPath: string }): Promise<RenderVideoResult> {
+  private renderVideo(
+    run: RenderRun,
+    plan: RenderPlan,
+    chunks: ChunkRun | null,
+    paths: { outPath: string; previews: PreviewPaths },
+  ): Promise<RenderVideoResult> {
     const { task, session, progress } = run;
+    const { outPath, previews } = paths;
     const timeoutMs = this.deps.config.renderTimeoutMs ?? 60_000 + task.estimatedSeconds * 20_000;
     const onProgress = (fraction: number) => progress.update(fraction * 0.9);
-    const ranges = this.deps.chunks.rangesOf(plan);
-    if (ranges !== null) {
-      return this.deps.chunks.coordinate({ task, plan, outPath, workDir: session.workDir, signal: session.signal, timeoutMs, onProgress }, ranges);
-    }
+    if (chunks !== null) return this.deps.chunks.coordinate({ plan, outPath, workDir: session.workDir, signal: session.signal, timeoutMs, onProgress }, chunks);
     return this.deps.renderer.renderVideo({
       taskId: task.id,
       plan,
@@ -236,14 +246,14 @@ export class RenderProcessor {
   }
 
   /** Renders the video with its thumbnail and preview (made in the same run by the compositor, else cut from the video). */
-  private async renderFiles(run: RenderRun, plan: RenderPlan): Promise<RenderedFiles> {
+  private async renderFiles(run: RenderRun, plan: RenderPlan, chunks: ChunkRun | null): Promise<RenderedFiles> {
     const { task, session, progress } = run;
     const { workDir, signal } = session;
     const encoding = encodingFor(task.outputSettings);
     const videoPath = join(workDir, `output.${encoding.extension}`);
     const previews = { thumbnailPath: join(workDir, 'thumbnail.jpg'), gifPath: join(workDir, 'preview.gif') };
     const videoStartedAt = Date.now();
-    const rendered = await this.renderVideo(run, plan, videoPath, previews);
+    const rendered = await this.renderVideo(run, plan, chunks, { outPath: videoPath, previews });
     run.checkCanceled();
     const videoMs = Date.now() - videoStartedAt;
     void this.deps.metrics.renderFinished({

@@ -1,0 +1,193 @@
+import pino from 'pino';
+import { RenderFailure } from '../common/render-failure';
+import { loadConfig } from '../config/app-config';
+import type { ChunkJob, ChunkOutcome } from '../queue/job-registry';
+import type { CompositorRenderer } from '../render/compositor/compositor-renderer';
+import type { MediaFetcher } from '../media/media-fetcher';
+import type { MediaServer } from '../render/media-server';
+import type { RenderPlan } from '../render/plan/render-plan.types';
+import type { RenderEngines } from '../render/render-engines';
+import { RenderCancelled } from '../render/render-engine';
+import type { OutputStorage } from '../storage/output-storage';
+import type { TaskEntity } from '../tasks/task.entity';
+import { ChunkedRenders, type ChunkQueue } from './chunked-render';
+
+type State = Awaited<ReturnType<ChunkQueue['chunkState']>>;
+
+/**
+ * The queue as the coordinator sees it: chunk jobs it enqueued, whose state a test
+ * scripts. Records what was enqueued and removed, and the most jobs of the task
+ * waiting or running at once.
+ */
+class ScriptedQueue implements ChunkQueue {
+  readonly enqueued: Array<ChunkJob & { priority: string }> = [];
+  readonly removed: string[] = [];
+  readonly states = new Map<number, State>();
+  mostInFlight = 0;
+
+  async enqueueChunk(chunk: ChunkJob, priority: string): Promise<void> {
+    this.enqueued.push({ ...chunk, priority });
+    this.states.set(chunk.index, { kind: 'pending', progress: 0 });
+    this.mostInFlight = Math.max(this.mostInFlight, [...this.states.values()].filter((s) => s.kind === 'pending').length);
+  }
+
+  async chunkState(_taskId: string, _attempt: number, index: number): Promise<State> {
+    return this.states.get(index) ?? { kind: 'missing' };
+  }
+
+  async removeChunk(taskId: string, attempt: number, index: number): Promise<void> {
+    this.removed.push(`${taskId}:${attempt}:${index}`);
+  }
+
+  /** Ends every pending chunk with `outcome(index)` after `ms`. */
+  endPendingAfter(ms: number, outcome: (index: number) => ChunkOutcome): NodeJS.Timeout {
+    return setInterval(() => {
+      for (const [index, state] of this.states) if (state.kind === 'pending') this.states.set(index, { kind: 'ended', outcome: outcome(index) });
+    }, ms);
+  }
+}
+
+const plan = { fps: 10, durationInFrames: 400 } as RenderPlan;
+const task = {
+  id: 'tsk_chunks',
+  renderAttempts: 2,
+  priority: 'high',
+  outputSettings: { width: 320, height: 180, framerate: 10, format: 'mp4', quality: 'draft', codec: 'h264' },
+} as TaskEntity;
+
+function chunkedRenders(queue: ScriptedQueue, storage: Partial<OutputStorage>, env: Record<string, string> = {}) {
+  const config = loadConfig({ CHUNK_SECONDS: '10', CHUNKS_PER_TASK: '2', ...env });
+  return new ChunkedRenders({
+    config,
+    logger: pino({ level: 'silent' }),
+    workerId: 'w1',
+    jobs: queue,
+    tasks: { findById: async () => null },
+    storage: storage as OutputStorage,
+    renderer: {} as RenderEngines,
+    compositor: { joinChunks: async () => undefined } as unknown as CompositorRenderer,
+    fetcher: {} as MediaFetcher,
+    mediaServer: {} as MediaServer,
+  });
+}
+
+const args = (signal = new AbortController().signal, onProgress: (f: number) => void = () => undefined) => ({
+  plan,
+  outPath: '/tmp/never-written.mp4',
+  workDir: '/tmp',
+  signal,
+  timeoutMs: 60_000,
+  onProgress,
+});
+
+describe('ChunkedRenders', () => {
+  it('chunks only timelines longer than CHUNK_MIN_SECONDS, in ranges of CHUNK_SECONDS', () => {
+    const renders = chunkedRenders(new ScriptedQueue(), {});
+    expect(renders.rangesOf({ fps: 10, durationInFrames: 300 })).toBeNull();
+    expect(renders.rangesOf(plan)).toEqual([
+      { from: 0, to: 100 },
+      { from: 100, to: 200 },
+      { from: 200, to: 300 },
+      { from: 300, to: 400 },
+    ]);
+  });
+
+  it('keeps at most CHUNKS_PER_TASK chunks queued, with the task priority and attempt, joins them in order, and removes every job and file', async () => {
+    const queue = new ScriptedQueue();
+    const copied: string[] = [];
+    const deleted: string[] = [];
+    const storage = {
+      copyTo: async (key: string) => void copied.push(key),
+      delete: async (key: string) => void deleted.push(key),
+    };
+    const ticker = queue.endPendingAfter(300, (index) => ({ kind: 'rendered', key: `chunks/tsk_chunks/2-${index}.mp4`, engine: 'compositor', workerId: 'w2' }));
+    const progress: number[] = [];
+    const renders = chunkedRenders(queue, storage);
+    const result = await renders
+      .coordinate(
+        args(undefined, (f) => progress.push(f)),
+        renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal),
+      )
+      .finally(() => clearInterval(ticker));
+    expect(result).toMatchObject({ engine: 'compositor', durationInFrames: 400, previewsMade: false });
+    expect(queue.mostInFlight).toBe(2);
+    expect(queue.enqueued.map((c) => [c.index, c.attempt, c.fromFrame, c.toFrame, c.priority])).toEqual([
+      [0, 2, 0, 100, 'high'],
+      [1, 2, 100, 200, 'high'],
+      [2, 2, 200, 300, 'high'],
+      [3, 2, 300, 400, 'high'],
+    ]);
+    expect(copied.sort()).toEqual([0, 1, 2, 3].map((i) => `chunks/tsk_chunks/2-${i}.mp4`));
+    expect(progress.every((f, i) => i === 0 || f >= progress[i - 1])).toBe(true);
+    expect(progress.at(-1)).toBe(1);
+    // Both attempts' chunks: the first attempt's coordinator may have died holding some.
+    expect(deleted.sort()).toEqual([1, 2].flatMap((a) => [0, 1, 2, 3].map((i) => `chunks/tsk_chunks/${a}-${i}.mp4`)).sort());
+    expect(queue.removed).toHaveLength(8);
+  });
+
+  it('fails with the chunk failure as it is (code, message, details), once, and still removes every chunk', async () => {
+    const queue = new ScriptedQueue();
+    const deleted: string[] = [];
+    const ticker = queue.endPendingAfter(300, (index) =>
+      index === 1
+        ? {
+            kind: 'failed',
+            code: 'MEDIA_DOWNLOAD_FAILED',
+            message: 'Could not download https://example.com/a.mp4',
+            retryPossible: true,
+            details: { media_url: 'https://example.com/a.mp4', http_status: 404 },
+            suggestedAction: 'Check the URL',
+          }
+        : { kind: 'rendered', key: `k${index}`, engine: 'compositor', workerId: 'w2' },
+    );
+    const renders = chunkedRenders(queue, { copyTo: async () => undefined, delete: async (key: string) => void deleted.push(key) });
+    const failure = await renders
+      .coordinate(args(), renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal))
+      .catch((error: unknown) => error)
+      .finally(() => clearInterval(ticker));
+    expect(failure).toBeInstanceOf(RenderFailure);
+    expect(failure).toMatchObject({
+      code: 'MEDIA_DOWNLOAD_FAILED',
+      message: 'Could not download https://example.com/a.mp4',
+      retryPossible: true,
+      details: { media_url: 'https://example.com/a.mp4', http_status: 404 },
+      suggestedAction: 'Check the URL',
+    });
+    // Chunks 2 and 3 were never asked for: the render stopped at the first failure.
+    expect(queue.enqueued.map((c) => c.index)).toEqual([0, 1]);
+    expect(deleted).toHaveLength(8);
+  });
+
+  it('fails with WORKER_CRASHED when Bull gave up on a chunk whose workers kept dying', async () => {
+    const queue = new ScriptedQueue();
+    const ticker = setInterval(() => queue.states.set(0, { kind: 'crashed', reason: 'job stalled more than allowable limit' }), 300);
+    const renders = chunkedRenders(queue, { delete: async () => undefined });
+    const failure = await renders
+      .coordinate(args(), renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal))
+      .catch((error: unknown) => error)
+      .finally(() => clearInterval(ticker));
+    expect(failure).toMatchObject({ code: 'WORKER_CRASHED', retryPossible: true });
+  });
+
+  it('abandons a run whose plan failed: stops following and removes every chunk', async () => {
+    const queue = new ScriptedQueue();
+    const renders = chunkedRenders(queue, { delete: async () => undefined });
+    const run = renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await renders.abandon(run);
+    await expect(run.rendered).rejects.toBeInstanceOf(RenderCancelled);
+    expect(queue.enqueued).toHaveLength(2);
+    expect(queue.removed).toHaveLength(8);
+  });
+
+  it('stops as canceled when its signal aborts, removing the queued chunks', async () => {
+    const queue = new ScriptedQueue();
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 400);
+    const renders = chunkedRenders(queue, { delete: async () => undefined });
+    await expect(renders.coordinate(args(abort.signal), renders.start(task, renders.rangesOf(plan) ?? [], abort.signal))).rejects.toBeInstanceOf(
+      RenderCancelled,
+    );
+    expect(queue.removed).toHaveLength(8);
+  });
+});
