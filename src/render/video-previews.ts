@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { RenderFailure } from '../common/render-failure';
-import { remotionBinary } from '../media/remotion-binary';
 
 /**
  * The thumbnail (JPEG) and the preview (GIF) of a task, both cut from the
@@ -15,11 +14,12 @@ export const PREVIEW_FPS = 5;
 export const PREVIEW_MAX_SECONDS = 5;
 const PREVIEW_TIMEOUT_MS = 120_000;
 
-const FFMPEG = remotionBinary('ffmpeg') ?? 'ffmpeg';
+/** Debian's ffmpeg, which the compositor needs anyway: Remotion's minimal build has no `fps` filter. */
+export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
 
 function runFfmpeg(args: string[], signal: AbortSignal | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    execFile(FFMPEG, args, { timeout: PREVIEW_TIMEOUT_MS, signal }, (error, _stdout, stderr) =>
+    execFile(SYSTEM_FFMPEG, args, { timeout: PREVIEW_TIMEOUT_MS, signal }, (error, _stdout, stderr) =>
       error ? reject(new Error(`${error.message}: ${String(stderr).slice(-300)}`)) : resolve(),
     );
   });
@@ -33,6 +33,11 @@ async function makeOrFail(what: string, outPath: string, args: string[], signal:
     if (signal?.aborted) throw error;
     throw new RenderFailure('RENDER_FAILED', `making the ${what} failed: ${(error as Error).message}`.slice(0, 500), true);
   }
+}
+
+/** The GIF's frames from a picture at the video's rate, [in] to [out]: the first seconds, at the GIF's rate. */
+function gifFrames(labels: { in: string; out: string }): string {
+  return `[${labels.in}]trim=end=${PREVIEW_MAX_SECONDS},fps=${PREVIEW_FPS}[${labels.out}]`;
 }
 
 /** The GIF's frames scaled and mapped to one palette made for them, from [in] to [out]; `uniq` prefixes inner labels. */
@@ -50,7 +55,8 @@ function thumbnailScale(videoWidth: number): string {
   return `scale=${width}:-2:flags=lanczos:out_color_matrix=bt601:out_range=pc`;
 }
 
-const middleFrame = (durationInFrames: number): number => Math.floor((durationInFrames - 1) / 2);
+/** The frame the thumbnail shows. */
+export const middleFrame = (durationInFrames: number): number => Math.floor((durationInFrames - 1) / 2);
 
 const THUMBNAIL_JPEG = ['-frames:v', '1', '-q:v', '3', '-f', 'image2'];
 const GIF = ['-loop', '0', '-f', 'gif'];
@@ -75,7 +81,7 @@ export function previewOutputs(
   const graph = [
     `[${label}]split=3[${label}_video][${label}_thumb][${label}_gif]`,
     `[${label}_thumb]select='eq(n,${middleFrame(video.durationInFrames)})',${thumbnailScale(video.width)},format=yuvj420p[${label}_thumbnail]`,
-    `[${label}_gif]trim=end=${PREVIEW_MAX_SECONDS},fps=${PREVIEW_FPS}[${label}_gifFrames]`,
+    gifFrames({ in: `${label}_gif`, out: `${label}_gifFrames` }),
     gifFilter(video.width, { in: `${label}_gifFrames`, out: `${label}_preview` }, `${label}_p`),
   ].join(';');
   return {
@@ -99,7 +105,7 @@ export function previewOutputs(
  * about 1 s, where a second Chromium render took 4 s.
  */
 export async function previewGifFromVideo(args: { videoPath: string; outPath: string; width: number; signal?: AbortSignal }): Promise<void> {
-  const graph = gifFilter(args.width, { in: '0:v', out: 'gif' }, '');
+  const graph = `${gifFrames({ in: '0:v', out: 'gifFrames' })};${gifFilter(args.width, { in: 'gifFrames', out: 'gif' }, '')}`;
   await makeOrFail(
     'preview GIF',
     args.outPath,
@@ -112,16 +118,11 @@ export async function previewGifFromVideo(args: { videoPath: string; outPath: st
       String(PREVIEW_MAX_SECONDS),
       '-i',
       args.videoPath,
-      // Remotion's ffmpeg build has no fps filter: the output rate picks the frames, the frame cap the length.
       '-an',
       '-filter_complex',
       graph,
       '-map',
       '[gif]',
-      '-r',
-      String(PREVIEW_FPS),
-      '-frames:v',
-      String(PREVIEW_FPS * PREVIEW_MAX_SECONDS),
       ...GIF,
       args.outPath,
     ],
@@ -129,13 +130,17 @@ export async function previewGifFromVideo(args: { videoPath: string; outPath: st
   );
 }
 
-/** The thumbnail: the video's middle frame as a JPEG, at most 640 px wide. */
+/**
+ * The thumbnail: the video's middle frame as a JPEG, at most 640 px wide; or frame `frame` of the file,
+ * for a chunk of a chunked render that holds the middle frame of the whole video.
+ */
 export async function thumbnailFromVideo(args: {
   videoPath: string;
   outPath: string;
   width: number;
   durationInFrames: number;
   fps: number;
+  frame?: number;
   signal?: AbortSignal;
 }): Promise<void> {
   await makeOrFail(
@@ -148,7 +153,7 @@ export async function thumbnailFromVideo(args: {
       '-y',
       // Seeking to the frame's own timestamp (input option: exact, decodes from the keyframe before it).
       '-ss',
-      (middleFrame(args.durationInFrames) / args.fps).toFixed(6),
+      ((args.frame ?? middleFrame(args.durationInFrames)) / args.fps).toFixed(6),
       '-i',
       args.videoPath,
       // Without naming the JPEG's matrix, swscale keeps the video's BT.709 one and the JPEG decodes with reds about 10 % too dark.

@@ -47,7 +47,8 @@ class ScriptedQueue implements ChunkQueue {
   }
 }
 
-const plan = { fps: 10, durationInFrames: 400 } as RenderPlan;
+// Chunks of 4 s: shorter than the preview GIF, so the coordinator leaves the previews to its caller and runs no ffmpeg here.
+const plan = { fps: 10, durationInFrames: 160 } as RenderPlan;
 const task = {
   id: 'tsk_chunks',
   renderAttempts: 2,
@@ -56,7 +57,7 @@ const task = {
 } as TaskEntity;
 
 function chunkedRenders(queue: ScriptedQueue, storage: Partial<OutputStorage>, env: Record<string, string> = {}) {
-  const config = loadConfig({ CHUNK_SECONDS: '10', CHUNKS_PER_TASK: '2', ...env });
+  const config = loadConfig({ CHUNK_MIN_SECONDS: '10', CHUNK_SECONDS: '4', CHUNKS_PER_TASK: '2', ...env });
   return new ChunkedRenders({
     config,
     logger: pino({ level: 'silent' }),
@@ -65,7 +66,7 @@ function chunkedRenders(queue: ScriptedQueue, storage: Partial<OutputStorage>, e
     tasks: { findById: async () => null },
     storage: storage as OutputStorage,
     renderer: {} as RenderEngines,
-    compositor: { joinChunks: async () => undefined } as unknown as CompositorRenderer,
+    compositor: { joinChunks: async () => undefined, mixSoundTrack: async () => undefined } as unknown as CompositorRenderer,
     fetcher: {} as MediaFetcher,
     mediaServer: {} as MediaServer,
   });
@@ -74,6 +75,7 @@ function chunkedRenders(queue: ScriptedQueue, storage: Partial<OutputStorage>, e
 const args = (signal = new AbortController().signal, onProgress: (f: number) => void = () => undefined) => ({
   plan,
   outPath: '/tmp/never-written.mp4',
+  previews: { thumbnailPath: '/tmp/never-written.jpg', gifPath: '/tmp/never-written.gif' },
   workDir: '/tmp',
   signal,
   timeoutMs: 60_000,
@@ -83,12 +85,12 @@ const args = (signal = new AbortController().signal, onProgress: (f: number) => 
 describe('ChunkedRenders', () => {
   it('chunks only timelines longer than CHUNK_MIN_SECONDS, in ranges of CHUNK_SECONDS', () => {
     const renders = chunkedRenders(new ScriptedQueue(), {});
-    expect(renders.rangesOf({ fps: 10, durationInFrames: 300 })).toBeNull();
+    expect(renders.rangesOf({ fps: 10, durationInFrames: 100 })).toBeNull();
     expect(renders.rangesOf(plan)).toEqual([
-      { from: 0, to: 100 },
-      { from: 100, to: 200 },
-      { from: 200, to: 300 },
-      { from: 300, to: 400 },
+      { from: 0, to: 40 },
+      { from: 40, to: 80 },
+      { from: 80, to: 120 },
+      { from: 120, to: 160 },
     ]);
   });
 
@@ -109,13 +111,13 @@ describe('ChunkedRenders', () => {
         renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal),
       )
       .finally(() => clearInterval(ticker));
-    expect(result).toMatchObject({ engine: 'compositor', durationInFrames: 400, previewsMade: false });
+    expect(result).toMatchObject({ engine: 'compositor', durationInFrames: 160, previewsMade: false });
     expect(queue.mostInFlight).toBe(2);
     expect(queue.enqueued.map((c) => [c.index, c.attempt, c.fromFrame, c.toFrame, c.priority])).toEqual([
-      [0, 2, 0, 100, 'high'],
-      [1, 2, 100, 200, 'high'],
-      [2, 2, 200, 300, 'high'],
-      [3, 2, 300, 400, 'high'],
+      [0, 2, 0, 40, 'high'],
+      [1, 2, 40, 80, 'high'],
+      [2, 2, 80, 120, 'high'],
+      [3, 2, 120, 160, 'high'],
     ]);
     expect(copied.sort()).toEqual([0, 1, 2, 3].map((i) => `chunks/tsk_chunks/2-${i}.mp4`));
     expect(progress.every((f, i) => i === 0 || f >= progress[i - 1])).toBe(true);

@@ -20,6 +20,7 @@ import { encodingFor } from '../render/encoding-settings';
 import { chunkRanges, type FrameRange } from '../render/plan/frame-range';
 import type { RenderPlan } from '../render/plan/render-plan.types';
 import { RenderCancelled, stopOnAbortOrTimeout, type RenderVideoResult } from '../render/render-engine';
+import { middleFrame, PREVIEW_MAX_SECONDS, previewGifFromVideo, thumbnailFromVideo, type PreviewPaths } from '../render/video-previews';
 import type { RenderEngines } from '../render/render-engines';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskEntity } from '../tasks/task.entity';
@@ -64,6 +65,8 @@ export interface ChunkRun {
   ranges: FrameRange[];
   /** Every chunk rendered, in order; rejects at the first failure, crash or stop. */
   rendered: Promise<RenderedChunk[]>;
+  /** Each chunk, as soon as it is rendered (rejected with `rendered` if the run fails first). */
+  chunks: Array<Promise<RenderedChunk>>;
   /** Mean progress of the chunks, 0-1, to whoever listens (the coordinator, once the plan is ready). */
   onProgress: (fraction: number) => void;
   abort: AbortController;
@@ -72,6 +75,8 @@ export interface ChunkRun {
 export interface CoordinateArgs {
   plan: RenderPlan;
   outPath: string;
+  /** Cut from the chunks that hold their frames as soon as those are rendered. */
+  previews: PreviewPaths;
   workDir: string;
   signal: AbortSignal;
   timeoutMs: number;
@@ -128,10 +133,17 @@ export class ChunkedRenders {
   start(task: TaskEntity, ranges: FrameRange[], signal: AbortSignal): ChunkRun {
     const abort = new AbortController();
     signal.addEventListener('abort', () => abort.abort(), { once: true });
-    const run: ChunkRun = { task, ranges, abort, onProgress: () => undefined, rendered: Promise.resolve([]) };
-    run.rendered = this.followChunks(task, ranges, abort.signal, (fraction) => run.onProgress(fraction));
+    const settle = ranges.map(() => ({ resolve: (_chunk: RenderedChunk) => undefined, reject: (_error: unknown) => undefined }));
+    const chunks = settle.map((handle) => new Promise<RenderedChunk>((resolve, reject) => Object.assign(handle, { resolve, reject })));
+    const run: ChunkRun = { task, ranges, abort, onProgress: () => undefined, rendered: Promise.resolve([]), chunks };
+    const follow = {
+      onProgress: (fraction: number) => run.onProgress(fraction),
+      onRendered: (index: number, chunk: RenderedChunk) => settle[index].resolve(chunk),
+    };
+    run.rendered = this.followChunks(task, ranges, abort.signal, follow);
     // Observed by coordinate or abandon; never left unhandled meanwhile.
-    run.rendered.catch(() => undefined);
+    for (const promise of [run.rendered, ...chunks]) promise.catch(() => undefined);
+    run.rendered.catch((error: unknown) => settle.forEach((handle) => handle.reject(error)));
     return run;
   }
 
@@ -154,26 +166,27 @@ export class ChunkedRenders {
    * are removed before it returns.
    */
   async coordinate(args: CoordinateArgs, run: ChunkRun): Promise<RenderVideoResult> {
-    const { plan } = args;
+    const { plan, workDir } = args;
     const { task, ranges, abort } = run;
     const { storage, logger } = this.deps;
     const extension = encodingFor(task.outputSettings).extension;
     run.onProgress = args.onProgress;
     const stop = stopOnAbortOrTimeout(args.signal, args.timeoutMs, () => abort.abort());
     const startedAt = Date.now();
+    const chunkPaths = ranges.map((_, index) => join(workDir, `chunk-${index}.${extension}`));
+    const soundTrackPath = join(workDir, 'sound-track');
     try {
+      // While the chunks render: the sound is mixed, each chunk is fetched once rendered, and the previews are cut
+      // from the chunks that hold their frames. What is left after the last chunk is copying streams.
+      const sound = this.deps.compositor.mixSoundTrack({ plan, output: task.outputSettings, outPath: soundTrackPath, signal: abort.signal });
+      const fetched = run.chunks.map((chunk, index) => chunk.then((outcome) => storage.copyTo(outcome.key, chunkPaths[index])));
+      const previews = this.previewsFromChunks(plan, run, fetched, chunkPaths, args.previews, abort.signal);
+      for (const promise of [sound, previews, ...fetched]) promise.catch(() => undefined);
       const rendered = await run.rendered;
-      const chunkPaths = ranges.map((_, index) => join(args.workDir, `chunk-${index}.${extension}`));
-      await Promise.all(rendered.map((outcome, index) => storage.copyTo(outcome.key, chunkPaths[index])));
+      await Promise.all([sound, ...fetched]);
       const renderMs = Date.now() - startedAt;
-      await this.deps.compositor.joinChunks({
-        plan,
-        output: task.outputSettings,
-        chunkPaths,
-        outPath: args.outPath,
-        signal: abort.signal,
-        onProgress: () => undefined,
-      });
+      await this.deps.compositor.joinChunks({ plan, output: task.outputSettings, chunkPaths, soundTrackPath, outPath: args.outPath, signal: abort.signal });
+      const previewsMade = await previews;
       logger.info(
         {
           task_id: task.id,
@@ -184,7 +197,7 @@ export class ChunkedRenders {
         },
         'chunked render joined',
       );
-      return { outPath: args.outPath, durationInFrames: plan.durationInFrames, engine: rendered[0].engine, previewsMade: false };
+      return { outPath: args.outPath, durationInFrames: plan.durationInFrames, engine: rendered[0].engine, previewsMade };
     } catch (error) {
       if (stop.timedOut()) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
       if (abort.signal.aborted && !(error instanceof RenderFailure)) throw new RenderCancelled('chunked render');
@@ -195,8 +208,46 @@ export class ChunkedRenders {
     }
   }
 
+  /**
+   * The thumbnail from the chunk that holds the video's middle frame and the GIF from the first chunk, each
+   * once that chunk is fetched; false (the caller cuts them from the joined video) when the first chunk is
+   * shorter than the GIF.
+   */
+  private async previewsFromChunks(
+    plan: RenderPlan,
+    run: ChunkRun,
+    fetched: Array<Promise<void>>,
+    chunkPaths: string[],
+    paths: PreviewPaths,
+    signal: AbortSignal,
+  ): Promise<boolean> {
+    const { ranges } = run;
+    if (ranges[0].to - ranges[0].from < PREVIEW_MAX_SECONDS * plan.fps) return false;
+    const middle = middleFrame(plan.durationInFrames);
+    const holder = ranges.findIndex((range) => middle >= range.from && middle < range.to);
+    const thumbnail = fetched[holder].then(() =>
+      thumbnailFromVideo({
+        videoPath: chunkPaths[holder],
+        outPath: paths.thumbnailPath,
+        width: plan.width,
+        durationInFrames: plan.durationInFrames,
+        fps: plan.fps,
+        frame: middle - ranges[holder].from,
+        signal,
+      }),
+    );
+    const gif = fetched[0].then(() => previewGifFromVideo({ videoPath: chunkPaths[0], outPath: paths.gifPath, width: plan.width, signal }));
+    await Promise.all([thumbnail, gif]);
+    return true;
+  }
+
   /** Keeps up to CHUNKS_PER_TASK chunk jobs in the queue until every chunk is rendered; reports their mean progress. */
-  private async followChunks(task: TaskEntity, ranges: FrameRange[], signal: AbortSignal, onProgress: (fraction: number) => void): Promise<RenderedChunk[]> {
+  private async followChunks(
+    task: TaskEntity,
+    ranges: FrameRange[],
+    signal: AbortSignal,
+    on: { onProgress: (fraction: number) => void; onRendered: (index: number, chunk: RenderedChunk) => void },
+  ): Promise<RenderedChunk[]> {
     const attempt = task.renderAttempts;
     const rendered: RenderedChunk[] = [];
     const progress = ranges.map(() => 0);
@@ -226,11 +277,12 @@ export class ChunkedRenders {
           throw new RenderCancelled('chunked render');
         } else {
           rendered[index] = state.outcome;
+          on.onRendered(index, state.outcome);
           progress[index] = 1;
           inFlight.delete(index);
         }
       }
-      onProgress(progress.reduce((sum, p) => sum + p, 0) / ranges.length);
+      on.onProgress(progress.reduce((sum, p) => sum + p, 0) / ranges.length);
     }
     return rendered;
   }

@@ -232,7 +232,8 @@ export class RenderProcessor {
     const { outPath, previews } = paths;
     const timeoutMs = this.deps.config.renderTimeoutMs ?? 60_000 + task.estimatedSeconds * 20_000;
     const onProgress = (fraction: number) => progress.update(fraction * 0.9);
-    if (chunks !== null) return this.deps.chunks.coordinate({ plan, outPath, workDir: session.workDir, signal: session.signal, timeoutMs, onProgress }, chunks);
+    if (chunks !== null)
+      return this.deps.chunks.coordinate({ plan, outPath, previews, workDir: session.workDir, signal: session.signal, timeoutMs, onProgress }, chunks);
     return this.deps.renderer.renderVideo({
       taskId: task.id,
       plan,

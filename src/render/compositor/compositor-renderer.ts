@@ -7,10 +7,10 @@
  */
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { RenderFailure } from '../../common/render-failure';
 import { encodingFor } from '../encoding-settings';
-import { previewOutputs } from '../video-previews';
+import { previewOutputs, SYSTEM_FFMPEG } from '../video-previews';
 import { visibleBounds, type PixelBox } from '../rgba-png';
 import { cutPlan } from '../plan/plan-cut';
 import type { PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
@@ -20,12 +20,11 @@ import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAb
 import { audioGraph, type AudioInput } from './audio-graph';
 import { compositePlan, type CompositePlan, type StillShot } from './composite-plan';
 import { MAX_LAYER_SIDE_PX, NotExpressible } from './compositor-support';
-import { encoderArgs, encoderInputFilter, joinedEncoderArgs } from './encoder-args';
+import { encoderArgs, encoderInputFilter, joinedEncoderArgs, soundTrackArgs } from './encoder-args';
 import { largestSide } from './layer-geometry';
 import { describeSource, type SourceDescription } from './source-inputs';
+import { ffconcat, union } from './still-sequence';
 import { videoGraph, type StillsInput, type VideoSource } from './video-graph';
-
-export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
 
 /** Share of the progress bar the still shots take; the ffmpeg run takes the rest. */
 const STILLS_SHARE = 0.15;
@@ -48,37 +47,22 @@ interface Inputs {
 }
 
 export interface JoinChunksArgs {
-  /** The whole timeline's plan: its sound is mixed here, once. */
+  /** The whole timeline's plan. */
   plan: RenderPlan;
   output: ResolvedOutput;
   /** The chunks' files, in timeline order, encoded with the output's settings. */
   chunkPaths: string[];
+  /** The whole timeline's sound, from `mixSoundTrack`. */
+  soundTrackPath: string;
   outPath: string;
-  onProgress: (fraction: number) => void;
   signal?: AbortSignal;
-  timeoutMs?: number;
 }
 
-function union(a: PixelBox | null, b: PixelBox | null): PixelBox | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
-}
-
-function ffconcat(segments: CompositePlan['slots'][number] & { kind: 'stills' }, shotFiles: string[], blank: string, fps: number): string {
-  const lines = ['ffconcat version 1.0'];
-  // Read at the plan's rate, each picture's timestamps fall on frame boundaries (the default 1/25 s grid shifts cuts).
-  const rate = `option framerate ${Math.round(fps * 1000)}/1000`;
-  let last = '';
-  for (const segment of segments.segments) {
-    last = basename(segment.shot === null ? blank : shotFiles[segment.shot]);
-    lines.push(`file '${last}'`, rate, `duration ${(segment.durationInFrames / fps).toFixed(9)}`);
-  }
-  // The demuxer ignores the last entry's duration; naming the picture again makes it last to the end.
-  lines.push(`file '${last}'`, rate);
-  return `${lines.join('\n')}\n`;
+export interface SoundTrackArgs {
+  plan: RenderPlan;
+  output: ResolvedOutput;
+  outPath: string;
+  signal?: AbortSignal;
 }
 
 /** Passes a fraction on only when it is higher than the last one passed, capped at 1. */
@@ -211,51 +195,52 @@ export class CompositorRenderer {
   }
 
   /**
-   * Joins the chunks of a chunked render into `outPath`: their video copied
-   * through the concat demuxer, never encoded again, and the whole timeline's
-   * sound mixed and encoded once in the same ffmpeg run.
+   * The whole timeline's sound, mixed (the audio graph of an unchunked render)
+   * and encoded once into `outPath`, for `joinChunks`.
+   */
+  async mixSoundTrack(args: SoundTrackArgs): Promise<void> {
+    const sources = await this.audioSources(args.plan);
+    await this.runWithGraph(args, sources.args, this.audioOf(args.plan, sources), soundTrackArgs(encodingFor(args.output), args.plan, 'aout', args.outPath));
+  }
+
+  /**
+   * Joins the chunks of a chunked render into `outPath`: their video through
+   * the concat demuxer and the sound track, both copied, never encoded again.
    */
   async joinChunks(args: JoinChunksArgs): Promise<void> {
-    const { plan, outPath } = args;
-    const abort = new AbortController();
-    const stop = stopOnAbortOrTimeout(args.signal, args.timeoutMs, () => abort.abort());
-    const workDir = await fs.mkdtemp(join(dirname(outPath), 'join-'));
+    const listPath = `${args.outPath}.ffconcat`;
+    await fs.writeFile(listPath, `ffconcat version 1.0\n${args.chunkPaths.map((path) => `file '${path}'\n`).join('')}`);
     try {
-      const sources = await this.audioSources(plan);
-      const listPath = join(workDir, 'chunks.ffconcat');
-      await fs.writeFile(listPath, `ffconcat version 1.0\n${args.chunkPaths.map((path) => `file '${path}'\n`).join('')}`);
-      const graphPath = join(workDir, 'graph.txt');
-      await fs.writeFile(graphPath, this.audioOf(plan, sources));
-      const chunksInput = sources.bySrc.size;
-      await this.runFfmpeg(
-        [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
-          '-y',
-          ...sources.args,
-          // Our own list of the chunks we wrote: the concat demuxer may open local files only.
-          ...['-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', `file:${listPath}`],
-          '-filter_complex_script',
-          graphPath,
-          ...joinedEncoderArgs(encodingFor(args.output), plan, { video: chunksInput, audio: 'aout' }, outPath),
-          '-progress',
-          'pipe:1',
-          '-nostats',
-        ],
-        plan,
-        abort.signal,
-        risingProgress(args.onProgress),
-      );
+      const inputs = [
+        // Our own list of the chunks we wrote: the concat demuxer may open local files only.
+        ...['-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', `file:${listPath}`],
+        ...['-protocol_whitelist', 'file', '-i', `file:${args.soundTrackPath}`],
+      ];
+      await this.runWithGraph(args, inputs, null, joinedEncoderArgs(encodingFor(args.output), args.plan, { video: 0, audio: 1 }, args.outPath));
+    } finally {
+      await fs.rm(listPath, { force: true }).catch(() => undefined);
+    }
+  }
+
+  /** One ffmpeg run of a chunked render's last steps: `outputArgs` end with the file written, removed if the run fails. */
+  private async runWithGraph(
+    args: { plan: RenderPlan; outPath: string; signal?: AbortSignal },
+    inputs: string[],
+    graph: string | null,
+    outputArgs: string[],
+  ): Promise<void> {
+    const graphPath = `${args.outPath}.graph.txt`;
+    const signal = args.signal ?? new AbortController().signal;
+    try {
+      if (graph !== null) await fs.writeFile(graphPath, graph);
+      const filter = graph === null ? [] : ['-filter_complex_script', graphPath];
+      const quiet = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+      await this.runFfmpeg([...quiet, ...inputs, ...filter, ...outputArgs, '-progress', 'pipe:1', '-nostats'], args.plan, signal, () => undefined);
     } catch (err) {
-      await fs.rm(outPath, { force: true }).catch(() => undefined);
-      if (stop.timedOut()) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
-      if (abort.signal.aborted) throw new RenderCancelled('joining the chunks');
+      await fs.rm(args.outPath, { force: true }).catch(() => undefined);
       throw err;
     } finally {
-      stop.dispose();
-      await fs.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+      await fs.rm(graphPath, { force: true }).catch(() => undefined);
     }
   }
 

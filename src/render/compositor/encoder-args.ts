@@ -165,10 +165,29 @@ export function encoderArgs(enc: EncodingSettings, plan: RenderPlan, labels: { v
 }
 
 /**
- * The joined file of a chunked render: the chunks' video (input `from.video`, the
- * concat list) copied as it is, never encoded again, and the whole timeline's sound
- * [`audioLabel`] encoded once, so no chunk boundary can click or shift it.
+ * The whole timeline's sound [`audioLabel`], alone, encoded as the output
+ * encodes it, in a container its stream can be copied from sample for sample
+ * (AAC keeps its priming in MP4's edit list): mixed while a chunked render's
+ * chunks are still rendering.
  */
-export function joinedEncoderArgs(enc: EncodingSettings, plan: RenderPlan, from: { video: number; audio: string }, outPath: string): string[] {
-  return ['-map', `${from.video}:v`, '-map', `[${from.audio}]`, '-c:v', 'copy', ...audioEncodeArgs(enc), ...containerArgs(enc, plan, outPath)];
+export function soundTrackArgs(enc: EncodingSettings, plan: RenderPlan, audioLabel: string, outPath: string): string[] {
+  return [
+    '-map',
+    `[${audioLabel}]`,
+    ...audioEncodeArgs(enc),
+    '-t',
+    (plan.durationInFrames / plan.fps).toFixed(6),
+    '-f',
+    enc.audioCodec === 'aac' ? 'mp4' : 'matroska',
+    outPath,
+  ];
+}
+
+/**
+ * The joined file of a chunked render: the chunks' video (input `from.video`,
+ * the concat list) and the sound track (input `from.audio`, soundTrackArgs)
+ * copied as they are, never encoded again.
+ */
+export function joinedEncoderArgs(enc: EncodingSettings, plan: RenderPlan, from: { video: number; audio: number }, outPath: string): string[] {
+  return ['-map', `${from.video}:v`, '-map', `${from.audio}:a`, '-c', 'copy', ...containerArgs(enc, plan, outPath)];
 }

@@ -55,6 +55,8 @@ describe('chunked renders: one long timeline split across two workers', () => {
   let api: HttpClient;
   const processes: ServiceProcess[] = [];
   const rendered = new Map<string, string>();
+  /** The thumbnail and preview GIF of each downloaded render, by name. */
+  const previews = new Map<string, Buffer[]>();
 
   const startProcess = async (name: string, role: 'api' | 'worker', extra: Record<string, string> = {}) => {
     const proc = await ServiceProcess.start(build, name, dir, { ...env, ROLE: role, ...extra });
@@ -148,18 +150,25 @@ describe('chunked renders: one long timeline split across two workers', () => {
     const file = join(dir, `${name}.mp4`);
     writeFileSync(file, Buffer.from(await (await fetch(task.output.video_url)).arrayBuffer()));
     rendered.set(name, file);
+    const fetchBytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+    previews.set(name, [await fetchBytes(task.output.thumbnail_url), await fetchBytes(task.output.preview_url)]);
     return { status: task.status, percentages, file, task };
   }
 
-  /** The source frame number every frame of `file` shows. */
-  function framesShown(file: string): number[] {
+  /** The grey levels of the three blocks (N mod 16, N / 16 mod 16, N / 256) in every frame of `file`. */
+  function blockLevels(file: string): Array<[number, number, number]> {
     const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 512 * 1024 * 1024 });
     const size = WIDTH * HEIGHT * 3;
     // Grey decoded to RGB: red = (luma - 16) * 255 / 219.
     const level = (at: number, x: number) => Math.round((raw[at + ((HEIGHT / 2) * WIDTH + x) * 3] * 219) / 255 / 12);
-    const shown: number[] = [];
-    for (let at = 0; at + size <= raw.length; at += size) shown.push(level(at, WIDTH / 6) + 16 * level(at, WIDTH / 2) + 256 * level(at, (5 * WIDTH) / 6));
-    return shown;
+    const levels: Array<[number, number, number]> = [];
+    for (let at = 0; at + size <= raw.length; at += size) levels.push([level(at, WIDTH / 6), level(at, WIDTH / 2), level(at, (5 * WIDTH) / 6)]);
+    return levels;
+  }
+
+  /** The source frame number every frame of `file` shows. */
+  function framesShown(file: string): number[] {
+    return blockLevels(file).map(([low, middle, high]) => low + 16 * middle + 256 * high);
   }
 
   function samples(file: string): Int16Array {
@@ -271,7 +280,7 @@ describe('chunked renders: one long timeline split across two workers', () => {
     expect(await chunkObjectsLeft()).toEqual([]);
   });
 
-  it('sounds the same as an unchunked render of the timeline, sample for sample', async () => {
+  it('sounds the same as an unchunked render of the timeline, sample for sample, with the same thumbnail and preview frames', async () => {
     await Promise.all(processes.filter((proc) => proc.name.startsWith('worker')).map((proc) => proc.stop()));
     await startProcess('worker-whole', 'worker', { CHUNK_MIN_SECONDS: '3600' });
     const taskId = await submit();
@@ -295,5 +304,16 @@ describe('chunked renders: one long timeline split across two workers', () => {
     // chunk boundary would differ by thousands in a chirp this loud).
     expect(peak).toBeGreaterThan(5_000);
     expect(worst).toBeLessThanOrEqual(1);
+    // Cut from the chunks that hold their frames while the others rendered: the middle frame (a JPEG names it
+    // exactly), and the first 5 s at 5 fps: frames 0, 2, … 48. A GIF's palette may move the greys of the other
+    // blocks by a step, so only the lowest block (N mod 16) is read there.
+    for (const name of ['chunked', 'whole']) {
+      const [thumbnail, gif] = present(previews.get(name), `the previews of ${name}`);
+      writeFileSync(join(dir, `${name}.jpg`), thumbnail);
+      writeFileSync(join(dir, `${name}.gif`), gif);
+      expect([name, framesShown(join(dir, `${name}.jpg`))]).toEqual([name, [199]]);
+      const gifLows = blockLevels(join(dir, `${name}.gif`)).map(([low]) => low);
+      expect([name, gifLows]).toEqual([name, Array.from({ length: 25 }, (_, i) => (2 * i) % 16)]);
+    }
   });
 });

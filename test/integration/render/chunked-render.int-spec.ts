@@ -1,7 +1,8 @@
 /**
  * A chunked render's parts: each engine renders a frame range of a plan as a
  * silent file that starts at the range's first frame, and the compositor
- * joins the parts (video copied, the whole timeline's sound mixed once) into
+ * joins the parts (video copied, the whole timeline's sound mixed once and
+ * copied) into
  * the file an unchunked render writes: the same source frame at every output
  * frame, the same frame count, the same sound.
  */
@@ -104,8 +105,10 @@ describe('chunked renders: frame ranges rendered apart and joined', () => {
       expect([i, part.video.frames, part.audio]).toEqual([i, frames.to - frames.from, null]);
       chunkPaths.push(path);
     }
+    const soundTrackPath = fixtures.path(`${name}.sound`);
+    await compositor.mixSoundTrack({ plan, output: OUT, outPath: soundTrackPath });
     const outPath = fixtures.path(`${name}.joined.mp4`);
-    await compositor.joinChunks({ plan, output: OUT, chunkPaths, outPath, onProgress: () => undefined });
+    await compositor.joinChunks({ plan, output: OUT, chunkPaths, soundTrackPath, outPath });
     return outPath;
   }
 
