@@ -39,8 +39,9 @@ type Contender = 'one-core-whole' | 'one-core-chunked' | 'one-core-chunked-cpu1'
 const CONTENDERS: Contender[] = ['one-core-whole', 'one-core-chunked', 'one-core-chunked-cpu1', 'two-cores-chunked'];
 const WORKERS: Record<Contender, Array<{ cpu: number; env: Record<string, string> }>> = {
   'one-core-whole': [{ cpu: 0, env: { CHUNK_MIN_SECONDS: '86400' } }],
-  'one-core-chunked': [{ cpu: 0, env: {} }],
-  'one-core-chunked-cpu1': [{ cpu: 1, env: {} }],
+  // A lone worker renders whole unless told to split anyway (CHUNK_MIN_WORKERS=1), which these measure.
+  'one-core-chunked': [{ cpu: 0, env: { CHUNK_MIN_WORKERS: '1' } }],
+  'one-core-chunked-cpu1': [{ cpu: 1, env: { CHUNK_MIN_WORKERS: '1' } }],
   'two-cores-chunked': [
     { cpu: 0, env: {} },
     { cpu: 1, env: {} },

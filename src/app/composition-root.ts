@@ -56,6 +56,7 @@ import { DeliveryAttemptsRepository } from '../webhooks/delivery-attempts.reposi
 import { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 import { Reaper } from '../worker/reaper';
+import { ChunkProcessor } from '../worker/chunk.processor';
 import { ChunkedRenders } from '../worker/chunked-render';
 import { RenderProcessor } from '../worker/render.processor';
 import type { WorkerDeps } from '../worker/worker';
@@ -282,7 +283,8 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
   const { browser, mediaServer, renderer, compositor } = composeRenderEngines(config, logger);
   const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
   const fetcher = composeMediaFetcher(config, services, ca);
-  const chunks = new ChunkedRenders({ config, logger, workerId, jobs, tasks: repositories.tasks, storage, renderer, compositor, fetcher, mediaServer });
+  const chunks = new ChunkedRenders({ config, logger, jobs, storage, compositor });
+  const chunkJobs = new ChunkProcessor({ config, logger, workerId, tasks: repositories.tasks, storage, renderer, fetcher, mediaServer });
   return {
     config,
     logger,
@@ -293,7 +295,7 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
     browser,
     mediaServer,
     fetcher,
-    chunks,
+    chunks: chunkJobs,
     renders: new RenderProcessor({
       chunks,
       config,

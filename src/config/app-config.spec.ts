@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       publicBaseUrl: 'https://localhost:8443',
       sseHeartbeatMs: 15_000,
       sseMaxStreamsPerKey: 5,
-      chunking: { minSeconds: 30, seconds: 15, perWorker: 1, perTask: 4 },
+      chunking: { minSeconds: 30, seconds: 15, perWorker: 1, perTask: 4, minWorkers: 2 },
     });
     expect(config.storagePublicUrl).toBe(config.publicBaseUrl);
   });

@@ -109,6 +109,8 @@ export interface ChunkingConfig {
   perWorker: number;
   /** Chunks of one task queued or rendering at once: a long task leaves room in the queue for others. */
   perTask: number;
+  /** Worker processes that must be serving chunks for a render to be split: one worker alone renders faster whole. */
+  minWorkers: number;
 }
 
 export class ConfigError extends Error {
@@ -295,6 +297,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       seconds: read.integer('CHUNK_SECONDS', 15, 1, 3_600),
       perWorker: read.integer('CHUNK_CONCURRENCY', 1, 1, 16),
       perTask: read.integer('CHUNKS_PER_TASK', 4, 1, 256),
+      minWorkers: read.integer('CHUNK_MIN_WORKERS', 2, 1, 1_000),
     },
     apiKeyPrefix: read.string('API_KEY_PREFIX', 'rsk'),
     keyRotationGraceHours: read.integer('KEY_ROTATION_GRACE_HOURS', 24, 0, 24 * 90),

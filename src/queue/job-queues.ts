@@ -123,6 +123,17 @@ export class JobQueues {
     return { kind: 'pending', progress: Number.isFinite(progress) ? progress : 0 };
   }
 
+  /**
+   * Worker processes serving chunk jobs now (Bull's worker list: the named Redis connections that wait
+   * on the queue); null when Redis does not tell (CLIENT LIST refused).
+   */
+  async chunkWorkers(): Promise<number | null> {
+    const workers = (await this.queue('render-chunk')
+      .getWorkers()
+      .catch(() => undefined)) as unknown[] | undefined;
+    return Array.isArray(workers) ? workers.length : null;
+  }
+
   /** Removes a chunk job that is not running (a running one stops itself once its task moves on). */
   async removeChunk(taskId: string, attempt: number, index: number): Promise<void> {
     const job = await this.queue('render-chunk').getJob(chunkJobId(taskId, attempt, index));

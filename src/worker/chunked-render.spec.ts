@@ -3,10 +3,7 @@ import { RenderFailure } from '../common/render-failure';
 import { loadConfig } from '../config/app-config';
 import type { ChunkJob, ChunkOutcome } from '../queue/job-registry';
 import type { CompositorRenderer } from '../render/compositor/compositor-renderer';
-import type { MediaFetcher } from '../media/media-fetcher';
-import type { MediaServer } from '../render/media-server';
 import type { RenderPlan } from '../render/plan/render-plan.types';
-import type { RenderEngines } from '../render/render-engines';
 import { RenderCancelled } from '../render/render-engine';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskEntity } from '../tasks/task.entity';
@@ -24,6 +21,12 @@ class ScriptedQueue implements ChunkQueue {
   readonly removed: string[] = [];
   readonly states = new Map<number, State>();
   mostInFlight = 0;
+  /** What Redis says of the workers serving chunks. */
+  workers: number | null = 2;
+
+  async chunkWorkers(): Promise<number | null> {
+    return this.workers;
+  }
 
   async enqueueChunk(chunk: ChunkJob, priority: string): Promise<void> {
     this.enqueued.push({ ...chunk, priority });
@@ -61,14 +64,9 @@ function chunkedRenders(queue: ScriptedQueue, storage: Partial<OutputStorage>, e
   return new ChunkedRenders({
     config,
     logger: pino({ level: 'silent' }),
-    workerId: 'w1',
     jobs: queue,
-    tasks: { findById: async () => null },
     storage: storage as OutputStorage,
-    renderer: {} as RenderEngines,
     compositor: { joinChunks: async () => undefined, mixSoundTrack: async () => undefined } as unknown as CompositorRenderer,
-    fetcher: {} as MediaFetcher,
-    mediaServer: {} as MediaServer,
   });
 }
 
@@ -92,6 +90,19 @@ describe('ChunkedRenders', () => {
       { from: 80, to: 120 },
       { from: 120, to: 160 },
     ]);
+  });
+
+  it('splits a long task only when at least CHUNK_MIN_WORKERS workers serve chunks, or Redis does not say', async () => {
+    const queue = new ScriptedQueue();
+    const renders = chunkedRenders(queue, {});
+    const long = { ...task, timeline: { duration_ms: 16_000, tracks: [] }, outputSettings: { ...task.outputSettings, framerate: 10 } } as TaskEntity;
+    expect(await renders.rangesFor(long)).toHaveLength(4);
+    queue.workers = 1;
+    expect(await renders.rangesFor(long)).toBeNull();
+    expect(await chunkedRenders(queue, {}, { CHUNK_MIN_WORKERS: '1' }).rangesFor(long)).toHaveLength(4);
+    queue.workers = null;
+    expect(await renders.rangesFor(long)).toHaveLength(4);
+    expect(await renders.rangesFor({ ...long, timeline: { duration_ms: 9_000, tracks: [] } })).toBeNull();
   });
 
   it('keeps at most CHUNKS_PER_TASK chunks queued, with the task priority and attempt, joins them in order, and removes every job and file', async () => {

@@ -1,40 +1,32 @@
 /**
- * Chunked renders (docs/deploy.md, "Chunked renders"): a long timeline is cut
- * into frame ranges when its render starts; each range is a `render-chunk`
- * job that any worker sharing the queue, database and storage renders (either
- * engine, silent, into storage under `chunks/<task>/`), and the worker that
- * holds the task's render job waits for them, then joins them without
- * encoding the video again and mixes the whole timeline's sound once.
+ * Chunked renders, the coordinator's side (docs/deploy.md, "Chunked renders"):
+ * a long timeline is cut into frame ranges when its render starts; each range
+ * is a `render-chunk` job that any worker sharing the queue, database and
+ * storage renders (chunk.processor.ts), and the worker that holds the task's
+ * render job follows them, then joins them without encoding the video again,
+ * with the whole timeline's sound mixed once.
  *
  * The task's state is only ever changed by its render job (the coordinator):
- * a chunk reports its outcome in its job, and stops by itself once its task
- * is no longer `processing` under the attempt that asked for it.
+ * a chunk reports its outcome in its job.
  */
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { RenderFailure } from '../common/render-failure';
 import type { RenderPriority } from '../queue/job-queues';
-import type { ChunkJob, ChunkOutcome, RunningJob } from '../queue/job-registry';
+import type { AppConfig } from '../config/app-config';
+import type { ChunkJob, ChunkOutcome } from '../queue/job-registry';
 import type { CompositorRenderer } from '../render/compositor/compositor-renderer';
 import { encodingFor } from '../render/encoding-settings';
 import { chunkRanges, type FrameRange } from '../render/plan/frame-range';
+import { timelineFrames } from '../render/plan/frames';
 import type { RenderPlan } from '../render/plan/render-plan.types';
 import { RenderCancelled, stopOnAbortOrTimeout, type RenderVideoResult } from '../render/render-engine';
 import { middleFrame, PREVIEW_MAX_SECONDS, previewGifFromVideo, thumbnailFromVideo, type PreviewPaths } from '../render/video-previews';
-import type { RenderEngines } from '../render/render-engines';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskEntity } from '../tasks/task.entity';
-import type { TasksRepository } from '../tasks/tasks.repository';
-import type { RenderInputsDeps } from './render-inputs';
-import { prepareRender } from './render-inputs';
-import { inRenderSession, type RenderSession, type RenderSessionDeps } from './render-session';
 
 /** How often the coordinator reads its chunks' jobs. */
 const CHUNK_POLL_MS = 250;
-/** A chunk publishes its progress at most this often. */
-const CHUNK_PROGRESS_MS = 500;
-/** Share of a chunk's progress its media download takes. */
-const CHUNK_DOWNLOAD_SHARE = 0.1;
 
 /** The queue's side of chunk jobs (JobQueues). */
 export interface ChunkQueue {
@@ -45,15 +37,14 @@ export interface ChunkQueue {
     index: number,
   ): Promise<{ kind: 'pending'; progress: number } | { kind: 'ended'; outcome: ChunkOutcome } | { kind: 'crashed'; reason: string } | { kind: 'missing' }>;
   removeChunk(taskId: string, attempt: number, index: number): Promise<void>;
+  chunkWorkers(): Promise<number | null>;
 }
 
-export interface ChunkedRendersDeps extends RenderInputsDeps, RenderSessionDeps {
+export interface ChunkedRendersDeps {
+  config: AppConfig;
   logger: Logger;
-  workerId: string;
   jobs: ChunkQueue;
-  tasks: Pick<TasksRepository, 'findById'>;
   storage: OutputStorage;
-  renderer: RenderEngines;
   compositor: CompositorRenderer;
 }
 
@@ -83,38 +74,13 @@ export interface CoordinateArgs {
   onProgress: (fraction: number) => void;
 }
 
-/** Thrown by a chunk render the worker gave up on while shutting down: its job is taken again, never settled. */
-export class ChunkHandedBack extends Error {
-  constructor(chunk: ChunkJob) {
-    super(`chunk ${chunk.index} of ${chunk.taskId} handed back to the queue at shutdown`);
-    this.name = 'ChunkHandedBack';
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function chunkKey(taskId: string, attempt: number, index: number, extension: string): string {
+export function chunkKey(taskId: string, attempt: number, index: number, extension: string): string {
   return `chunks/${taskId}/${attempt}-${index}.${extension}`;
 }
 
-/** A chunk's failure as its outcome: what the coordinator fails the task with, as an unchunked render would have. */
-function failedOutcome(error: unknown): Extract<ChunkOutcome, { kind: 'failed' }> {
-  const failure =
-    error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
-  return {
-    kind: 'failed',
-    code: failure.code,
-    message: failure.message,
-    retryPossible: failure.retryPossible,
-    details: { ...failure.details },
-    suggestedAction: failure.suggestedAction ?? null,
-  };
-}
-
 export class ChunkedRenders {
-  private handingBack = false;
-  private readonly running = new Set<() => void>();
-
   constructor(private readonly deps: ChunkedRendersDeps) {}
 
   /** The frame ranges a timeline of `durationInFrames` at `fps` is rendered in; null when it is rendered whole. */
@@ -123,6 +89,23 @@ export class ChunkedRenders {
     if (durationInFrames <= minSeconds * fps) return null;
     const ranges = chunkRanges(durationInFrames, fps, seconds);
     return ranges.length > 1 ? ranges : null;
+  }
+
+  /**
+   * The ranges of a task's render, when it is worth splitting: long enough, and at least CHUNK_MIN_WORKERS
+   * worker processes serve chunks (one worker alone would render the chunks one by one, each with its
+   * fixed cost, slower than the whole). When Redis does not say how many serve, it is split.
+   */
+  async rangesFor(task: TaskEntity): Promise<FrameRange[] | null> {
+    const fps = task.outputSettings.framerate;
+    const ranges = this.rangesOf({ durationInFrames: timelineFrames(task.timeline.duration_ms, fps), fps });
+    if (ranges === null) return null;
+    const workers = await this.deps.jobs.chunkWorkers().catch(() => null);
+    if (workers !== null && workers < this.deps.config.chunking.minWorkers) {
+      this.deps.logger.info({ task_id: task.id, chunk_workers: workers }, 'rendering whole: too few workers serve chunks to split it');
+      return null;
+    }
+    return ranges;
   }
 
   /**
@@ -152,12 +135,6 @@ export class ChunkedRenders {
     run.abort.abort();
     await run.rendered.catch(() => undefined);
     await this.removeChunks(run.task, run.ranges.length, encodingFor(run.task.outputSettings).extension);
-  }
-
-  /** Stops every running chunk; from now on a chunk that breaks is handed back instead of reporting a failure. */
-  handBack(): void {
-    this.handingBack = true;
-    for (const stop of this.running) stop();
   }
 
   /**
@@ -297,90 +274,5 @@ export class ChunkedRenders {
       }
     }
     await Promise.all(removals);
-  }
-
-  /** A `render-chunk` job: renders its frame range into storage and says how it went; never changes the task. */
-  async renderChunk(chunk: ChunkJob, job: RunningJob): Promise<ChunkOutcome> {
-    const current = async (): Promise<TaskEntity | null> => {
-      const task = await this.deps.tasks.findById(chunk.taskId);
-      return task !== null && task.status === 'processing' && task.renderAttempts === chunk.attempt ? task : null;
-    };
-    const task = await current();
-    if (task === null) return { kind: 'stopped' };
-    return inRenderSession(
-      this.deps,
-      `${task.id}.chunk-${chunk.index}`,
-      async () => (await current()) !== null,
-      async (session) => {
-        this.running.add(session.abort);
-        try {
-          return await this.renderChunkIn(session, task, chunk, job, current);
-        } finally {
-          this.running.delete(session.abort);
-        }
-      },
-    );
-  }
-
-  private async renderChunkIn(
-    session: RenderSession,
-    task: TaskEntity,
-    chunk: ChunkJob,
-    job: RunningJob,
-    current: () => Promise<TaskEntity | null>,
-  ): Promise<ChunkOutcome> {
-    const { storage, logger, workerId } = this.deps;
-    const key = chunkKey(task.id, chunk.attempt, chunk.index, encodingFor(task.outputSettings).extension);
-    const log = { task_id: task.id, chunk: chunk.index, attempt: chunk.attempt, worker_id: workerId };
-    logger.info(log, 'chunk started');
-    const startedAt = Date.now();
-    let lastReport = 0;
-    const report = (fraction: number) => {
-      if (Date.now() - lastReport < CHUNK_PROGRESS_MS) return;
-      lastReport = Date.now();
-      void job.progress(Math.floor(fraction * 100)).catch(() => undefined);
-    };
-    try {
-      const plan = await prepareRender(this.deps, task, session, session.signal, (f) => report(f * CHUNK_DOWNLOAD_SHARE));
-      const preparedMs = Date.now() - startedAt;
-      const outPath = join(session.workDir, `chunk.${encodingFor(task.outputSettings).extension}`);
-      const rendered = await this.deps.renderer.renderVideo({
-        taskId: task.id,
-        plan,
-        output: task.outputSettings,
-        outPath,
-        frames: { from: chunk.fromFrame, to: chunk.toFrame },
-        signal: session.signal,
-        timeoutMs: this.chunkTimeoutMs(task, chunk, plan),
-        onProgress: (f) => report(CHUNK_DOWNLOAD_SHARE + f * (1 - CHUNK_DOWNLOAD_SHARE)),
-      });
-      await storage.put(key, outPath, 'application/octet-stream');
-      // The coordinator removes the chunks when it ends: one it can no longer see must not outlive it.
-      if ((await current()) === null) {
-        await storage.delete(key).catch(() => undefined);
-        return { kind: 'stopped' };
-      }
-      const split =
-        rendered.split === undefined ? {} : { stills: rendered.split.stills, stills_ms: rendered.split.stillsMs, composite_ms: rendered.split.compositeMs };
-      const timings = { chunk_ms: Date.now() - startedAt, prepare_ms: preparedMs, ...split };
-      logger.info({ ...log, engine: rendered.engine, frames: chunk.toFrame - chunk.fromFrame, ...timings }, 'chunk rendered');
-      return { kind: 'rendered', key, engine: rendered.engine, workerId };
-    } catch (error) {
-      await storage.delete(key).catch(() => undefined);
-      if (this.handingBack) throw new ChunkHandedBack(chunk);
-      if (session.unwanted() || error instanceof RenderCancelled || session.signal.aborted) {
-        logger.info(log, 'chunk stopped: its task moved on');
-        return { kind: 'stopped' };
-      }
-      const outcome = failedOutcome(error);
-      logger.warn({ ...log, code: outcome.code, err: error }, 'chunk failed');
-      return outcome;
-    }
-  }
-
-  /** The chunk's share of the render limit (RENDER_TIMEOUT_MS or the task's default), never under a minute. */
-  private chunkTimeoutMs(task: TaskEntity, chunk: ChunkJob, plan: RenderPlan): number {
-    const whole = this.deps.config.renderTimeoutMs ?? 60_000 + task.estimatedSeconds * 20_000;
-    return Math.max(60_000, Math.ceil((whole * (chunk.toFrame - chunk.fromFrame)) / plan.durationInFrames));
   }
 }

@@ -10,7 +10,6 @@ import type { MediaServer } from '../render/media-server';
 import type { RenderEngines } from '../render/render-engines';
 import { RenderCancelled, type RenderVideoResult } from '../render/render-engine';
 import { previewGifFromVideo, thumbnailFromVideo, type PreviewPaths } from '../render/video-previews';
-import { timelineFrames } from '../render/plan/frames';
 import type { RenderPlan } from '../render/plan/render-plan.types';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskLifecycle } from '../tasks/task-lifecycle';
@@ -194,8 +193,7 @@ export class RenderProcessor {
         if (session.unwanted()) throw new Canceled();
       },
     };
-    const fps = task.outputSettings.framerate;
-    const ranges = this.deps.chunks.rangesOf({ durationInFrames: timelineFrames(task.timeline.duration_ms, fps), fps });
+    const ranges = await this.deps.chunks.rangesFor(task);
     // A long timeline's chunks are asked for at once: their workers fetch the media themselves while this one plans.
     const chunks = ranges === null ? null : this.deps.chunks.start(task, ranges, session.signal);
     const plan = await prepareRender(this.deps, task, session, session.signal, (fraction) => progress.update(fraction)).catch(async (error: unknown) => {

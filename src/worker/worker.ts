@@ -11,7 +11,7 @@ import type { TaskLifecycle } from '../tasks/task-lifecycle';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import type { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
 import type { Reaper } from './reaper';
-import { ChunkHandedBack, type ChunkedRenders } from './chunked-render';
+import { ChunkHandedBack, type ChunkProcessor } from './chunk.processor';
 import { AccountAtCapacity, HandedBack, type RenderProcessor } from './render.processor';
 
 /** What a worker runs, built by the composition root. */
@@ -27,7 +27,7 @@ export interface WorkerDeps {
   mediaServer: MediaServer;
   fetcher: MediaFetcher;
   renders: RenderProcessor;
-  chunks: ChunkedRenders;
+  chunks: ChunkProcessor;
   deliveries: WebhookDeliveryProcessor;
   sweeper: RetentionSweeper;
   reaper: Reaper;
