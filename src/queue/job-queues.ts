@@ -117,8 +117,11 @@ export class JobQueues {
   async chunkState(taskId: string, attempt: number, index: number): Promise<ChunkState> {
     const job = await this.queue('render-chunk').getJob(chunkJobId(taskId, attempt, index));
     if (job === null) return { kind: 'missing' };
-    if (await job.isCompleted()) return { kind: 'ended', outcome: job.returnvalue as ChunkOutcome };
-    if (await job.isFailed()) return { kind: 'crashed', reason: job.failedReason ?? 'the chunk job failed' };
+    // The job's hash, read once, says whether it ended and how: Bull writes finishedOn with the return value or
+    // the failure in one step (a chunk job has one attempt; only a stall retries it, without finishing it).
+    if (job.finishedOn) {
+      return job.failedReason ? { kind: 'crashed', reason: job.failedReason } : { kind: 'ended', outcome: job.returnvalue as ChunkOutcome };
+    }
     const progress = Number(job.progress()) / 100;
     return { kind: 'pending', progress: Number.isFinite(progress) ? progress : 0 };
   }
