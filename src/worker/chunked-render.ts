@@ -123,6 +123,7 @@ export class ChunkedRenders {
       onProgress: (fraction: number) => run.onProgress(fraction),
       onRendered: (index: number, chunk: RenderedChunk) => settle[index].resolve(chunk),
     };
+    this.deps.logger.info({ task_id: task.id, attempt: task.renderAttempts, chunks: ranges.length }, 'render split into chunks');
     run.rendered = this.followChunks(task, ranges, abort.signal, follow);
     // Observed by coordinate or abandon; never left unhandled meanwhile.
     for (const promise of [run.rendered, ...chunks]) promise.catch(() => undefined);

@@ -9,7 +9,7 @@ import { HttpClient } from '../../support/http-client';
 import { ffprobe, startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
 import { present } from '../../support/present';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
-import { WebhookReceiver } from '../../support/webhook-receiver';
+import { webhookEnvelope, WebhookReceiver } from '../../support/webhook-receiver';
 import {
   buildService,
   createKey,
@@ -34,6 +34,13 @@ const CHUNKS_PER_TASK = 2;
 const LOCK_MS = 4_000;
 const WIDTH = 320;
 const HEIGHT = 180;
+
+interface Submission {
+  media?: string;
+  seconds?: number;
+  width?: number;
+  height?: number;
+}
 
 /**
  * Chunked renders across two worker processes on PostgreSQL, Redis and S3: a
@@ -114,21 +121,22 @@ describe('chunked renders: one long timeline split across two workers', () => {
     if (process.env.KEEP_SCALE_OUT_LOGS === undefined) rmSync(dir, { recursive: true, force: true });
   });
 
-  const body = () => ({
+  /** The timeline: one clip of `media` over `seconds`; the cancel test renders larger frames, so its chunks outlast the cancel. */
+  const body = ({ media: mediaName = 'numbered-40s.mp4', seconds = SECONDS, width = WIDTH, height = HEIGHT }: Submission) => ({
     input: {
       timeline: {
-        duration_ms: SECONDS * 1000,
+        duration_ms: seconds * 1000,
         tracks: [
-          { id: 'main', type: 'video', clips: [{ id: 'n', media_url: `${media.baseUrl}/numbered-40s.mp4`, start_time_ms: 0, end_time_ms: SECONDS * 1000 }] },
+          { id: 'main', type: 'video', clips: [{ id: 'n', media_url: `${media.baseUrl}/${mediaName}`, start_time_ms: 0, end_time_ms: seconds * 1000 }] },
         ],
       },
-      output: { resolution: { width: WIDTH, height: HEIGHT }, framerate: FPS },
+      output: { resolution: { width, height }, framerate: FPS },
     },
-    webhook: { url: receiver.url('/hooks/chunked') },
+    webhook: { url: receiver.url(`/hooks/chunked-${mediaName}-${seconds}`) },
   });
 
-  async function submit(): Promise<string> {
-    const created = await api.post('/v3/tasks', body());
+  async function submit(submission: Submission = {}): Promise<string> {
+    const created = await api.post('/v3/tasks', body(submission));
     expect([created.status, created.status === 201 ? null : created.body]).toEqual([201, null]);
     return created.body.task_id as string;
   }
@@ -234,7 +242,7 @@ describe('chunked renders: one long timeline split across two workers', () => {
   });
 
   it('stops every chunk within 2 s of a cancel, and leaves no chunk file', async () => {
-    const taskId = await submit();
+    const taskId = await submit({ width: 1280, height: 720 });
     const started = () =>
       processes.filter((proc) => proc.lines().some((line) => line.msg === 'chunk started' && line.task_id === taskId)).map((proc) => proc.name);
     await eventually('both workers to render a chunk', async () => (started().length === 2 ? true : null), 120_000, 50);
@@ -277,6 +285,31 @@ describe('chunked renders: one long timeline split across two workers', () => {
     // Killed mid-chunk: worker-a never finished the chunk it held, which another worker rendered.
     expect(renderedLines('worker-a').map((line) => line.chunk)).not.toContain(held);
     expect([...renderedLines('worker-b'), ...renderedLines('worker-a2')].map((line) => line.chunk)).toContain(held);
+    expect(await chunkObjectsLeft()).toEqual([]);
+  });
+
+  it('fails a task whose media is bad once, with the code an unchunked render gives, and leaves no chunk job or file', async () => {
+    const whole = await finish(await submit({ media: 'not-media.mp4', seconds: 5 }), 'bad-whole');
+    const taskId = await submit({ media: 'not-media.mp4' });
+    // The chunks are asked for before the coordinator fetches the media: they and the coordinator meet the bad
+    // bytes at once, and the task must still fail once.
+    const chunked = await finish(taskId, 'bad-chunked');
+    const code = (task: Record<string, unknown>) => (task.error as { code?: string } | null)?.code;
+    expect([whole.status, chunked.status]).toEqual(['failed', 'failed']);
+    expect([code(whole.task), code(chunked.task)]).toEqual(['INVALID_MEDIA_FORMAT', 'INVALID_MEDIA_FORMAT']);
+    const lines = processes.flatMap((proc) => proc.lines()).filter((line) => line.task_id === taskId);
+    expect(lines.filter((line) => line.msg === 'render split into chunks').map((line) => line.chunks)).toEqual([4]);
+    // A chunk that met the bad media itself failed with the same code; none rendered.
+    expect(lines.filter((line) => line.msg === 'chunk failed' && line.code !== 'INVALID_MEDIA_FORMAT')).toEqual([]);
+    expect(lines.filter((line) => line.msg === 'chunk rendered')).toEqual([]);
+    await sleep(3_000);
+    const hook = `/hooks/chunked-not-media.mp4-${SECONDS}`;
+    const events = receiver.received(hook).map((request) => webhookEnvelope(request).event);
+    expect(events.filter((event) => event === 'task.failed')).toEqual(['task.failed']);
+    const redis = new Redis('redis://127.0.0.1:6379');
+    const jobsLeft = (await redis.keys(`${prefix}:render-chunk:${taskId}:*`)).length;
+    redis.disconnect();
+    expect(jobsLeft).toBe(0);
     expect(await chunkObjectsLeft()).toEqual([]);
   });
 
