@@ -34,7 +34,7 @@ export interface RenderBacklog {
 export type ChunkState =
   | { kind: 'pending'; progress: number }
   | { kind: 'ended'; outcome: ChunkOutcome }
-  /** Bull gave up on the job: its workers died RENDER_MAX_ATTEMPTS times. */
+  /** Bull gave up on the job: its workers died RENDER_MAX_ATTEMPTS times, or it could not begin in four tries. */
   | { kind: 'crashed'; reason: string }
   | { kind: 'missing' };
 
@@ -118,9 +118,11 @@ export class JobQueues {
     const job = await this.queue('render-chunk').getJob(chunkJobId(taskId, attempt, index));
     if (job === null) return { kind: 'missing' };
     // The job's hash, read once, says whether it ended and how: Bull writes finishedOn with the return value or
-    // the failure in one step (a chunk job has one attempt; only a stall retries it, without finishing it).
+    // the last failure in one step (an attempt that failed with attempts left, or a stall, does not finish it).
+    // A job that completed after a failed attempt still carries that attempt's failedReason: the outcome decides.
     if (job.finishedOn) {
-      return job.failedReason ? { kind: 'crashed', reason: job.failedReason } : { kind: 'ended', outcome: job.returnvalue as ChunkOutcome };
+      const outcome = job.returnvalue as ChunkOutcome | null;
+      return outcome ? { kind: 'ended', outcome } : { kind: 'crashed', reason: job.failedReason ?? 'the chunk job failed' };
     }
     const progress = Number(job.progress()) / 100;
     return { kind: 'pending', progress: Number.isFinite(progress) ? progress : 0 };

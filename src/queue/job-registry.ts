@@ -60,9 +60,11 @@ export const JOB_KINDS: Readonly<Record<JobKind, JobKindSpec>> = {
     // A queue of its own: a render job waiting for its chunks holds a render slot, and Bull adds up
     // the concurrency of the kinds sharing a queue, so chunks on the render queue could be left no slot.
     queue: 'render-chunk',
-    // A chunk reports its own failure in its outcome; only a stall (a crashed worker) takes it again,
-    // RENDER_MAX_ATTEMPTS times. The coordinator reads the outcome, then removes the job.
-    options: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
+    // A chunk reports a render's failure in its outcome. It throws only when it could not begin (its task
+    // unreadable, no work dir): tried again after 1, 2 and 4 s, so a database restart does not fail the task.
+    // A stall (a crashed worker) takes it again RENDER_MAX_ATTEMPTS times. The coordinator reads the outcome,
+    // then removes the job.
+    options: { attempts: 4, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: 1000, removeOnFail: 1000 },
     periodic: false,
   },
   webhook: {

@@ -247,7 +247,11 @@ export class ChunkedRenders {
         else if (state.kind === 'missing')
           await enqueue(index); // lost with Redis's data: asked again
         else if (state.kind === 'crashed') {
-          throw new RenderFailure('WORKER_CRASHED', `A chunk of the render was interrupted by worker crashes: ${state.reason}`.slice(0, 500), true);
+          throw new RenderFailure(
+            'WORKER_CRASHED',
+            `A chunk of the render was interrupted by worker crashes or could not begin: ${state.reason}`.slice(0, 500),
+            true,
+          );
         } else if (state.outcome.kind === 'failed') {
           const { code, message, retryPossible, details, suggestedAction } = state.outcome;
           throw new RenderFailure(code as RenderFailure['code'], message, retryPossible, details, suggestedAction ?? undefined);
