@@ -32,7 +32,8 @@ export interface RenderBacklog {
 }
 
 export type ChunkState =
-  | { kind: 'pending'; progress: number }
+  /** `started`: a worker has taken it (Bull's processedOn), rather than it waiting in the queue. */
+  | { kind: 'pending'; progress: number; started: boolean }
   | { kind: 'ended'; outcome: ChunkOutcome }
   /** Bull gave up on the job: its workers died RENDER_MAX_ATTEMPTS times, or it could not begin in four tries. */
   | { kind: 'crashed'; reason: string }
@@ -125,7 +126,7 @@ export class JobQueues {
       return outcome ? { kind: 'ended', outcome } : { kind: 'crashed', reason: job.failedReason ?? 'the chunk job failed' };
     }
     const progress = Number(job.progress()) / 100;
-    return { kind: 'pending', progress: Number.isFinite(progress) ? progress : 0 };
+    return { kind: 'pending', progress: Number.isFinite(progress) ? progress : 0, started: Boolean(job.processedOn) };
   }
 
   /**

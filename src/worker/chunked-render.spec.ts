@@ -23,6 +23,8 @@ class ScriptedQueue implements ChunkQueue {
   mostInFlight = 0;
   /** What Redis says of the workers serving chunks. */
   workers: number | null = 2;
+  /** Whether a worker takes each chunk as soon as it is asked for (else it waits in the queue). */
+  taken = true;
 
   async chunkWorkers(): Promise<number | null> {
     return this.workers;
@@ -30,7 +32,7 @@ class ScriptedQueue implements ChunkQueue {
 
   async enqueueChunk(chunk: ChunkJob, priority: string): Promise<void> {
     this.enqueued.push({ ...chunk, priority });
-    this.states.set(chunk.index, { kind: 'pending', progress: 0 });
+    this.states.set(chunk.index, { kind: 'pending', progress: 0, started: this.taken });
     this.mostInFlight = Math.max(this.mostInFlight, [...this.states.values()].filter((s) => s.kind === 'pending').length);
   }
 
@@ -180,6 +182,23 @@ describe('ChunkedRenders', () => {
       .catch((error: unknown) => error)
       .finally(() => clearInterval(ticker));
     expect(failure).toMatchObject({ code: 'WORKER_CRASHED', retryPossible: true });
+  });
+
+  it('counts no time during which its chunks wait for a worker against the limit, and times out once they run past it', async () => {
+    const queue = new ScriptedQueue();
+    queue.taken = false;
+    const startedAt = Date.now();
+    const taken = setTimeout(() => {
+      for (const [index, state] of queue.states) if (state.kind === 'pending') queue.states.set(index, { ...state, started: true });
+    }, 1_200);
+    const renders = chunkedRenders(queue, { delete: async () => undefined });
+    const failure = await renders
+      .coordinate({ ...args(), timeoutMs: 600 }, renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal))
+      .catch((error: unknown) => error)
+      .finally(() => clearTimeout(taken));
+    expect(failure).toMatchObject({ code: 'PROCESSING_TIMEOUT', message: 'Rendering took longer than 600 ms' });
+    // 1.2 s in the queue (counted to within a poll of 250 ms), then 0.6 s of rendering.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_500);
   });
 
   it('abandons a run whose plan failed: stops following and removes every chunk', async () => {

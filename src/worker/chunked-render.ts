@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { RenderFailure } from '../common/render-failure';
-import type { RenderPriority } from '../queue/job-queues';
+import type { ChunkState, RenderPriority } from '../queue/job-queues';
 import type { AppConfig } from '../config/app-config';
 import type { ChunkJob, ChunkOutcome } from '../queue/job-registry';
 import type { CompositorRenderer } from '../render/compositor/compositor-renderer';
@@ -31,11 +31,7 @@ const CHUNK_POLL_MS = 250;
 /** The queue's side of chunk jobs (JobQueues). */
 export interface ChunkQueue {
   enqueueChunk(chunk: ChunkJob, priority: RenderPriority): Promise<void>;
-  chunkState(
-    taskId: string,
-    attempt: number,
-    index: number,
-  ): Promise<{ kind: 'pending'; progress: number } | { kind: 'ended'; outcome: ChunkOutcome } | { kind: 'crashed'; reason: string } | { kind: 'missing' }>;
+  chunkState(taskId: string, attempt: number, index: number): Promise<ChunkState>;
   removeChunk(taskId: string, attempt: number, index: number): Promise<void>;
   chunkWorkers(): Promise<number | null>;
 }
@@ -60,6 +56,8 @@ export interface ChunkRun {
   chunks: Array<Promise<RenderedChunk>>;
   /** Mean progress of the chunks, 0-1, to whoever listens (the coordinator, once the plan is ready). */
   onProgress: (fraction: number) => void;
+  /** Milliseconds just spent with none of the chunks asked for taken by a worker (they waited in the queue). */
+  onQueued: (ms: number) => void;
   abort: AbortController;
 }
 
@@ -78,6 +76,41 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function chunkKey(taskId: string, attempt: number, index: number, extension: string): string {
   return `chunks/${taskId}/${attempt}-${index}.${extension}`;
+}
+
+/** A time limit that can be moved later: `onTimeout` runs once it passes. */
+class MovableDeadline {
+  timedOut = false;
+  private at: number;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    timeoutMs: number,
+    private readonly onTimeout: () => void,
+  ) {
+    this.at = Date.now() + timeoutMs;
+    this.arm();
+  }
+
+  postpone(ms: number): void {
+    this.at += ms;
+    this.arm();
+  }
+
+  dispose(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+  }
+
+  private arm(): void {
+    this.dispose();
+    this.timer = setTimeout(
+      () => {
+        this.timedOut = true;
+        this.onTimeout();
+      },
+      Math.max(0, this.at - Date.now()),
+    );
+  }
 }
 
 export class ChunkedRenders {
@@ -118,9 +151,10 @@ export class ChunkedRenders {
     signal.addEventListener('abort', () => abort.abort(), { once: true });
     const settle = ranges.map(() => ({ resolve: (_chunk: RenderedChunk) => undefined, reject: (_error: unknown) => undefined }));
     const chunks = settle.map((handle) => new Promise<RenderedChunk>((resolve, reject) => Object.assign(handle, { resolve, reject })));
-    const run: ChunkRun = { task, ranges, abort, onProgress: () => undefined, rendered: Promise.resolve([]), chunks };
+    const run: ChunkRun = { task, ranges, abort, onProgress: () => undefined, onQueued: () => undefined, rendered: Promise.resolve([]), chunks };
     const follow = {
       onProgress: (fraction: number) => run.onProgress(fraction),
+      onQueued: (ms: number) => run.onQueued(ms),
       onRendered: (index: number, chunk: RenderedChunk) => settle[index].resolve(chunk),
     };
     this.deps.logger.info({ task_id: task.id, attempt: task.renderAttempts, chunks: ranges.length }, 'render split into chunks');
@@ -149,7 +183,11 @@ export class ChunkedRenders {
     const { storage, logger } = this.deps;
     const extension = encodingFor(task.outputSettings).extension;
     run.onProgress = args.onProgress;
-    const stop = stopOnAbortOrTimeout(args.signal, args.timeoutMs, () => abort.abort());
+    const stop = stopOnAbortOrTimeout(args.signal, undefined, () => abort.abort());
+    // The limit counts render time, as for an unchunked render, whose clock starts when a worker takes it: time
+    // during which none of the chunks asked for had a worker (they waited behind other tasks) moves it later.
+    const deadline = new MovableDeadline(args.timeoutMs, () => abort.abort());
+    run.onQueued = (ms) => deadline.postpone(ms);
     const startedAt = Date.now();
     const chunkPaths = ranges.map((_, index) => join(workDir, `chunk-${index}.${extension}`));
     const soundTrackPath = join(workDir, 'sound-track');
@@ -177,11 +215,12 @@ export class ChunkedRenders {
       );
       return { outPath: args.outPath, durationInFrames: plan.durationInFrames, engine: rendered[0].engine, previewsMade };
     } catch (error) {
-      if (stop.timedOut()) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
+      if (deadline.timedOut) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
       if (abort.signal.aborted && !(error instanceof RenderFailure)) throw new RenderCancelled('chunked render');
       throw error;
     } finally {
       stop.dispose();
+      deadline.dispose();
       await this.removeChunks(task, ranges.length, extension);
     }
   }
@@ -224,7 +263,7 @@ export class ChunkedRenders {
     task: TaskEntity,
     ranges: FrameRange[],
     signal: AbortSignal,
-    on: { onProgress: (fraction: number) => void; onRendered: (index: number, chunk: RenderedChunk) => void },
+    on: { onProgress: (fraction: number) => void; onQueued: (ms: number) => void; onRendered: (index: number, chunk: RenderedChunk) => void },
   ): Promise<RenderedChunk[]> {
     const attempt = task.renderAttempts;
     const rendered: RenderedChunk[] = [];
@@ -239,10 +278,13 @@ export class ChunkedRenders {
         await enqueue(index);
         inFlight.add(index);
       }
+      const polledAt = Date.now();
       await sleep(CHUNK_POLL_MS);
       if (signal.aborted) throw new RenderCancelled('chunked render');
+      let working = false;
       for (const index of [...inFlight]) {
         const state = await this.deps.jobs.chunkState(task.id, attempt, index);
+        working ||= state.kind !== 'pending' || state.started;
         if (state.kind === 'pending') progress[index] = Math.max(progress[index], state.progress);
         else if (state.kind === 'missing')
           await enqueue(index); // lost with Redis's data: asked again
@@ -265,6 +307,7 @@ export class ChunkedRenders {
         }
       }
       on.onProgress(progress.reduce((sum, p) => sum + p, 0) / ranges.length);
+      if (!working) on.onQueued(Date.now() - polledAt);
     }
     return rendered;
   }
