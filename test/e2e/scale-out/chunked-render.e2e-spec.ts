@@ -241,6 +241,24 @@ describe('chunked renders: one long timeline split across two workers', () => {
     expect(await chunkObjectsLeft()).toEqual([]);
   });
 
+  it('finishes a short task submitted during a long chunked render first: the chunks leave the render slots to other tasks', async () => {
+    // 1280x720 frames: chunks of several seconds each, so the long task is still rendering when the short one ends.
+    const longId = await submit({ width: 1280, height: 720 });
+    await eventually(
+      'the long task to render its chunks',
+      async () => (processes.some((proc) => proc.lines().some((line) => line.msg === 'chunk started' && line.task_id === longId)) ? true : null),
+      120_000,
+      50,
+    );
+    const short = await finish(await submit({ seconds: 5 }), 'short-during-long');
+    expect(short.status).toBe('completed');
+    expect((await api.get(`/v3/tasks/${longId}`)).body.status).toBe('processing');
+    const long = await finish(longId, 'long-720p');
+    expect(long.status).toBe('completed');
+    const video = ffprobe(present(long.file, 'the long render')).streams.find((stream) => stream.codec_type === 'video');
+    expect([video?.width, video?.height, Number(video?.nb_frames)]).toEqual([1280, 720, FRAMES]);
+  });
+
   it('stops every chunk within 2 s of a cancel, and leaves no chunk file', async () => {
     const taskId = await submit({ width: 1280, height: 720 });
     const started = () =>
