@@ -1,6 +1,7 @@
 import { audioGain } from '../../../composition/timeline/AudioLayer';
 import type { PlanAudioLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
 import { audioGraph, type AudioInput } from './audio-graph';
+import { visualLayer } from '../../../test/support/plan-layers';
 
 const FPS = 10;
 
@@ -13,25 +14,7 @@ function audioLayer(over: Partial<PlanAudioLayer> = {}): PlanAudioLayer {
 }
 
 function videoLayer(over: Partial<PlanVisualLayer> = {}): PlanVisualLayer {
-  return {
-    id: 'v/1',
-    kind: 'video',
-    src: 'http://m/clip.mp4',
-    fromFrame: 10,
-    durationInFrames: 10,
-    fit: 'contain',
-    scaleX: 1,
-    scaleY: 1,
-    opacity: 1,
-    offsetX: 0,
-    offsetY: 0,
-    rotationDeg: 0,
-    blendMode: 'normal',
-    layerType: 'foreground',
-    blurPx: 0,
-    volume: 1,
-    ...over,
-  };
+  return visualLayer({ src: 'http://m/clip.mp4', fromFrame: 10, ...over });
 }
 
 const inputs: Record<string, AudioInput> = {

@@ -1,25 +1,9 @@
 import type { PlanSubtitleLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
 import { compositePlan } from './composite-plan';
+import { visualLayer } from '../../../test/support/plan-layers';
 
 function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationInFrames: number, blendMode = 'normal'): PlanVisualLayer {
-  return {
-    id,
-    kind,
-    src: `http://127.0.0.1:1/${id}`,
-    fromFrame,
-    durationInFrames,
-    fit: 'contain',
-    scaleX: 1,
-    scaleY: 1,
-    opacity: 1,
-    offsetX: 0,
-    offsetY: 0,
-    rotationDeg: 0,
-    blendMode,
-    layerType: 'foreground',
-    blurPx: 0,
-    volume: 1,
-  };
+  return visualLayer({ id, kind, src: `http://127.0.0.1:1/${id}`, fromFrame, durationInFrames, blendMode });
 }
 
 function subtitles(cues: Array<[number, number]>): PlanSubtitleLayer {

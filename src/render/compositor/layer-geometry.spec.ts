@@ -1,28 +1,11 @@
 import type { PlanVisualLayer } from '../plan/render-plan.types';
 import { EDGE_PX, fittedSize, largestSide, layerGeometry, placedSize, rotatedSize, unrotatedSize } from './layer-geometry';
+import { visualLayer } from '../../../test/support/plan-layers';
 
 const canvas = { width: 320, height: 180 };
 
 function layer(props: Partial<PlanVisualLayer>): PlanVisualLayer {
-  return {
-    id: 'v/a',
-    kind: 'video',
-    src: 's',
-    fromFrame: 0,
-    durationInFrames: 10,
-    fit: 'contain',
-    scaleX: 1,
-    scaleY: 1,
-    opacity: 1,
-    offsetX: 0,
-    offsetY: 0,
-    rotationDeg: 0,
-    blendMode: 'normal',
-    layerType: 'foreground',
-    blurPx: 0,
-    volume: 1,
-    ...props,
-  };
+  return visualLayer({ id: 'v/a', src: 's', ...props });
 }
 
 describe('layer geometry', () => {

@@ -1,25 +1,9 @@
 import { cutPlan } from './plan-cut';
+import { visualLayer } from '../../../test/support/plan-layers';
 import type { PlanAudioLayer, PlanVisualLayer, RenderPlan } from './render-plan.types';
 
 function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationInFrames: number): PlanVisualLayer {
-  return {
-    id,
-    kind,
-    src: `http://127.0.0.1:1/${id}`,
-    fromFrame,
-    durationInFrames,
-    fit: 'contain',
-    scaleX: 1,
-    scaleY: 1,
-    opacity: 1,
-    offsetX: 0,
-    offsetY: 0,
-    rotationDeg: 0,
-    blendMode: 'normal',
-    layerType: 'foreground',
-    blurPx: 0,
-    volume: 1,
-  };
+  return visualLayer({ id, kind, src: `http://127.0.0.1:1/${id}`, fromFrame, durationInFrames });
 }
 
 const music: PlanAudioLayer = { id: 'a/1', src: 'http://127.0.0.1:1/a', fromFrame: 0, durationInFrames: 400, volume: 1, fadeInFrames: 0, fadeOutFrames: 0 };

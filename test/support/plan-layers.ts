@@ -1,0 +1,24 @@
+import type { PlanVisualLayer } from '../../src/render/plan/render-plan.types';
+
+/** A plan's visual layer drawn as it is (contained, unscaled, opaque, unmoved, unblended), with `over` applied. */
+export function visualLayer(over: Partial<PlanVisualLayer> = {}): PlanVisualLayer {
+  return {
+    id: 'v/1',
+    kind: 'video',
+    src: 'http://127.0.0.1:1/v/1',
+    fromFrame: 0,
+    durationInFrames: 10,
+    fit: 'contain',
+    scaleX: 1,
+    scaleY: 1,
+    opacity: 1,
+    offsetX: 0,
+    offsetY: 0,
+    rotationDeg: 0,
+    blendMode: 'normal',
+    layerType: 'foreground',
+    blurPx: 0,
+    volume: 1,
+    ...over,
+  };
+}
