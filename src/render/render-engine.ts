@@ -50,6 +50,8 @@ export class RenderCancelled extends Error {
 export interface StopLink {
   /** Whether it was the timeout that stopped the render. */
   timedOut(): boolean;
+  /** Moves the timeout `ms` later (time that does not count as rendering, such as waiting in a queue). */
+  postpone(ms: number): void;
   /** Clears the timer and the listener once the render is over. */
   dispose(): void;
 }
@@ -59,15 +61,27 @@ export function stopOnAbortOrTimeout(signal: AbortSignal | undefined, timeoutMs:
   let timedOut = false;
   if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop, { once: true });
-  const timer =
-    timeoutMs === undefined
-      ? null
-      : setTimeout(() => {
-          timedOut = true;
-          stop();
-        }, timeoutMs);
+  let deadline = timeoutMs === undefined ? null : Date.now() + timeoutMs;
+  let timer: NodeJS.Timeout | null = null;
+  const arm = () => {
+    if (timer !== null) clearTimeout(timer);
+    if (deadline === null) return;
+    timer = setTimeout(
+      () => {
+        timedOut = true;
+        stop();
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+  };
+  arm();
   return {
     timedOut: () => timedOut,
+    postpone: (ms) => {
+      if (deadline === null || timedOut) return;
+      deadline += ms;
+      arm();
+    },
     dispose: () => {
       if (timer !== null) clearTimeout(timer);
       signal?.removeEventListener('abort', stop);

@@ -78,41 +78,6 @@ export function chunkKey(taskId: string, attempt: number, index: number, extensi
   return `chunks/${taskId}/${attempt}-${index}.${extension}`;
 }
 
-/** A time limit that can be moved later: `onTimeout` runs once it passes. */
-class MovableDeadline {
-  timedOut = false;
-  private at: number;
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    timeoutMs: number,
-    private readonly onTimeout: () => void,
-  ) {
-    this.at = Date.now() + timeoutMs;
-    this.arm();
-  }
-
-  postpone(ms: number): void {
-    this.at += ms;
-    this.arm();
-  }
-
-  dispose(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-  }
-
-  private arm(): void {
-    this.dispose();
-    this.timer = setTimeout(
-      () => {
-        this.timedOut = true;
-        this.onTimeout();
-      },
-      Math.max(0, this.at - Date.now()),
-    );
-  }
-}
-
 export class ChunkedRenders {
   constructor(private readonly deps: ChunkedRendersDeps) {}
 
@@ -183,11 +148,10 @@ export class ChunkedRenders {
     const { storage, logger } = this.deps;
     const extension = encodingFor(task.outputSettings).extension;
     run.onProgress = args.onProgress;
-    const stop = stopOnAbortOrTimeout(args.signal, undefined, () => abort.abort());
+    const stop = stopOnAbortOrTimeout(args.signal, args.timeoutMs, () => abort.abort());
     // The limit counts render time, as for an unchunked render, whose clock starts when a worker takes it: time
     // during which none of the chunks asked for had a worker (they waited behind other tasks) moves it later.
-    const deadline = new MovableDeadline(args.timeoutMs, () => abort.abort());
-    run.onQueued = (ms) => deadline.postpone(ms);
+    run.onQueued = (ms) => stop.postpone(ms);
     const startedAt = Date.now();
     const chunkPaths = ranges.map((_, index) => join(workDir, `chunk-${index}.${extension}`));
     const soundTrackPath = join(workDir, 'sound-track');
@@ -215,12 +179,11 @@ export class ChunkedRenders {
       );
       return { outPath: args.outPath, durationInFrames: plan.durationInFrames, engine: rendered[0].engine, previewsMade };
     } catch (error) {
-      if (deadline.timedOut) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
+      if (stop.timedOut()) throw new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${args.timeoutMs} ms`, true);
       if (abort.signal.aborted && !(error instanceof RenderFailure)) throw new RenderCancelled('chunked render');
       throw error;
     } finally {
       stop.dispose();
-      deadline.dispose();
       await this.removeChunks(task, ranges.length, extension);
     }
   }

@@ -121,7 +121,7 @@ describe('chunked renders: one long timeline split across two workers', () => {
     if (process.env.KEEP_SCALE_OUT_LOGS === undefined) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The timeline: one clip of `media` over `seconds`; the cancel test renders larger frames, so its chunks outlast the cancel. */
+  /** The timeline: one clip of `media` over `seconds`; the fairness and cancel tests render larger frames, so their chunks last. */
   const body = ({ media: mediaName = 'numbered-40s.mp4', seconds = SECONDS, width = WIDTH, height = HEIGHT }: Submission) => ({
     input: {
       timeline: {
