@@ -61,6 +61,7 @@ export async function createApiApp(runtime: Runtime, services: Services, parts: 
   const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
   const routeMethods = new RouteMethods();
   fastify.addHook('onRoute', (route) => routeMethods.record(route.url, route.method));
+  fastify.addHook('onClose', () => parts.close());
   observeHttpRequests(fastify, parts.metrics);
   logHttpRequests(fastify, logger);
   acceptEmptyJsonBodies(fastify);

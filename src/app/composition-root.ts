@@ -8,7 +8,7 @@ import { AccountsRepository } from '../auth/accounts.repository';
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { ApiKeysRepository } from '../auth/api-keys.repository';
 import { ApiKeysService } from '../auth/api-keys.service';
-import { KeyGeneration } from '../auth/key-changes';
+import { KeyChangeListener, KeyGeneration } from '../auth/key-changes';
 import { PrincipalCache } from '../auth/principal-cache';
 import { CreditsService } from '../auth/credits.service';
 import { RateLimiter } from '../auth/rate-limiter';
@@ -28,7 +28,7 @@ import { WorkerMetrics } from '../metrics/worker-metrics';
 import { SsrfGuard } from '../network/ssrf-guard';
 import { type EmbeddedRedis, startEmbeddedRedis } from '../queue/embedded-redis';
 import { JobQueues } from '../queue/job-queues';
-import { type RedisTarget, createCommandClient, whenConnected } from '../queue/redis-target';
+import { type RedisTarget, createCommandClient, createSubscriberClient, whenConnected } from '../queue/redis-target';
 import { CompositorRenderer } from '../render/compositor/compositor-renderer';
 import { MediaServer } from '../render/media-server';
 import { RemotionRenderer } from '../render/remotion-renderer';
@@ -223,18 +223,23 @@ export interface ApiParts {
   gate: RequestGate;
   metrics: ServiceMetrics;
   metricsAccess: MetricsAccess;
+  /** Closes what only the API holds (its subscription to key changes); the API app calls it when it closes. */
+  close(): Promise<void>;
 }
 
 export function composeApi(runtime: Runtime, services: Services): ApiParts {
   const { config } = runtime;
+  const keyChanges = new KeyChangeListener(createSubscriberClient(runtime.redisTarget), runtime.keyGeneration);
+  keyChanges.start();
   return {
     gate: new RequestGate(
-      new PrincipalCache(runtime.keys, runtime.keyGeneration),
+      new PrincipalCache(runtime.keys, keyChanges),
       new RateLimiter(runtime.commandRedis, config.redisPrefix),
       config.unauthenticatedRateLimit,
     ),
     metrics: new ServiceMetrics({ tasks: services.repositories.tasks, jobs: runtime.jobs, store: services.metricStore }),
     metricsAccess: new MetricsAccess(config.metricsToken),
+    close: async () => keyChanges.stop(),
   };
 }
 

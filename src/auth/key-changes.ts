@@ -35,23 +35,33 @@ function reasonOf(cause: unknown): string {
   return (cause instanceof Error ? cause.message : String(cause)).replace(/\s*\n\s*/g, ' ');
 }
 
+/** How long an announcement waits for every listening API process to confirm it. */
+const ACK_WAIT_MS = 2_000;
+const ACK_POLL_MS = 2;
+
 /**
  * The key generation: one Redis value, replaced by a fresh random one after every
- * revoke and rotate. A process labels each principal it reads from the database
- * with the generation it had seen before that read, and reads the generation
- * again in the same round trip as every request's rate-limit count: a principal
- * whose label differs is read again. So a change announced before a request is
- * seen by that request on every process, at no extra round trip. Random values
- * (not a counter) so a Redis that lost the value can never bring an old label back.
+ * revoke and rotate and published to every API process (KeyChangeListener). A
+ * process labels each principal it reads from the database with the generation it
+ * had seen before that read; a principal whose label differs from the current
+ * generation is read again. An announcement returns once every listening process
+ * has confirmed that it holds the new generation, so a change is seen by every
+ * request that starts after it returns, on every process. A process that is not
+ * listening (its subscription is down) reads the generation in Redis on every
+ * request instead. Random values (not a counter) so a Redis that lost the value
+ * can never bring an old label back.
  */
 export class KeyGeneration implements KeyChangeAnnouncer {
   private readonly key: string;
+  /** The pub/sub channel the generations are published on. */
+  readonly channel: string;
 
   constructor(
     private readonly redis: Redis,
-    prefix: string,
+    private readonly prefix: string,
   ) {
     this.key = `${prefix}:auth:key-generation`;
+    this.channel = `${prefix}:auth:key-changes`;
   }
 
   read(): Promise<string | null> {
@@ -59,7 +69,99 @@ export class KeyGeneration implements KeyChangeAnnouncer {
   }
 
   async announce(): Promise<void> {
-    await this.redis.set(this.key, randomBytes(12).toString('hex'));
+    const generation = randomBytes(12).toString('hex');
+    await this.redis.set(this.key, generation);
+    const listeners = Number(await this.redis.publish(this.channel, generation));
+    await this.confirmedBy(generation, listeners);
+  }
+
+  /** A listener's confirmation that it holds `generation`. */
+  async acknowledge(generation: string): Promise<void> {
+    await this.redis.multi().rpush(this.acks(generation), '1').expire(this.acks(generation), 60).exec();
+  }
+
+  private async confirmedBy(generation: string, listeners: number): Promise<void> {
+    const deadline = Date.now() + ACK_WAIT_MS;
+    try {
+      for (;;) {
+        const confirmed = await this.redis.llen(this.acks(generation));
+        if (confirmed >= listeners) return;
+        if (Date.now() >= deadline) throw new Error(`${listeners - confirmed} of ${listeners} API processes did not confirm within ${ACK_WAIT_MS / 1000} s`);
+        await new Promise((resolve) => setTimeout(resolve, ACK_POLL_MS));
+      }
+    } finally {
+      await this.redis.del(this.acks(generation)).catch(() => undefined);
+    }
+  }
+
+  private acks(generation: string): string {
+    return `${this.prefix}:auth:key-change-acks:${generation}`;
+  }
+}
+
+/** How long a listener waits before subscribing again after a failed attempt. */
+const RELISTEN_MS = 1_000;
+
+/**
+ * An API process's view of the key generation, kept current by the announcements
+ * published on Redis, so that its requests need not read it. While the
+ * subscription is down (Redis restarting, the connection lost) every request
+ * reads the generation in Redis, as the announcement cannot reach this process.
+ */
+export class KeyChangeListener {
+  private known: string | null = null;
+  private live = false;
+  private announcements = 0;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly subscriber: Redis,
+    private readonly generations: KeyGeneration,
+  ) {}
+
+  start(): void {
+    this.subscriber.on('message', (channel: string, generation: string) => {
+      if (channel === this.generations.channel) this.changed(generation);
+    });
+    this.subscriber.on('ready', () => void this.listen());
+    this.subscriber.on('close', () => {
+      this.live = false;
+    });
+    if (this.subscriber.status === 'ready') void this.listen();
+  }
+
+  read(): Promise<string | null> {
+    return this.live ? Promise.resolve(this.known) : this.generations.read();
+  }
+
+  /** Whether announcements reach this process (else every request reads the generation in Redis). */
+  get listening(): boolean {
+    return this.live;
+  }
+
+  stop(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.subscriber.disconnect();
+  }
+
+  /** Announcements before the subscription took effect are in the generation read after it. */
+  private async listen(): Promise<void> {
+    try {
+      await this.subscriber.subscribe(this.generations.channel);
+      const before = this.announcements;
+      const current = await this.generations.read();
+      if (this.announcements === before) this.known = current;
+      this.live = true;
+    } catch {
+      if (this.subscriber.status === 'ready') this.retry = setTimeout(() => void this.listen(), RELISTEN_MS);
+    }
+  }
+
+  private changed(generation: string): void {
+    this.known = generation;
+    this.announcements += 1;
+    // Unconfirmed, the announcement reports after its wait that this process may keep the key for a few seconds more.
+    this.generations.acknowledge(generation).catch(() => undefined);
   }
 }
 

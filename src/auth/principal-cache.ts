@@ -13,7 +13,7 @@ export interface KeyResolver {
   resolve(presented: string): Promise<ResolvedKey | null>;
 }
 
-/** The current key generation (KeyGeneration, in Redis). */
+/** The current key generation (KeyChangeListener: as last announced, or read in Redis while not listening). */
 export interface GenerationSource {
   read(): Promise<string | null>;
 }
@@ -42,9 +42,8 @@ const MAX_ENTRIES = 10_000;
  * read its key from the database. Entries live PRINCIPAL_CACHE_SECONDS at most
  * (never past the key's expiry) and are keyed by the key's hash, never the key.
  * Revocation stays immediate across processes through the key generation
- * (`key-changes.ts`): the request gate reads it in the same Redis round trip as
- * the rate-limit count and passes it to `confirm`, which reads a principal
- * again when a key changed after it was read.
+ * (`key-changes.ts`): the request gate passes the current one to `confirm`,
+ * which reads a principal again when a key changed after it was read.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
@@ -65,7 +64,7 @@ export class PrincipalCache {
     return this.load(presented, id, this.latest);
   }
 
-  /** The generation now; call it together with the request's other Redis command so both share a round trip. */
+  /** The generation now: as last announced to this process, or read in Redis while announcements cannot reach it. */
   async generation(): Promise<string | null> {
     const current = await this.generations.read();
     this.latest = current;

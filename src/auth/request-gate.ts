@@ -73,8 +73,7 @@ export class RequestGate {
   }
 
   /**
-   * The request's principal and its rate-limit count. A known key's count and the
-   * key generation are read in one Redis round trip; a principal read before the
+   * The request's principal and its rate-limit count. A principal read before the
    * last revoke or rotate is read again before it is trusted. Requests without a
    * working key count against the client IP.
    */

@@ -25,6 +25,23 @@ export function createCommandClient(target: RedisTarget): Redis {
 }
 
 /**
+ * A client for pub/sub: it keeps reconnecting, and its owner subscribes again on
+ * every 'ready' (no automatic resubscription, so the owner knows when the
+ * subscription is back and what it may have missed).
+ */
+export function createSubscriberClient(target: RedisTarget): Redis {
+  const options: RedisOptions = {
+    ...redisOptions(target),
+    autoResubscribe: false,
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  };
+  const client = 'url' in target ? new Redis(target.url, options) : new Redis(options);
+  client.on('error', () => undefined);
+  return client;
+}
+
+/**
  * Resolves once the client is connected (or after `timeoutMs`): with no offline
  * queue, a command sent before the connection is up fails at once, so the API
  * must not take requests before this.

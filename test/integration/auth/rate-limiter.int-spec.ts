@@ -40,6 +40,60 @@ describe('RateLimiter on Redis', () => {
     }
   });
 
+  it('leases counts to a client polling hard: one Redis call per lease, every count handed out once', async () => {
+    let calls = 0;
+    const counted = new Proxy(redis, {
+      get: (target, property, receiver) =>
+        property === 'eval'
+          ? (...args: Parameters<Redis['eval']>) => {
+              calls += 1;
+              return target.eval(...args);
+            }
+          : (Reflect.get(target, property, receiver) as unknown),
+    });
+    const leasing = new RateLimiter(counted, prefix, () => nowMs);
+    const decisions = await Promise.all(Array.from({ length: 2_000 }, () => leasing.consume('key:hard', 1_000_000)));
+    expect(decisions.every((d) => d.allowed)).toBe(true);
+    const remaining = decisions.map((d) => d.remaining);
+    expect(new Set(remaining).size).toBe(2_000);
+    expect(Math.max(...remaining)).toBe(999_999);
+    expect(calls).toBeLessThan(20);
+    // What Redis holds is what was leased: every count handed out, and no more than one lease beyond.
+    const [counter] = await redis.keys(`${prefix}:ratelimit:key:hard:*`);
+    const leased = Number(await redis.get(counter));
+    expect(leased).toBeGreaterThanOrEqual(2_000);
+    expect(leased).toBeLessThan(4_000);
+  });
+
+  it('never lets leases on two processes exceed the limit, and holds back little of it', async () => {
+    const other = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    try {
+      const second = new RateLimiter(other, prefix, () => nowMs);
+      const decisions = await Promise.all(Array.from({ length: 8_000 }, (_, i) => (i % 2 ? limiter : second).consume('key:leased', 6_400)));
+      const allowed = decisions.filter((d) => d.allowed);
+      expect(allowed.length).toBeLessThanOrEqual(6_400);
+      expect(allowed.length).toBeGreaterThanOrEqual(6_400 - 2 * (6_400 / 64));
+      expect(new Set(allowed.map((d) => d.remaining)).size).toBe(allowed.length);
+    } finally {
+      other.disconnect();
+    }
+  });
+
+  it('counts a subject seen now and then one request at a time, so Remaining falls by one across processes', async () => {
+    const other = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    try {
+      const second = new RateLimiter(other, prefix, () => nowMs);
+      const remaining: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        nowMs += 2_000;
+        remaining.push((await (i % 2 ? limiter : second).consume('key:slow', 100_000)).remaining);
+      }
+      expect(remaining).toEqual([99_999, 99_998, 99_997, 99_996, 99_995, 99_994]);
+    } finally {
+      other.disconnect();
+    }
+  });
+
   it('reports the window end and the seconds to wait, and starts afresh in the next window', async () => {
     const windowEnd = Date.UTC(2025, 0, 17, 12, 1, 0) / 1000;
     nowMs = windowEnd * 1000 - 20_500;
