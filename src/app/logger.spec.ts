@@ -1,6 +1,9 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
-import { REDACTED_PATHS } from './logger';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { batchedLogger, createLogger, REDACTED_PATHS } from './logger';
 
 describe('log redaction', () => {
   it('never writes API keys, webhook secrets or signatures', () => {
@@ -16,5 +19,51 @@ describe('log redaction', () => {
     expect(output).not.toContain('whsec_top');
     expect(output).not.toContain('sha256=abc');
     expect(output.match(/\[redacted\]/g)?.length).toBe(4);
+  });
+});
+
+describe('createLogger on a file descriptor', () => {
+  const config = { logLevel: 'info', role: 'api' } as const;
+  let dir: string;
+  let path: string;
+  let fd: number;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'logger-spec-'));
+    path = join(dir, 'log');
+    fd = openSync(path, 'w');
+  });
+  afterEach(() => {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const messages = () =>
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('holds batched lines back until a quarter of a second passes, in order', async () => {
+    const batched = batchedLogger(createLogger(config, fd));
+    batched.info('first request');
+    batched.info('second request');
+    await sleep(60);
+    expect(messages()).toEqual([]);
+    await sleep(400);
+    expect(messages()).toEqual(['first request', 'second request']);
+  });
+
+  it('writes any other line at once, taking the batched lines before it along', async () => {
+    const logger = createLogger(config, fd);
+    batchedLogger(logger).info('request');
+    logger.warn('render failed');
+    await sleep(60);
+    expect(messages()).toEqual(['request', 'render failed']);
+    logger.info('worker ready');
+    logger.info('render started');
+    await sleep(60);
+    expect(messages()).toEqual(['request', 'render failed', 'worker ready', 'render started']);
   });
 });
