@@ -37,11 +37,10 @@ export class TaskEventsRepository {
     at: number,
     data: Record<string, unknown>,
   ): Promise<TaskEventEntity> {
-    const last = await this.events()
-      .createQueryBuilder('event')
-      .select('MAX(event.seq)', 'max')
-      .where('event.task_id = :taskId', { taskId: task.id })
-      .getRawOne<{ max: number | string | null }>();
+    // A raw statement (prepared once on SQLite): every state change appends, and this is its only read.
+    const [last] = await this.db.select<{ max: number | string | null }>(`SELECT MAX(seq) AS max FROM task_events WHERE task_id = ${this.db.placeholder(1)}`, [
+      task.id,
+    ]);
     const wanted = !task.webhook.events || task.webhook.events.includes(type);
     const event = this.events().create({
       id: newId('evt'),

@@ -7,6 +7,7 @@ import { newId } from '../common/ids';
 import { type Database, isUniqueViolation } from '../database/database';
 import type { JobQueues } from '../queue/job-queues';
 import { DEFAULT_PRICE_LIST, type PriceList, renderCostUsd } from '../config/price-list';
+import type { TaskEventEntity } from './task-event.entity';
 import type { TaskEventsRepository } from './task-events.repository';
 import { WEBHOOK_EVENT_TYPES } from './dto/input-values';
 import { type EstimateModel, workUnitsOf } from './estimate-model';
@@ -21,6 +22,7 @@ import type { ListFilter, TasksRepository } from './tasks.repository';
 /** What to do with events once the transaction that wrote them has committed. */
 export interface EventKicker {
   kick(taskId: string): Promise<void>;
+  kickFirst(event: Pick<TaskEventEntity, 'id' | 'taskId' | 'deliveryStatus'>): Promise<void>;
 }
 
 export interface TaskRulesPort {
@@ -143,24 +145,24 @@ export class TasksService {
       concurrencyLimit: principal.limits.concurrentRenders,
       updatedAt: now,
     });
-    let queuePosition: number;
+    let admitted: { queuePosition: number; queued: TaskEventEntity };
     try {
-      queuePosition = await this.admit(principal, task, original);
+      admitted = await this.admit(principal, task, original);
     } catch (error) {
       throw await this.explainCreateFailure(error, principal, input, original);
     }
     // After commit: a failure here leaves a queued task without a job, which the reaper re-enqueues.
     await this.jobs.enqueueRender(task).catch(() => undefined);
-    await this.events.kick(task.id).catch(() => undefined);
-    return { task, queuePosition };
+    await this.events.kickFirst(admitted.queued).catch(() => undefined);
+    return { task, queuePosition: admitted.queuePosition };
   }
 
   /**
-   * The create's unit of work; returns the task's queue position. The quota is read
+   * The create's unit of work; returns the task's queue position and its first event. The quota is read
    * after the account lock, so concurrent creates cannot pass it; the new task is
    * read before its insert, which the queue counts leave out anyway.
    */
-  private admit(principal: Principal, task: TaskEntity, original: TaskEntity | null): Promise<number> {
+  private admit(principal: Principal, task: TaskEntity, original: TaskEntity | null): Promise<{ queuePosition: number; queued: TaskEventEntity }> {
     const now = task.createdAt;
     return this.deps.db.transaction(async () => {
       if (original) {
@@ -172,12 +174,12 @@ export class TasksService {
       checkMonthlyQuota(principal, admission.createdSince, now);
       await this.deps.credits.charge(principal.accountId, task.costUsd);
       await this.tasks.insert(task);
-      await this.outbox.append(task, 'task.queued', now, {
+      const queued = await this.outbox.append(task, 'task.queued', now, {
         queue_position: admission.ahead + 1,
         estimated_start_time: new Date(now + admission.secondsAhead * 1000).toISOString(),
         priority: task.priority,
       });
-      return admission.ahead + 1;
+      return { queuePosition: admission.ahead + 1, queued };
     });
   }
 

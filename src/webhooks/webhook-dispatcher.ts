@@ -1,4 +1,5 @@
 import type { JobQueues } from '../queue/job-queues';
+import type { TaskEventEntity } from '../tasks/task-event.entity';
 import type { TaskEventsRepository } from '../tasks/task-events.repository';
 
 /**
@@ -11,6 +12,11 @@ export class WebhookDispatcher {
     private readonly events: TaskEventsRepository,
     private readonly jobs: JobQueues,
   ) {}
+
+  /** A new task's first event, its earliest pending one by construction: enqueued without reading it back. */
+  async kickFirst(event: Pick<TaskEventEntity, 'id' | 'taskId' | 'deliveryStatus'>): Promise<void> {
+    if (event.deliveryStatus === 'pending') await this.jobs.enqueueWebhook(event.id, event.taskId, 1);
+  }
 
   async kick(taskId: string): Promise<void> {
     const head = await this.events.headPending(taskId);
