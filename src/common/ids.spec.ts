@@ -13,6 +13,12 @@ describe('ulid', () => {
     expect(ulid(1_700_000_000_001) > ids[ids.length - 1]).toBe(true);
   });
 
+  it('writes the 80 random bits as one base32 number: ids of one millisecond differ by one', () => {
+    const decode = (id: string) => [...id.slice(10)].reduce((value, char) => value * 32n + BigInt('0123456789ABCDEFGHJKMNPQRSTVWXYZ'.indexOf(char)), 0n);
+    const ids = Array.from({ length: 300 }, () => ulid(1_700_000_000_500));
+    for (let i = 1; i < ids.length; i++) expect(decode(ids[i]) - decode(ids[i - 1])).toBe(1n);
+  });
+
   it('prefixes ids with their kind', () => {
     expect(newId('tsk')).toMatch(/^tsk_[0-9a-z]{26}$/);
   });

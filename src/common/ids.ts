@@ -32,14 +32,18 @@ export function ulid(now: number = Date.now()): string {
     time = CROCKFORD[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  let bits = 0n;
-  for (const byte of random) bits = (bits << 8n) | BigInt(byte);
-  let rand = '';
-  for (let i = 0; i < 16; i++) {
-    rand = CROCKFORD[Number(bits & 31n)] + rand;
-    bits >>= 5n;
+  // Two 40-bit halves, 8 characters each: exact in doubles, without BigInt.
+  return time + base32Of40Bits(random, 0) + base32Of40Bits(random, 5);
+}
+
+function base32Of40Bits(bytes: Buffer, offset: number): string {
+  let value = bytes.readUIntBE(offset, 5);
+  let text = '';
+  for (let i = 0; i < 8; i++) {
+    text = CROCKFORD[value % 32] + text;
+    value = Math.floor(value / 32);
   }
-  return time + rand;
+  return text;
 }
 
 export const newId = (prefix: 'tsk' | 'evt' | 'dlv' | 'acc' | 'key' | 'req' | 'att') => `${prefix}_${ulid().toLowerCase()}`;
