@@ -5,8 +5,9 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { Database } from './database';
 import { InitialSchema1763830000000 } from './migrations/1763830000000-initial-schema';
+import { QueueCoveringIndex1764150000000 } from './migrations/1764150000000-queue-covering-index';
 
-export const MIGRATIONS = [InitialSchema1763830000000];
+export const MIGRATIONS = [InitialSchema1763830000000, QueueCoveringIndex1764150000000];
 
 /**
  * The entity classes a process maps. The schema comes from the migrations, so a

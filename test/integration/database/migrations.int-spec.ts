@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountEntity } from '../../../src/auth/account.entity';
 import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
-import { openDataSource } from '../../../src/database/data-source';
+import { MIGRATIONS, openDataSource } from '../../../src/database/data-source';
+import type { DataSource } from 'typeorm';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import { taskRow } from '../usage/task-rows';
@@ -38,6 +39,11 @@ describe.each([
 
     const second = await openDataSource(config, SERVICE_ENTITIES);
     expect(await second.showMigrations()).toBe(false);
+    // As a set: TypeORM lists PostgreSQL's index columns in table order.
+    const queueIndex = async () => (await queryRunnerTable(second, 'tasks')).indices.find((index) => index.name === 'idx_tasks_queue')?.columnNames.sort();
+    expect(await queueIndex()).toEqual(['created_at', 'estimated_seconds', 'id', 'priority_rank', 'status']);
+    await second.undoLastMigration();
+    expect(await queueIndex()).toEqual(['created_at', 'priority_rank', 'status']);
     await second.undoLastMigration();
     const after = second.createQueryRunner();
     for (const table of TABLES) expect(await after.hasTable(table)).toBe(false);
@@ -76,7 +82,7 @@ describe('concurrent start on one PostgreSQL database', () => {
     const config = { dataDir: tmpdir(), databaseUrl: database.url };
     const sources = await Promise.all([1, 2, 3, 4].map(() => openDataSource(config, SERVICE_ENTITIES)));
     const applied = await sources[0].query('SELECT COUNT(*)::int AS n FROM migrations');
-    expect(applied[0].n).toBe(1);
+    expect(applied[0].n).toBe(MIGRATIONS.length);
     await Promise.all(sources.map((source) => source.destroy()));
   });
 });
@@ -96,3 +102,14 @@ describe('the SQLite file', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+async function queryRunnerTable(source: DataSource, name: string) {
+  const runner = source.createQueryRunner();
+  try {
+    const table = await runner.getTable(name);
+    if (!table) throw new Error(`no table ${name}`);
+    return table;
+  } finally {
+    await runner.release();
+  }
+}
