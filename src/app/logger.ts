@@ -17,16 +17,39 @@ export const REDACTED_PATHS = [
 /** Lines of a batched logger wait until this many bytes gather, or BATCH_FLUSH_MS pass, or another line is written. */
 const BATCH_BYTES = 8_192;
 const BATCH_FLUSH_MS = 250;
-const BATCHED = Symbol('batched');
+
+/** Lines held back for one write, in the order they were logged. */
+class LineBatch {
+  private lines: string[] = [];
+  private bytes = 0;
+
+  constructor(private readonly out: { write(text: string): unknown }) {}
+
+  write(line: string): void {
+    this.lines.push(line);
+    this.bytes += line.length;
+    if (this.bytes >= BATCH_BYTES) this.flush();
+  }
+
+  flush(): void {
+    if (this.lines.length === 0) return;
+    this.out.write(this.lines.join(''));
+    this.lines = [];
+    this.bytes = 0;
+  }
+}
+
+const batchedLoggers = new WeakMap<Logger, Logger>();
 
 /**
  * JSON lines on stdout, on another file descriptor, or on a stream (tests read
- * the log through one). On a file descriptor every line is written at once, except those of a `batchedLogger`, which
- * are written together: one write per line cost the API about a sixth of its
- * throughput on the polling path (a write, or the thread-pool hand-off of one,
- * per request). A line that is not batched takes those before it out with it, so
- * the order holds; pino writes what is left when the process exits, and a
- * SIGKILL loses at most BATCH_FLUSH_MS of batched lines.
+ * the log through one). On a file descriptor every line is written at once
+ * (lines logged while a write is in progress go out together after it), except
+ * those of the `batchedLogger`, which wait to be written together: one write per
+ * line cost the API about a sixth of its throughput on the polling path. A line
+ * that is not batched takes those before it out first, so the order holds; what
+ * waits is written when the process exits, and a SIGKILL loses at most
+ * BATCH_FLUSH_MS of batched lines.
  */
 export function createLogger(config: Pick<AppConfig, 'logLevel' | 'role'>, destination: DestinationStream | number = 1): Logger {
   const options = {
@@ -36,41 +59,29 @@ export function createLogger(config: Pick<AppConfig, 'logLevel' | 'role'>, desti
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   if (typeof destination !== 'number') return pino(options, destination);
-  const stdout = pino.destination({ dest: destination, sync: false, minLength: BATCH_BYTES });
-  let waiting = false;
-  setInterval(() => {
-    if (!waiting) return;
-    waiting = false;
-    stdout.flush();
-  }, BATCH_FLUSH_MS).unref();
-  // A flush asked for while a write is in progress does nothing: the line goes out once that write ends.
-  let urgent = false;
-  stdout.on('drain', () => {
-    if (!urgent) return;
-    urgent = false;
-    stdout.flush();
-  });
-  return pino(
+  const out = pino.destination({ dest: destination, sync: false });
+  const batch = new LineBatch(out);
+  setInterval(() => batch.flush(), BATCH_FLUSH_MS).unref();
+  // Ahead of pino's own handlers, which then write what the stream holds (synchronously on 'exit').
+  process.prependListener('beforeExit', () => batch.flush());
+  process.prependListener('exit', () => batch.flush());
+  const logger = pino(
     {
       ...options,
       hooks: {
         logMethod(this: Logger, args: Parameters<Logger['info']>, write: Logger['info']) {
+          batch.flush();
           write.apply(this, args);
-          if ((this as unknown as Record<symbol, boolean>)[BATCHED]) waiting = true;
-          else {
-            urgent = true;
-            stdout.flush();
-          }
         },
       },
     },
-    stdout,
+    out,
   );
+  batchedLoggers.set(logger, pino(options, batch));
+  return logger;
 }
 
-/** A logger whose lines may wait up to BATCH_FLUSH_MS to be written with others (the access log). */
+/** The logger's batched twin, whose lines may wait up to BATCH_FLUSH_MS (the access log); the logger itself on a stream. */
 export function batchedLogger(logger: Logger): Logger {
-  const child = logger.child({});
-  Object.defineProperty(child, BATCHED, { value: true });
-  return child;
+  return batchedLoggers.get(logger) ?? logger;
 }
