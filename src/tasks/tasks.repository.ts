@@ -74,7 +74,11 @@ export class TasksRepository {
     return this.repo().findOneBy({ accountId, requestId });
   }
 
-  /** One page of an account's tasks, newest first (the summary columns only), and how many match in all. */
+  /**
+   * One page of an account's tasks, newest first (the summary columns only), and how many match in all.
+   * One statement: the total rides on every row as a scalar subquery (computed once), so a page
+   * costs one round trip; only a page past the end, which has no row to carry it, counts apart.
+   */
   async list(accountId: string, filter: ListFilter): Promise<{ tasks: TaskSummaryFields[]; total: number }> {
     const conditions: Array<[string, unknown]> = [['account_id =', accountId]];
     if (filter.status) conditions.push(['status =', filter.status]);
@@ -83,17 +87,17 @@ export class TasksRepository {
     const where = conditions.map(([test], i) => `${test} ${this.db.placeholder(i + 1)}`).join(' AND ');
     const params = conditions.map(([, value]) => value);
     const n = params.length;
+    const matching = `FROM tasks WHERE ${where}`;
     const page = this.statement(
       `list ${where}`,
       () =>
-        `SELECT ${this.db.columnList(TaskEntity, TASK_SUMMARY_FIELDS)} FROM tasks WHERE ${where} ORDER BY created_at DESC, id DESC ` +
-        `LIMIT ${this.db.placeholder(n + 1)} OFFSET ${this.db.placeholder(n + 2)}`,
+        `SELECT ${this.db.columnList(TaskEntity, TASK_SUMMARY_FIELDS)}, (SELECT COUNT(*) ${matching}) AS total_matching ${matching} ` +
+        `ORDER BY created_at DESC, id DESC LIMIT ${this.db.placeholder(n + 1)} OFFSET ${this.db.placeholder(n + 2)}`,
     );
-    const [rows, counted] = await Promise.all([
-      this.db.select(page, [...params, filter.limit, filter.offset]),
-      this.db.select<{ total: number | string }>(`SELECT COUNT(*) AS total FROM tasks WHERE ${where}`, params),
-    ]);
-    return { tasks: this.db.hydrate<TaskEntity, keyof TaskSummaryFields>(TaskEntity, rows), total: Number(counted[0]?.total ?? 0) };
+    const rows = await this.db.select<{ total_matching: number | string }>(page, [...params, filter.limit, filter.offset]);
+    const total =
+      rows.length > 0 ? rows[0].total_matching : (await this.db.select<{ total: number | string }>(`SELECT COUNT(*) AS total ${matching}`, params))[0]?.total;
+    return { tasks: this.db.hydrate<TaskEntity, keyof TaskSummaryFields>(TaskEntity, rows), total: Number(total ?? 0) };
   }
 
   /** Raw statements built once (they need the engine and the entity metadata, known after start-up). */

@@ -221,9 +221,14 @@ describe('tasks API (no worker running)', () => {
       const page3 = await c.get('/v3/tasks?limit=2&offset=4');
       expect([...page1.body.tasks, ...page2.body.tasks, ...page3.body.tasks].map((t: { task_id: string }) => t.task_id)).toEqual([...ids].reverse());
       expect(page1.body.pagination).toEqual({ total: 5, limit: 2, offset: 0, has_more: true });
-      expect(page3.body.pagination.has_more).toBe(false);
+      expect(page3.body.pagination).toEqual({ total: 5, limit: 2, offset: 4, has_more: false });
+      // Past the end: no row carries the total, which is counted apart.
+      const beyond = await c.get('/v3/tasks?limit=2&offset=10');
+      expect(beyond.body).toEqual({ tasks: [], pagination: { total: 5, limit: 2, offset: 10, has_more: false } });
       const canceled = await c.get('/v3/tasks?status=canceled');
       expect(canceled.body.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([ids[1]]);
+      expect(canceled.body.pagination.total).toBe(1);
+      expect((await c.get('/v3/tasks?status=canceled&offset=1')).body.pagination).toEqual({ total: 1, limit: 20, offset: 1, has_more: false });
       const third = (await c.get(`/v3/tasks/${ids[2]}`)).body.created_at;
       const after = await c.get(`/v3/tasks?created_after=${encodeURIComponent(third)}`);
       expect(after.body.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([ids[4], ids[3], ids[2]]);

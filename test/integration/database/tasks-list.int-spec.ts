@@ -1,0 +1,56 @@
+import { TaskEntity } from '../../../src/tasks/task.entity';
+import { createTestDatabase, type TestDatabase } from '../../support/postgres';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import { insertRows, taskRow } from '../usage/task-rows';
+
+/** The list statement (a page and, on the same rows, how many match) on both engines. */
+describe.each(['sqlite', 'postgres'] as const)('TasksRepository.list on %s', (engine) => {
+  let app: TestApp;
+  let database: TestDatabase | null = null;
+  const accountId = `acc_list_${process.pid}_${engine}`;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    const env: Record<string, string> = {};
+    if (engine === 'postgres') {
+      database = await createTestDatabase('tasks_list');
+      env.DATABASE_URL = database.url;
+    }
+    app = await startTestApp({ env });
+    // Seven tasks one second apart, the fourth and sixth canceled; another account's task must never count.
+    const rows = Array.from({ length: 7 }, (_, i) =>
+      taskRow(accountId, { createdAt: 1_000_000 + i * 1000, status: i === 3 || i === 5 ? 'canceled' : 'queued' }),
+    );
+    ids.push(...rows.map((row) => row.id));
+    await insertRows(app.runtime.db, TaskEntity, [...rows, taskRow('acc_someone_else', { createdAt: 1_000_500 })]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  const list = (filter: Partial<Parameters<TestApp['services']['repositories']['tasks']['list']>[1]>) =>
+    app.services.repositories.tasks.list(accountId, { limit: 20, offset: 0, ...filter });
+
+  it('gives a page newest first and the number of matching tasks as a number', async () => {
+    const page = await list({ limit: 3, offset: 1 });
+    expect(page.tasks.map((task) => task.id)).toEqual([ids[5], ids[4], ids[3]]);
+    expect(page.total).toBe(7);
+  });
+
+  it('counts with the filters: status and creation bounds', async () => {
+    const canceled = await list({ status: 'canceled' });
+    expect(canceled.tasks.map((task) => task.id)).toEqual([ids[5], ids[3]]);
+    expect(canceled.total).toBe(2);
+    const window = await list({ createdAfter: 1_002_000, createdBefore: 1_005_000, limit: 1 });
+    expect(window.tasks.map((task) => task.id)).toEqual([ids[4]]);
+    expect(window.total).toBe(3);
+  });
+
+  it('still counts a page past the end, which has no row to carry the total', async () => {
+    expect(await list({ offset: 7 })).toEqual({ tasks: [], total: 7 });
+    expect(await list({ status: 'canceled', offset: 5 })).toEqual({ tasks: [], total: 2 });
+    expect(await list({ status: 'failed' })).toEqual({ tasks: [], total: 0 });
+  });
+});
