@@ -62,6 +62,8 @@ describe('Chromium sandbox (real Chromium)', () => {
     ]);
     const outPath = join(fixtures.dir, `sandbox-${sandbox.mode}.mp4`);
     const snapshots: Promise<BrowserProcess[]>[] = [];
+    // Also every 20 ms, not only on progress: on a loaded machine the renderers can come and go between two reports.
+    const watch = setInterval(() => snapshots.push(browserProcesses()), 20);
     try {
       await renderer.open();
       await renderer.renderVideo({
@@ -73,10 +75,11 @@ describe('Chromium sandbox (real Chromium)', () => {
         },
       });
     } finally {
+      clearInterval(watch);
       await renderer.close();
     }
-    // The renderers live only while frames are drawn: keep the fullest view.
-    const processes = (await Promise.all(snapshots)).reduce((a, b) => (b.length > a.length ? b : a), []);
+    // The renderers live only while frames are drawn: every process any snapshot saw (the fullest one could miss them).
+    const processes = [...new Map((await Promise.all(snapshots)).flat().map((p) => [p.pid, p])).values()];
     return { processes, frames: (await probe(outPath)).video.frames };
   }
 
