@@ -10,10 +10,12 @@ describe('key changes announced by pub/sub', () => {
   let redis: Redis;
   let generations: KeyGeneration;
   const listeners: KeyChangeListener[] = [];
+  const commandClients: Redis[] = [];
 
   /** An API process's listener, on its own connections, with the Redis reads it makes counted. */
   async function listener(subscribeAt: { url: string } = TARGET): Promise<{ listener: KeyChangeListener; subscriber: Redis; reads: () => number }> {
     const command = createCommandClient(TARGET);
+    commandClients.push(command);
     await whenConnected(command, 2_000);
     let reads = 0;
     const own = new KeyGeneration(command, prefix);
@@ -26,7 +28,6 @@ describe('key changes announced by pub/sub', () => {
     const created = new KeyChangeListener(subscriber, own);
     created.start();
     listeners.push(created);
-    subscriber.once('end', () => command.disconnect());
     if (subscribeAt === TARGET) await waitFor(async () => created.listening);
     return { listener: created, subscriber, reads: () => reads };
   }
@@ -37,6 +38,7 @@ describe('key changes announced by pub/sub', () => {
   });
   afterEach(() => {
     for (const created of listeners.splice(0)) created.stop();
+    for (const client of commandClients.splice(0)) client.disconnect();
   });
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}:*`);
