@@ -32,11 +32,9 @@ const MAX_SUBJECTS = 10_000;
 /** One subject's window as this process knows it: the counts it leased and has not handed out yet. */
 interface WindowLease {
   start: number;
-  /** The next count to hand out, and the last one leased. */
+  /** The next count to hand out, and the last one leased: the window's total in Redis as of the last lease. */
   next: number;
   end: number;
-  /** The window's total in Redis as of the last lease. */
-  total: number;
   size: number;
   leasedAt: number;
   pending: Promise<void> | null;
@@ -68,7 +66,7 @@ export class RateLimiter {
     for (;;) {
       if (window.next <= window.end) return decision(window.next++, limit, window.start, nowSeconds);
       // Counts never fall within a window: once Redis says it is full, it stays full.
-      if (window.total >= limit) return decision(window.total + 1, limit, window.start, nowSeconds);
+      if (window.end >= limit) return decision(window.end + 1, limit, window.start, nowSeconds);
       window.pending ??= this.lease(subject, window, limit).finally(() => {
         window.pending = null;
       });
@@ -80,7 +78,7 @@ export class RateLimiter {
     const known = this.windows.get(subject);
     if (known?.start === start) return known;
     if (this.windows.size >= MAX_SUBJECTS) for (const [other, window] of this.windows) if (window.start !== start) this.windows.delete(other);
-    const window: WindowLease = { start, next: 1, end: 0, total: 0, size: 1, leasedAt: 0, pending: null };
+    const window: WindowLease = { start, next: 1, end: 0, size: 1, leasedAt: 0, pending: null };
     this.windows.set(subject, window);
     return window;
   }
@@ -90,12 +88,11 @@ export class RateLimiter {
     const lasted = now - window.leasedAt;
     if (window.leasedAt > 0 && lasted < LEASE_FAST_MS) window.size *= 2;
     else if (lasted > LEASE_SLOW_MS) window.size = Math.ceil(window.size / 2);
-    window.size = Math.max(1, Math.min(window.size, MAX_LEASE, Math.floor((limit - window.total) * LEASE_SHARE_OF_REST)));
+    window.size = Math.max(1, Math.min(window.size, MAX_LEASE, Math.floor((limit - window.end) * LEASE_SHARE_OF_REST)));
     const key = `${this.prefix}:ratelimit:${subject}:${window.start}`;
     const total = Number(await this.redis.eval(LEASE_SCRIPT, 1, key, String(window.size), String(WINDOW_SECONDS + 5)));
     window.next = total - window.size + 1;
     window.end = total;
-    window.total = total;
     window.leasedAt = now;
   }
 }
