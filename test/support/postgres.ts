@@ -30,3 +30,10 @@ export async function createTestDatabase(suite: string): Promise<TestDatabase> {
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
+
+/** Where a suite run on each engine keeps its tasks: a fresh PostgreSQL database (drop it afterwards), or the test app's own SQLite file. */
+export async function databaseFor(engine: 'sqlite' | 'postgres', suite: string): Promise<{ env: Record<string, string>; database: TestDatabase | null }> {
+  if (engine === 'sqlite') return { env: {}, database: null };
+  const database = await createTestDatabase(suite);
+  return { env: { DATABASE_URL: database.url }, database };
+}

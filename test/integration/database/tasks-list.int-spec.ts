@@ -1,5 +1,5 @@
 import { TaskEntity } from '../../../src/tasks/task.entity';
-import { createTestDatabase, type TestDatabase } from '../../support/postgres';
+import { databaseFor, type TestDatabase } from '../../support/postgres';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { insertRows, taskRow } from '../usage/task-rows';
 
@@ -11,12 +11,9 @@ describe.each(['sqlite', 'postgres'] as const)('TasksRepository.list on %s', (en
   const ids: string[] = [];
 
   beforeAll(async () => {
-    const env: Record<string, string> = {};
-    if (engine === 'postgres') {
-      database = await createTestDatabase('tasks_list');
-      env.DATABASE_URL = database.url;
-    }
-    app = await startTestApp({ env });
+    const target = await databaseFor(engine, 'tasks_list');
+    database = target.database;
+    app = await startTestApp({ env: target.env });
     // Seven tasks one second apart, the fourth and sixth canceled; another account's task must never count.
     const rows = Array.from({ length: 7 }, (_, i) =>
       taskRow(accountId, { createdAt: 1_000_000 + i * 1000, status: i === 3 || i === 5 ? 'canceled' : 'queued' }),

@@ -5,7 +5,7 @@ import type { UsagePeriod } from '../../../src/usage/usage-query.dto';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { DEFAULT_PRICE_LIST, renderCostUsd, type PriceList } from '../../../src/config/price-list';
 import { UsageService } from '../../../src/usage/usage.service';
-import { createTestDatabase, type TestDatabase } from '../../support/postgres';
+import { databaseFor, type TestDatabase } from '../../support/postgres';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { insertRows, storedObjectRow, taskRow } from './task-rows';
 
@@ -43,12 +43,9 @@ describe.each(['sqlite', 'postgres'] as const)('UsageService on %s', (engine) =>
   const insertObjects = (rows: StoredObjectEntity[]) => insertRows(app.runtime.db, StoredObjectEntity, rows);
 
   beforeAll(async () => {
-    const env: Record<string, string> = {};
-    if (engine === 'postgres') {
-      database = await createTestDatabase('usage');
-      env.DATABASE_URL = database.url;
-    }
-    app = await startTestApp({ env });
+    const target = await databaseFor(engine, 'usage');
+    database = target.database;
+    app = await startTestApp({ env: target.env });
   }, 60_000);
 
   afterAll(async () => {
