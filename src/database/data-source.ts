@@ -4,10 +4,12 @@ import sqlite3 from 'sqlite3';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { Database } from './database';
+import { SqliteReader } from './sqlite-reader';
 import { InitialSchema1763830000000 } from './migrations/1763830000000-initial-schema';
 import { QueueCoveringIndex1764150000000 } from './migrations/1764150000000-queue-covering-index';
+import { ListOrderIndexes1764160000000 } from './migrations/1764160000000-list-order-indexes';
 
-export const MIGRATIONS = [InitialSchema1763830000000, QueueCoveringIndex1764150000000];
+export const MIGRATIONS = [InitialSchema1763830000000, QueueCoveringIndex1764150000000, ListOrderIndexes1764160000000];
 
 /**
  * The entity classes a process maps. The schema comes from the migrations, so a
@@ -51,7 +53,14 @@ const QUIET_SQLITE3: typeof sqlite3 = Object.assign(Object.create(sqlite3) as ty
 
 /** Opens the database with its schema up to date, as the unit of work the repositories share. */
 export async function openDatabase(config: DatabaseSettings, entities: EntityClasses): Promise<Database> {
-  return new Database(await openDataSource(config, entities));
+  const dataSource = await openDataSource(config, entities);
+  if (dataSource.options.type === 'postgres') return new Database(dataSource);
+  try {
+    return new Database(dataSource, new SqliteReader(String(dataSource.options.database)));
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
 }
 
 /** Opens the data source and brings its schema up to date (migrations only, never synchronize). */

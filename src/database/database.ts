@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database as SqliteConnection, Statement } from 'sqlite3';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { SqliteReader } from './sqlite-reader';
 
 /**
  * The data source and the unit of work every repository shares. A service opens
@@ -20,7 +21,11 @@ export class Database {
   private readonly statements = new Map<string, Promise<Statement>>();
   private readonly hydration = new Map<EntityTarget<ObjectLiteral>, Map<string, ColumnMetadata>>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  /** `reader` (SQLite only) answers the raw SELECTs made outside a unit of work. */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reader: SqliteReader | null = null,
+  ) {}
 
   get isPostgres(): boolean {
     return this.dataSource.options.type === 'postgres';
@@ -47,12 +52,14 @@ export class Database {
   /**
    * A raw SELECT (placeholders from `placeholder`) for the hottest reads, without
    * TypeORM's query builder. On SQLite the statement is prepared once per process
-   * and reused: it runs on the one connection, so inside a unit of work it sees
-   * that work as TypeORM's own queries do. On PostgreSQL it runs through the
+   * and reused. Outside a unit of work it runs on the synchronous reader, which
+   * sees the last commit; inside one it runs on the writing connection, so it
+   * sees that work as TypeORM's own queries do. On PostgreSQL it runs through the
    * manager of the unit of work in progress, if any.
    */
   async select<Row extends ObjectLiteral>(sql: string, params: unknown[]): Promise<Row[]> {
     if (this.isPostgres) return this.manager().query(sql, params);
+    if (this.reader && !this.current.getStore()) return this.reader.all<Row>(sql, params);
     const statement = await this.prepared(sql);
     return new Promise((resolve, reject) => {
       statement.all<Row>(params, (error, rows) => (error ? reject(error) : resolve(rows)));
@@ -128,6 +135,7 @@ export class Database {
       if (settled.status === 'fulfilled') await new Promise((resolve) => settled.value.finalize(() => resolve(undefined)));
     }
     this.statements.clear();
+    this.reader?.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

@@ -1,0 +1,84 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
+import { openDatabase } from '../../../src/database/data-source';
+import type { Database } from '../../../src/database/database';
+import { TaskEntity } from '../../../src/tasks/task.entity';
+import { insertRows, taskRow } from '../usage/task-rows';
+
+/** Raw SELECTs on SQLite: the synchronous reader outside a unit of work, the writing connection inside one. */
+describe('Database.select on SQLite', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rs-reader-'));
+  const file = join(dataDir, 'render.sqlite');
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
+  });
+  afterAll(async () => {
+    await db?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const statusOf = async (id: string) =>
+    (await db.select<{ status: string }>(`SELECT status FROM tasks WHERE id = ${db.placeholder(1)}`, [id]))[0]?.status ?? null;
+
+  it("sees a unit of work's rows inside it, and outside only once it commits (no dirty read)", async () => {
+    const row = taskRow('acc_reader', { createdAt: 1_000 });
+    let seenInside: string | null = null;
+    let inserted!: () => void;
+    let release!: () => void;
+    const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const work = db.transaction(async () => {
+      await insertRows(db, TaskEntity, [row]);
+      seenInside = await statusOf(row.id);
+      inserted();
+      await released;
+    });
+    await insertedNow;
+    // The single sqlite3 connection is inside the open transaction: a read on it would see the uncommitted row.
+    const seenOutsideMeanwhile = await statusOf(row.id);
+    release();
+    await work;
+    expect(seenInside).toBe('queued');
+    expect(seenOutsideMeanwhile).toBeNull();
+    expect(await statusOf(row.id)).toBe('queued');
+  });
+
+  it("sees another process's commit at once, and never its uncommitted write", async () => {
+    const row = taskRow('acc_reader', { createdAt: 2_000 });
+    await insertRows(db, TaskEntity, [row]);
+    expect(await statusOf(row.id)).toBe('queued');
+    const other = new BetterSqlite3(file, { timeout: 5_000 });
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      other.prepare("UPDATE tasks SET status = 'processing' WHERE id = ?").run(row.id);
+      expect(await statusOf(row.id)).toBe('queued');
+      other.exec('COMMIT');
+      expect(await statusOf(row.id)).toBe('processing');
+    } finally {
+      other.close();
+    }
+  });
+
+  it('closes the reader with the database: no descriptor of the file is left open', async () => {
+    expect(openDescriptorsOf(file)).toBeGreaterThan(0);
+    await db.close();
+    expect(openDescriptorsOf(file)).toBe(0);
+    db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
+    expect(await db.select<{ n: number }>('SELECT COUNT(*) AS n FROM tasks', [])).toEqual([{ n: 2 }]);
+  });
+});
+
+function openDescriptorsOf(path: string): number {
+  return readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === path;
+    } catch {
+      return false; // closed while listed (the directory's own descriptor)
+    }
+  }).length;
+}
