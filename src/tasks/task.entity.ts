@@ -5,9 +5,9 @@ import type { PhaseName, PhaseState, StoredOutput, TaskErrorRecord, TaskStatus }
 
 @Entity({ name: 'tasks' })
 @Index('idx_tasks_account_request', ['accountId', 'requestId'], { unique: true })
-@Index('idx_tasks_account_created', ['accountId', 'createdAt'])
+@Index('idx_tasks_account_created', ['accountId', 'createdAt', 'id'])
 @Index('idx_tasks_queue', ['status', 'priorityRank', 'createdAt', 'id', 'estimatedSeconds'])
-@Index('idx_tasks_account_status', ['accountId', 'status'])
+@Index('idx_tasks_account_status', ['accountId', 'status', 'createdAt', 'id'])
 @Index('idx_tasks_estimates', ['status', 'quality', 'completedAt'])
 export class TaskEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
