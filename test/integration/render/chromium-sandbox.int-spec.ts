@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ChromiumSandbox } from '../../../src/render/chromium-sandbox';
@@ -16,18 +16,22 @@ interface BrowserProcess {
   type: string;
 }
 
-/** Chromium processes descending from this test process, with who they run as and their seccomp mode. */
-async function browserProcesses(): Promise<BrowserProcess[]> {
+/**
+ * Chromium processes descending from this test process, with who they run as and their seccomp mode.
+ * Synchronous on purpose: a scan of /proc read with awaits between entries took long enough under load
+ * (every read a thread-pool round trip behind the render's own work) to miss a short-lived renderer.
+ */
+function browserProcesses(): BrowserProcess[] {
   const parents = new Map<number, number>();
   const found: BrowserProcess[] = [];
-  for (const entry of await fs.readdir('/proc')) {
+  for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const status = await fs.readFile(`/proc/${entry}/status`, 'utf8');
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
       const field = (name: string) => Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(status)?.[1]);
       parents.set(Number(entry), field('PPid'));
       // Chromium's children rewrite their title: one space-separated string, not NUL-separated arguments.
-      const cmdline = (await fs.readFile(`/proc/${entry}/cmdline`, 'utf8')).split(/[\0 ]/);
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split(/[\0 ]/);
       if (!cmdline[0].endsWith('chromium-headless-shell')) continue;
       const type = cmdline.find((arg) => arg.startsWith('--type='))?.slice('--type='.length) ?? 'browser';
       found.push({ pid: Number(entry), uid: field('Uid'), seccomp: field('Seccomp'), type });
@@ -61,7 +65,7 @@ describe('Chromium sandbox (real Chromium)', () => {
       { id: 'v', type: 'video', clips: [{ id: 'b', media_url: image, start_time_ms: 0, end_time_ms: 500 }] },
     ]);
     const outPath = join(fixtures.dir, `sandbox-${sandbox.mode}.mp4`);
-    const snapshots: Promise<BrowserProcess[]>[] = [];
+    const snapshots: BrowserProcess[][] = [];
     // Also every 20 ms, not only on progress: on a loaded machine the renderers can come and go between two reports.
     const watch = setInterval(() => snapshots.push(browserProcesses()), 20);
     try {
@@ -79,7 +83,7 @@ describe('Chromium sandbox (real Chromium)', () => {
       await renderer.close();
     }
     // The renderers live only while frames are drawn: every process any snapshot saw (the fullest one could miss them).
-    const processes = [...new Map((await Promise.all(snapshots)).flat().map((p) => [p.pid, p])).values()];
+    const processes = [...new Map(snapshots.flat().map((p) => [p.pid, p])).values()];
     return { processes, frames: (await probe(outPath)).video.frames };
   }
 
