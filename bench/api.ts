@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { parseBenchArgs } from './support/bench-args';
 import { formatTable, log, machineInfo, saveResults, type Cell } from './support/bench-report';
 import { HttpsJson } from './support/https-json';
-import { RssSampler } from './support/process-tree';
+import { processCpuMs, RssSampler } from './support/process-tree';
 import { issueKey, prepareService, removeDir, startService, stopChild } from './support/service-process';
 import { present } from '../test/support/present';
 
@@ -34,6 +34,8 @@ interface Measurement {
   non2xx: number;
   errors: number;
   peak_rss_mib: number;
+  /** CPU time of the answering process (all its threads) per request: steadier than req/s on a shared machine. */
+  cpu_us_per_request: number;
 }
 
 function createBody(requestId: string): Record<string, unknown> {
@@ -74,6 +76,7 @@ async function measure(
   const post = endpoint === 'POST /v3/tasks';
   const sampler = new RssSampler(() => pid, 250);
   sampler.start();
+  const cpuBefore = processCpuMs(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -95,6 +98,7 @@ async function measure(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     peak_rss_mib: sampler.stop(),
+    cpu_us_per_request: ((processCpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
   };
 }
 
@@ -132,7 +136,10 @@ async function main(): Promise<void> {
       for (const t of targets) {
         if (args.warmup > 0) await measure(endpoint, t.target, `${t.baseUrl}${path}`, t.headers, t.pid, args.warmup);
         const m = await measure(endpoint, t.target, `${t.baseUrl}${path}`, t.headers, t.pid, args.duration);
-        log(`${endpoint} ${t.target}: ${m.requests_per_s.toFixed(0)} req/s, p50 ${m.p50_ms} ms, p99 ${m.p99_ms} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
+        log(
+          `${endpoint} ${t.target}: ${m.requests_per_s.toFixed(0)} req/s, p50 ${m.p50_ms} ms, p99 ${m.p99_ms} ms, ` +
+            `${m.cpu_us_per_request.toFixed(0)} µs CPU/request, non-2xx ${m.non2xx}, errors ${m.errors}`,
+        );
         results.push(m);
       }
     }
@@ -151,6 +158,7 @@ async function main(): Promise<void> {
       m.p50_ms,
       m.p99_ms,
       m.target === 'service' ? m.requests_per_s / bareRps : 1,
+      m.cpu_us_per_request,
       m.non2xx,
       m.errors,
       m.peak_rss_mib,
@@ -159,7 +167,7 @@ async function main(): Promise<void> {
   const out = process.stdout;
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
   out.write(`\nbench:api — ${CONNECTIONS} connections, ${args.duration} s each, HTTPS, service ROLE=api (${database}, private Redis, LOG_LEVEL=info)\n\n`);
-  out.write(`${formatTable(['endpoint', 'target', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'non-2xx', 'errors', 'peak RSS MiB'], rows)}\n`);
+  out.write(`${formatTable(['endpoint', 'target', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'CPU µs/req', 'non-2xx', 'errors', 'peak RSS MiB'], rows)}\n`);
   const path = saveResults(args.quick ? 'api-quick' : 'api', {
     date: new Date().toISOString(),
     machine: machineInfo(),

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 const PAGE_SIZE = 4096;
@@ -6,6 +7,8 @@ interface ProcStat {
   pid: number;
   ppid: number;
   rssBytes: number;
+  /** User and system CPU time of all the process's threads, in clock ticks. */
+  cpuTicks: number;
 }
 
 function readStat(pid: number): ProcStat | null {
@@ -13,7 +16,7 @@ function readStat(pid: number): ProcStat | null {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold spaces: fields start after the last ')'.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, ppid: Number(fields[1]), rssBytes: Number(fields[21]) * PAGE_SIZE };
+    return { pid, ppid: Number(fields[1]), rssBytes: Number(fields[21]) * PAGE_SIZE, cpuTicks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return null;
   }
@@ -36,6 +39,16 @@ export function treeRssBytes(rootPid: number): number {
     stack.push(...(children.get(next.pid) ?? []));
   }
   return total;
+}
+
+let ticksPerSecond: number | null = null;
+
+/** CPU time one process (every thread, its children not included) has used so far, in milliseconds. */
+export function processCpuMs(pid: number): number {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  const stat = readStat(pid);
+  if (!stat) throw new Error(`no process ${pid}`);
+  return (stat.cpuTicks * 1000) / ticksPerSecond;
 }
 
 /** Samples the tree's RSS every `intervalMs` and keeps the peak (a sum of RSS counts shared pages once per process). */
