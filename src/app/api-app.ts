@@ -31,6 +31,7 @@ import { DeliveriesService } from '../webhooks/deliveries.service';
 import { TaskEventStreams } from '../events/task-event-streams';
 import { TaskEventsController } from '../events/task-events.controller';
 import { refuseMalformedConnection, refuseUnroutableRequest, RouteMethods } from './framework-errors';
+import { RunningHandlers } from './running-handlers';
 import type { AppConfig } from '../config/app-config';
 import type { RequestGate } from '../auth/request-gate';
 import type { ApiParts, Runtime, Services } from './composition-root';
@@ -60,8 +61,17 @@ export async function createApiApp(runtime: Runtime, services: Services, parts: 
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
   const routeMethods = new RouteMethods();
-  fastify.addHook('onRoute', (route) => routeMethods.record(route.url, route.method));
-  fastify.addHook('onClose', () => parts.close());
+  const handlers = new RunningHandlers();
+  fastify.addHook('onRoute', (route) => {
+    routeMethods.record(route.url, route.method);
+    route.handler = handlers.track(route.handler);
+  });
+  fastify.addHook('onClose', async () => {
+    if (!(await handlers.settled(HANDLERS_GRACE_MS))) {
+      logger.warn({ running: handlers.count }, `request handlers still running ${HANDLERS_GRACE_MS / 1000} s after the API closed; stopping anyway`);
+    }
+    await parts.close();
+  });
   observeHttpRequests(fastify, parts.metrics);
   logHttpRequests(fastify, logger);
   acceptEmptyJsonBodies(fastify);
@@ -80,6 +90,9 @@ export async function createApiApp(runtime: Runtime, services: Services, parts: 
   const scheme = tls ? 'https' : 'http';
   return { app, tls, url: `${scheme}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}` };
 }
+
+/** How long the API's close waits for handlers of requests whose clients hung up (a slow create takes well under one second). */
+const HANDLERS_GRACE_MS = 10_000;
 
 function fastifyAdapter(config: AppConfig, tls: TlsMaterial | null) {
   return new FastifyAdapter({
