@@ -10,6 +10,8 @@ import { loggableUrl } from '../common/request-path';
  * seventh of the API's CPU on the polling path; this writes the same facts once.
  * 5xx answers log at error level, everything else at info. The info lines are
  * batched (`batchedLogger`): written together, at most a quarter of a second late.
+ * A request whose client hung up before the answer gets `request aborted` instead
+ * (its handler still runs to the end: a create it made is committed).
  */
 export function logHttpRequests(fastify: FastifyInstance, serviceLogger: Logger): void {
   const batched = batchedLogger(serviceLogger);
@@ -27,5 +29,14 @@ export function logHttpRequests(fastify: FastifyInstance, serviceLogger: Logger)
       },
       'request completed',
     );
+  });
+  // Fastify's onRequestAbort fires only while a body is still arriving; a client that hangs up while the
+  // handler works shows as a response closed before it finished.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished || !batched.isLevelEnabled('info')) return;
+      batched.info({ request_id: request.id, req: { method: request.method, url: loggableUrl(request.url) } }, 'request aborted');
+    });
+    done();
   });
 }

@@ -69,6 +69,10 @@ describe('stopping the API while handlers of abandoned requests still run', () =
     const lines = api.lines();
     expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
     expect(lines.some((line) => line.msg === 'stopped')).toBe(true);
+    const creates = lines.filter((line) => (line.req as { method?: string } | undefined)?.method === 'POST');
+    const aborted = creates.filter((line) => line.msg === 'request aborted');
+    expect(aborted.length).toBeGreaterThan(0);
+    for (const line of creates) expect(line.request_id).toMatch(/^req_/);
     const db = new Database(join(dataDir, 'render.sqlite'), { readonly: true });
     try {
       const tasks = (db.prepare('SELECT COUNT(*) AS n FROM tasks').get() as { n: number }).n;
@@ -76,6 +80,8 @@ describe('stopping the API while handlers of abandoned requests still run', () =
       // Some creates may not have started before the connections closed; those that did are whole.
       expect(tasks).toBeGreaterThan(0);
       expect(queuedEvents).toBe(tasks);
+      // Every create that ran was logged, answered or abandoned.
+      expect(creates.length).toBeGreaterThanOrEqual(tasks);
     } finally {
       db.close();
     }
