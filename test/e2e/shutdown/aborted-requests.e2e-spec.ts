@@ -4,11 +4,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildService, createKey, freePort, makeCertificate, ServiceProcess, type Certificate, type ServiceBuild } from '../scale-out/service-processes';
+import {
+  buildService,
+  createKey,
+  freePort,
+  makeCertificate,
+  ServiceProcess,
+  tinyTaskBody,
+  type Certificate,
+  type ServiceBuild,
+} from '../scale-out/service-processes';
 
 jest.setTimeout(180_000);
 
 const CREATES = 40;
+/** The API alone (no worker) never fetches media or calls webhooks: a closed port serves for both. */
+const UNREACHABLE = 'https://127.0.0.1:9';
 
 /**
  * A SIGTERM right after clients hung up on their creates: Fastify's close()
@@ -60,7 +71,8 @@ describe('stopping the API while handlers of abandoned requests still run', () =
       });
     // Open every connection first, so the creates below start at once.
     await Promise.all(Array.from({ length: CREATES }, () => send('GET', '/v3/models')));
-    for (let i = 0; i < CREATES; i++) void send('POST', '/v3/tasks', JSON.stringify(createBody(i)));
+    for (let i = 0; i < CREATES; i++)
+      void send('POST', '/v3/tasks', JSON.stringify({ request_id: `abandoned-${i}`, ...tinyTaskBody(UNREACHABLE, `${UNREACHABLE}/hook`) }));
     await new Promise((resolve) => setTimeout(resolve, 5));
     agent.destroy();
     api.kill('SIGTERM');
@@ -87,17 +99,3 @@ describe('stopping the API while handlers of abandoned requests still run', () =
     }
   });
 });
-
-function createBody(i: number) {
-  return {
-    request_id: `abandoned-${i}`,
-    input: {
-      timeline: {
-        duration_ms: 1000,
-        tracks: [{ id: 'main', type: 'video', clips: [{ id: 'clip', media_url: 'https://127.0.0.1:9/clip.mp4', start_time_ms: 0, end_time_ms: 1000 }] }],
-      },
-      output: { resolution: { width: 160, height: 90 } },
-    },
-    webhook: { url: 'https://127.0.0.1:9/hook' },
-  };
-}
