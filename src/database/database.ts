@@ -20,6 +20,7 @@ export class Database {
   private readonly current = new AsyncLocalStorage<EntityManager>();
   private readonly statements = new Map<string, Promise<Statement>>();
   private readonly hydration = new Map<EntityTarget<ObjectLiteral>, Map<string, ColumnMetadata>>();
+  private readonly inserts = new Map<EntityTarget<ObjectLiteral>, { sql: string; columns: ColumnMetadata[] }>();
 
   /** `reader` (SQLite only) answers the raw SELECTs made outside a unit of work. */
   constructor(
@@ -66,6 +67,39 @@ export class Database {
     });
   }
 
+  /**
+   * Inserts one row of an entity with a statement built once per entity (every
+   * column, values converted as TypeORM converts them: transformers, then the
+   * driver), in the unit of work in progress if any. For the writes on a create's
+   * path: TypeORM's own insert on SQLite writes numbers into the SQL text, a new
+   * statement to prepare every time; this one is prepared once and reused.
+   */
+  async insertRow<Entity extends ObjectLiteral>(entity: EntityTarget<Entity>, row: Entity): Promise<void> {
+    const { sql, columns } = this.insertStatement(entity);
+    const driver = this.dataSource.driver;
+    // The driver applies the column's transformer, then its type's conversion (typed `any`, hence the cast).
+    const params = columns.map((column) => (driver.preparePersistentValue(column.getEntityValue(row), column) as unknown) ?? null);
+    if (this.isPostgres) {
+      await this.manager().query(sql, params);
+      return;
+    }
+    const statement = await this.prepared(sql);
+    await new Promise<void>((resolve, reject) => statement.run(params, (error) => (error ? reject(error) : resolve())));
+  }
+
+  private insertStatement(entity: EntityTarget<ObjectLiteral>): { sql: string; columns: ColumnMetadata[] } {
+    let statement = this.inserts.get(entity);
+    if (!statement) {
+      const metadata = this.dataSource.getMetadata(entity);
+      const columns = metadata.columns;
+      const names = columns.map((column) => column.databaseName).join(', ');
+      const values = columns.map((_, i) => this.placeholder(i + 1)).join(', ');
+      statement = { sql: `INSERT INTO ${metadata.tableName} (${names}) VALUES (${values})`, columns };
+      this.inserts.set(entity, statement);
+    }
+    return statement;
+  }
+
   /** Rows of `select` as entity properties, converted as TypeORM converts them (column types, transformers); only the columns present are set. */
   hydrate<Entity extends ObjectLiteral, Fields extends keyof Entity = keyof Entity>(
     entity: EntityTarget<Entity>,
@@ -109,7 +143,7 @@ export class Database {
   private prepared(sql: string): Promise<Statement> {
     let statement = this.statements.get(sql);
     if (!statement) {
-      const connection = (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
+      const connection = this.sqliteWriter();
       statement = new Promise<Statement>((resolve, reject) => {
         const prepared = connection.prepare(sql, (error: Error | null) => (error ? reject(error) : resolve(prepared)));
       });
@@ -117,6 +151,10 @@ export class Database {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  private sqliteWriter(): SqliteConnection {
+    return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
   }
 
   /** Placeholder of parameter `n` (1-based) of a raw statement, in the engine's syntax; numbered on both, so a statement may use one twice. */

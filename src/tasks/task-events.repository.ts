@@ -41,12 +41,32 @@ export class TaskEventsRepository {
     const [last] = await this.db.select<{ max: number | string | null }>(`SELECT MAX(seq) AS max FROM task_events WHERE task_id = ${this.db.placeholder(1)}`, [
       task.id,
     ]);
+    return this.insert(task, Number(last?.max ?? 0) + 1, type, at, data);
+  }
+
+  /** The first event of a task created in this unit of work: it has none before it, so nothing to read. */
+  appendFirst(
+    task: Pick<TaskEntity, 'id' | 'accountId' | 'webhook'>,
+    type: WebhookEventType,
+    at: number,
+    data: Record<string, unknown>,
+  ): Promise<TaskEventEntity> {
+    return this.insert(task, 1, type, at, data);
+  }
+
+  private async insert(
+    task: Pick<TaskEntity, 'id' | 'accountId' | 'webhook'>,
+    seq: number,
+    type: WebhookEventType,
+    at: number,
+    data: Record<string, unknown>,
+  ): Promise<TaskEventEntity> {
     const wanted = !task.webhook.events || task.webhook.events.includes(type);
     const event = this.events().create({
       id: newId('evt'),
       taskId: task.id,
       accountId: task.accountId,
-      seq: Number(last?.max ?? 0) + 1,
+      seq,
       type,
       body: serializeEvent(type, task.id, at, data),
       createdAt: at,
@@ -57,7 +77,7 @@ export class TaskEventsRepository {
       lastError: null,
       finishedAt: wanted ? null : at,
     });
-    await this.events().insert(event);
+    await this.db.insertRow(TaskEventEntity, event);
     return event;
   }
 

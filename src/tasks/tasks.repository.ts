@@ -28,6 +28,8 @@ export interface RenderHistory {
 /** See TasksRepository.admission. */
 export interface Admission {
   createdSince: number;
+  /** The account's credit balance in USD; null when unlimited (or no such account). */
+  balanceUsd: number | null;
   ahead: number;
   secondsAhead: number;
 }
@@ -111,36 +113,41 @@ export class TasksRepository {
   }
 
   /**
-   * What a create decides on and answers with, in one statement: the account's
-   * tasks created since `since` (its monthly quota) and, among the tasks waiting
-   * or rendering other than `task`, the queued ones served before it (higher
-   * priority first, then first come first served) and the estimated seconds of
-   * those and of every render in progress.
+   * What a create decides on and answers with, in one statement over the totals
+   * the database keeps (migration KeptQueueTotals): the account's tasks created in
+   * the month starting at `monthStart` (its monthly quota) and, among the tasks
+   * waiting or rendering, the queued ones a new task of `priorityRank` comes after
+   * (those of a higher or the same rank: it is the latest) and the estimated
+   * seconds of those and of every render in progress; and the account's credit
+   * balance. Read before the task's insert.
    */
-  async admission(accountId: string, since: number, task: Pick<TaskEntity, 'id' | 'priorityRank' | 'createdAt'>): Promise<Admission> {
-    const [account, from, rank, created, id] = [1, 2, 3, 4, 5].map((n) => this.db.placeholder(n));
+  async admission(accountId: string, monthStart: number, priorityRank: number): Promise<Admission> {
+    const [account, month, rank] = [1, 2, 3].map((n) => this.db.placeholder(n));
     const sql = this.statement(
       'admission',
       () => `SELECT
-      (SELECT COUNT(*) FROM tasks WHERE account_id = ${account} AND created_at >= ${from}) AS created_since,
-      SUM(CASE WHEN status = 'queued' AND (priority_rank > ${rank} OR (priority_rank = ${rank} AND (created_at < ${created} OR (created_at = ${created} AND id < ${id}))))
-        THEN 1 ELSE 0 END) AS ahead,
-      SUM(CASE WHEN status = 'processing' OR priority_rank > ${rank} OR (priority_rank = ${rank} AND created_at <= ${created})
-        THEN estimated_seconds ELSE 0 END) AS seconds_ahead
-      FROM tasks WHERE status IN ('queued', 'processing') AND id <> ${id}`,
+      (SELECT task_count FROM account_month_tasks WHERE account_id = ${account} AND month_start = ${month}) AS created_since,
+      (SELECT credit_balance_usd FROM accounts WHERE id = ${account}) AS balance_usd,
+      SUM(CASE WHEN status = 'queued' AND priority_rank >= ${rank} THEN task_count ELSE 0 END) AS ahead,
+      SUM(CASE WHEN status = 'processing' OR priority_rank >= ${rank} THEN estimated_seconds ELSE 0 END) AS seconds_ahead
+      FROM queue_totals`,
     );
-    const [row] = await this.db.select<{ created_since: DbNumber; ahead: DbNumber; seconds_ahead: DbNumber }>(sql, [
+    const [row] = await this.db.select<{ created_since: DbNumber; balance_usd: DbNumber; ahead: DbNumber; seconds_ahead: DbNumber }>(sql, [
       accountId,
-      since,
-      task.priorityRank,
-      task.createdAt,
-      task.id,
+      monthStart,
+      priorityRank,
     ]);
-    return { createdSince: Number(row?.created_since ?? 0), ahead: Number(row?.ahead ?? 0), secondsAhead: Number(row?.seconds_ahead ?? 0) };
+    return {
+      createdSince: Number(row?.created_since ?? 0),
+      balanceUsd: row?.balance_usd === null || row?.balance_usd === undefined ? null : Number(row.balance_usd),
+      ahead: Number(row?.ahead ?? 0),
+      // The kept sum of estimates drifts by float rounding; it never goes below nothing.
+      secondsAhead: Math.max(0, Number(row?.seconds_ahead ?? 0)),
+    };
   }
 
-  async insert(task: TaskEntity): Promise<void> {
-    await this.repo().insert(task as QueryDeepPartialEntity<TaskEntity>);
+  insert(task: TaskEntity): Promise<void> {
+    return this.db.insertRow(TaskEntity, task);
   }
 
   countProcessing(accountId: string): Promise<number> {

@@ -40,6 +40,31 @@ describe.each([
     const second = await openDataSource(config, SERVICE_ENTITIES);
     expect(await second.showMigrations()).toBe(false);
     const indexColumns = (name: string) => orderedIndexColumns(second, name);
+    // Undone with tasks in the table, then redone: the kept totals start from the tasks already there.
+    await second
+      .getRepository(TaskEntity)
+      .insert([
+        taskRow('a1', { createdAt: Date.UTC(2026, 0, 31, 23, 59), status: 'queued', estimatedSeconds: 4 }),
+        taskRow('a1', { createdAt: Date.UTC(2026, 1, 1), status: 'processing', estimatedSeconds: 2.5 }),
+        taskRow('a1', { createdAt: Date.UTC(2026, 1, 2), status: 'completed' }),
+      ] as never[]);
+    await second.undoLastMigration();
+    const kept = second.createQueryRunner();
+    expect(await kept.hasTable('queue_totals')).toBe(false);
+    expect(await kept.hasTable('account_month_tasks')).toBe(false);
+    await kept.release();
+    await second.getRepository(TaskEntity).update({ status: 'completed' }, { status: 'queued' });
+    await second.runMigrations();
+    expect(numbers(await second.query('SELECT status, priority_rank, task_count, estimated_seconds FROM queue_totals ORDER BY status'))).toEqual([
+      { status: 'processing', priority_rank: 2, task_count: 1, estimated_seconds: 2.5 },
+      { status: 'queued', priority_rank: 2, task_count: 2, estimated_seconds: 14 },
+    ]);
+    expect(numbers(await second.query('SELECT account_id, month_start, task_count FROM account_month_tasks ORDER BY month_start'))).toEqual([
+      { account_id: 'a1', month_start: Date.UTC(2026, 0, 1), task_count: 1 },
+      { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), task_count: 2 },
+    ]);
+    await second.query('DELETE FROM tasks');
+    await second.undoLastMigration();
     expect(await indexColumns('idx_tasks_account_created')).toEqual(['account_id', 'created_at', 'id']);
     expect(await indexColumns('idx_tasks_account_status')).toEqual(['account_id', 'status', 'created_at', 'id']);
     await second.undoLastMigration();
@@ -106,6 +131,13 @@ describe('the SQLite file', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+/** Rows with PostgreSQL's bigint and numeric strings as numbers, to compare with SQLite's. */
+function numbers(rows: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+  return rows.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'string' && /^-?[0-9.]+$/.test(value) ? Number(value) : value])),
+  );
+}
 
 /** An index's columns in the index's own order (TypeORM's table metadata lists PostgreSQL's in the table's order). */
 async function orderedIndexColumns(source: DataSource, name: string): Promise<string[]> {
