@@ -62,9 +62,7 @@ export class Database {
     if (this.isPostgres) return this.manager().query(sql, params);
     if (this.reader && !this.current.getStore()) return this.reader.all<Row>(sql, params);
     const statement = await this.prepared(sql);
-    return new Promise((resolve, reject) => {
-      statement.all<Row>(params, (error, rows) => (error ? reject(error) : resolve(rows)));
-    });
+    return new Promise((resolve, reject) => statement.all<Row>(params, (error, rows) => (error ? reject(error) : resolve(rows))));
   }
 
   /**
@@ -143,7 +141,7 @@ export class Database {
   private prepared(sql: string): Promise<Statement> {
     let statement = this.statements.get(sql);
     if (!statement) {
-      const connection = this.sqliteWriter();
+      const connection = (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
       statement = new Promise<Statement>((resolve, reject) => {
         const prepared = connection.prepare(sql, (error: Error | null) => (error ? reject(error) : resolve(prepared)));
       });
@@ -151,10 +149,6 @@ export class Database {
       this.statements.set(sql, statement);
     }
     return statement;
-  }
-
-  private sqliteWriter(): SqliteConnection {
-    return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
   }
 
   /** Placeholder of parameter `n` (1-based) of a raw statement, in the engine's syntax; numbered on both, so a statement may use one twice. */

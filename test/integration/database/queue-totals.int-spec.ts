@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDataSource } from '../../../src/database/data-source';
+import { AccountEntity } from '../../../src/auth/account.entity';
 import { Database } from '../../../src/database/database';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { PRIORITY_RANK, TASK_STATUSES } from '../../../src/tasks/task.types';
@@ -42,6 +43,11 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
     source = await openDataSource({ dataDir, databaseUrl: database?.url ?? null }, SERVICE_ENTITIES);
     db = new Database(source);
     tasks = new TasksRepository(db);
+    // A limited balance and an unlimited one; acc_none has no account row at all.
+    await source.getRepository(AccountEntity).insert([
+      { id: 'acc_a', name: 'a', creditBalanceUsd: 12.5, createdAt: 0 },
+      { id: 'acc_b', name: 'b', creditBalanceUsd: null, createdAt: 0 },
+    ]);
   }, 60_000);
 
   afterAll(async () => {
@@ -50,12 +56,14 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Admission as the rows say: what the statement counted before the totals were kept. */
+  /** Admission as the rows say: what the statement counted before the totals were kept, and the account's balance. */
   async function countedAdmission(accountId: string, monthStart: number, rank: number) {
     const all = await source.getRepository(TaskEntity).find();
+    const account = await source.getRepository(AccountEntity).findOneBy({ id: accountId });
     const monthEnd = MONTHS[MONTHS.indexOf(monthStart) + 1] ?? Number.POSITIVE_INFINITY;
     const waiting = all.filter((task) => task.status === 'queued' || task.status === 'processing');
     return {
+      balanceUsd: account?.creditBalanceUsd ?? null,
       createdSince: all.filter((task) => task.accountId === accountId && task.createdAt >= monthStart && task.createdAt < monthEnd).length,
       ahead: waiting.filter((task) => task.status === 'queued' && task.priorityRank >= rank).length,
       secondsAhead: waiting.filter((task) => task.status === 'processing' || task.priorityRank >= rank).reduce((sum, task) => sum + task.estimatedSeconds, 0),
@@ -110,7 +118,7 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
           const rank = PRIORITY_RANK[pick(PRIORITIES)];
           const kept = await tasks.admission(accountId, monthStart, rank);
           const counted = await countedAdmission(accountId, monthStart, rank);
-          expect({ ...kept, balanceUsd: undefined, secondsAhead: Math.round(kept.secondsAhead * 1000) }).toEqual({
+          expect({ ...kept, secondsAhead: Math.round(kept.secondsAhead * 1000) }).toEqual({
             ...counted,
             secondsAhead: Math.round(counted.secondsAhead * 1000),
           });
