@@ -72,7 +72,12 @@ export class WebhookReceiver {
     while (!predicate(this.received(path))) {
       const left = deadline - Date.now();
       if (left <= 0) {
-        const seen = this.received(path).map((request) => `${request.json?.event ?? '?'}→${request.answered}`);
+        // Event id and arrival time tell a duplicate delivery (same id) from a second event, and its timing the path that sent it.
+        const requests = this.received(path);
+        const first = requests[0]?.receivedAt ?? 0;
+        const seen = requests.map(
+          (request) => `${request.json?.event ?? '?'} ${String(request.headers['webhook-id'] ?? '')} at ${request.receivedAt - first} ms→${request.answered}`,
+        );
         throw new Error(`timed out waiting on ${path}; received: ${seen.join(', ') || 'nothing'}`);
       }
       await new Promise<void>((resolve) => {

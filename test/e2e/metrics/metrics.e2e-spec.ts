@@ -101,7 +101,13 @@ describe('/metrics', () => {
       polls += 1;
     } while (['queued', 'processing'].includes(record.status) && polls < 600);
     expect(record.status).toBe('completed');
-    await receiver.waitFor(hookPath, (requests) => requests.length === 3, 60_000);
+    await receiver
+      .waitFor(hookPath, (requests) => requests.length === 3, 60_000)
+      .catch(async (error: Error) => {
+        // The service's own record of each attempt (status, error) says why an event was sent again.
+        const deliveries = await client.get(`/v3/tasks/${taskId}/deliveries`);
+        throw new Error(`${error.message}\ndeliveries: ${JSON.stringify(deliveries.body)}`);
+      });
 
     // Webhook attempts are counted just after each answer is recorded: wait for the third.
     const delivered = (samples: PrometheusSamples) => samples.valueOrZero(`${P}webhook_attempts_total`, { outcome: 'delivered' });
