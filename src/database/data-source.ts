@@ -37,7 +37,7 @@ export function dataSourceOptions(config: DatabaseSettings, entities: EntityClas
     ...common,
     type: 'sqlite',
     database: join(config.dataDir, 'render.sqlite'),
-    driver: QUIET_SQLITE3,
+    driver: SQLITE3_DRIVER,
     // WAL lets readers go on while a write commits; busy timeout rides out short write locks.
     enableWAL: true,
     busyTimeout: 10_000,
@@ -45,19 +45,41 @@ export function dataSourceOptions(config: DatabaseSettings, entities: EntityClas
 }
 
 /**
- * sqlite3 as TypeORM loads it, except that `verbose()` (which TypeORM always
- * calls) does not switch on sqlite3's long stack traces: those wrap every call
- * to capture a stack and format its arguments, a sixth of the API's CPU time
- * on a task read. Errors still name the statement that failed.
+ * sqlite3's connection, except that a transaction begins IMMEDIATE: it takes
+ * the write lock at BEGIN, waiting for it as long as the busy timeout allows.
+ * TypeORM begins DEFERRED: a unit of work's first read opens a read transaction
+ * and its first write upgrades it, and SQLite never waits on an upgrade: if
+ * another connection holds the write lock at that moment, the write fails at
+ * once with SQLITE_BUSY, after the work before it (a webhook already sent)
+ * was done. Other connections do hold it: other processes on the file (the
+ * keys CLI, an API beside a worker), and, for an instant, the read-only
+ * `SqliteReader` itself, which takes it to re-read the WAL index header when
+ * it catches a commit rewriting it.
  */
-const QUIET_SQLITE3: typeof sqlite3 = Object.assign(Object.create(sqlite3) as typeof sqlite3, { verbose: () => sqlite3 });
+class ImmediateTransactionsConnection extends sqlite3.Database {
+  override all(sql: string, ...params: unknown[]): this {
+    return super.all(sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql, ...params);
+  }
+}
+
+/**
+ * sqlite3 as TypeORM loads it, with the connection above, and a `verbose()`
+ * (which TypeORM always calls) that does not switch on sqlite3's long stack
+ * traces: those wrap every call to capture a stack and format its arguments, a
+ * sixth of the API's CPU time on a task read. Errors still name the statement that failed.
+ */
+const SQLITE3_DRIVER: Sqlite3Module = Object.assign(Object.create(sqlite3) as Sqlite3Module, {
+  Database: ImmediateTransactionsConnection,
+  verbose: (): Sqlite3Module => SQLITE3_DRIVER,
+});
+type Sqlite3Module = ReturnType<typeof sqlite3.verbose>;
 
 /** Opens the database with its schema up to date, as the unit of work the repositories share. */
 export async function openDatabase(config: DatabaseSettings, entities: EntityClasses): Promise<Database> {
   const dataSource = await openDataSource(config, entities);
   if (dataSource.options.type === 'postgres') return new Database(dataSource);
   try {
-    return new Database(dataSource, new SqliteReader(String(dataSource.options.database)));
+    return new Database(dataSource, await SqliteReader.open(String(dataSource.options.database)));
   } catch (error) {
     await dataSource.destroy();
     throw error;

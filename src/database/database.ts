@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Database as SqliteConnection, Statement } from 'sqlite3';
+import type { Database as SqliteConnection } from 'sqlite3';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { SqliteReader } from './sqlite-reader';
+import { StatementCache } from './statement-cache';
 
 /**
  * The data source and the unit of work every repository shares. A service opens
@@ -18,7 +19,8 @@ import type { SqliteReader } from './sqlite-reader';
 export class Database {
   private sqliteQueue: Promise<unknown> = Promise.resolve();
   private readonly current = new AsyncLocalStorage<EntityManager>();
-  private readonly statements = new Map<string, Promise<Statement>>();
+  /** The writing connection's kept statements (SQLite). */
+  private readonly statements: StatementCache;
   private readonly hydration = new Map<EntityTarget<ObjectLiteral>, Map<string, ColumnMetadata>>();
   private readonly inserts = new Map<EntityTarget<ObjectLiteral>, { sql: string; columns: ColumnMetadata[] }>();
 
@@ -26,7 +28,9 @@ export class Database {
   constructor(
     private readonly dataSource: DataSource,
     private readonly reader: SqliteReader | null = null,
-  ) {}
+  ) {
+    this.statements = new StatementCache(() => (dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection);
+  }
 
   get isPostgres(): boolean {
     return this.dataSource.options.type === 'postgres';
@@ -53,7 +57,7 @@ export class Database {
   /**
    * A raw SELECT (placeholders from `placeholder`) for the hottest reads, without
    * TypeORM's query builder. On SQLite the statement is prepared once per process
-   * and reused. Outside a unit of work it runs on the synchronous reader, which
+   * and reused. Outside a unit of work it runs on the read-only reader, which
    * sees the last commit; inside one it runs on the writing connection, so it
    * sees that work as TypeORM's own queries do. On PostgreSQL it runs through the
    * manager of the unit of work in progress, if any.
@@ -61,8 +65,7 @@ export class Database {
   async select<Row extends ObjectLiteral>(sql: string, params: unknown[]): Promise<Row[]> {
     if (this.isPostgres) return this.manager().query(sql, params);
     if (this.reader && !this.current.getStore()) return this.reader.all<Row>(sql, params);
-    const statement = await this.prepared(sql);
-    return new Promise((resolve, reject) => statement.all<Row>(params, (error, rows) => (error ? reject(error) : resolve(rows))));
+    return this.statements.all<Row>(sql, params);
   }
 
   /**
@@ -81,7 +84,7 @@ export class Database {
       await this.manager().query(sql, params);
       return;
     }
-    const statement = await this.prepared(sql);
+    const statement = await this.statements.get(sql);
     await new Promise<void>((resolve, reject) => statement.run(params, (error) => (error ? reject(error) : resolve())));
   }
 
@@ -137,20 +140,6 @@ export class Database {
     return columns;
   }
 
-  /** A statement that failed to prepare is forgotten (and its error thrown): sqlite3 would never answer a call on it. */
-  private prepared(sql: string): Promise<Statement> {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      const connection = (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
-      statement = new Promise<Statement>((resolve, reject) => {
-        const prepared = connection.prepare(sql, (error: Error | null) => (error ? reject(error) : resolve(prepared)));
-      });
-      statement.catch(() => this.statements.delete(sql));
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
-
   /** Placeholder of parameter `n` (1-based) of a raw statement, in the engine's syntax; numbered on both, so a statement may use one twice. */
   placeholder(n: number): string {
     return this.isPostgres ? `$${n}` : `?${n}`;
@@ -161,13 +150,8 @@ export class Database {
   }
 
   async close(): Promise<void> {
-    // SQLite refuses to close a connection with statements not finalized.
-    const statements = await Promise.allSettled([...this.statements.values()]);
-    for (const settled of statements) {
-      if (settled.status === 'fulfilled') await new Promise((resolve) => settled.value.finalize(() => resolve(undefined)));
-    }
-    this.statements.clear();
-    this.reader?.close();
+    await this.statements.finalizeAll();
+    await this.reader?.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

@@ -1,40 +1,48 @@
-import BetterSqlite3 from 'better-sqlite3';
+import sqlite3 from 'sqlite3';
+import { StatementCache } from './statement-cache';
 
 /**
- * A second, read-only connection to the SQLite file that answers on the calling
- * thread. sqlite3 (TypeORM's driver, which keeps the writes) runs every
- * statement on libuv's thread pool and answers on a later turn of the event
- * loop: for a read of one row by primary key that hop costs more than the
- * read. Under WAL a reader never waits for a writer (it reads the last commit),
- * so a read here takes microseconds and cannot hold the event loop behind
- * another process's write. Writes stay on sqlite3, where a busy wait blocks a
- * pool thread rather than the event loop.
+ * A second, read-only connection to the SQLite file, for the hot reads made
+ * outside a unit of work. The process's writing connection is shared by every
+ * request, and may be inside another request's unit of work: a read there would
+ * see rows that are not committed yet. Here a read sees the last commit, and
+ * under WAL it never waits for a writer.
+ *
+ * It is a `sqlite3` connection, the library the writes use, on purpose. A
+ * second copy of SQLite in the process (better-sqlite3 bundles its own, which
+ * this reader once was) does not share the first one's file locks: POSIX locks
+ * belong to the process, and each copy tracks only its own. This reader then
+ * took the WAL write lock beside a committing writer, whenever it caught the
+ * WAL index header mid-rewrite, and re-read the index while the writer changed
+ * it; the writer's next unit of work failed with SQLITE_BUSY, and a concurrent
+ * rewrite of the index can corrupt it (sqlite.org/howtocorrupt.html, 2.2.1).
  */
 export class SqliteReader {
-  private readonly connection: BetterSqlite3.Database;
-  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private readonly statements: StatementCache;
 
-  constructor(path: string) {
-    // `timeout` bounds the rare wait a WAL reader has (another connection recovering the WAL index after a crash).
-    this.connection = new BetterSqlite3(path, { readonly: true, fileMustExist: true, timeout: BUSY_WAIT_MS });
+  private constructor(private readonly connection: sqlite3.Database) {
+    this.statements = new StatementCache(() => connection);
+  }
+
+  static open(path: string): Promise<SqliteReader> {
+    return new Promise((resolve, reject) => {
+      const connection = new sqlite3.Database(path, sqlite3.OPEN_READONLY, (error) => {
+        if (error) return reject(error);
+        // Bounds the rare wait a WAL reader has (another connection recovering the WAL index after a crash).
+        connection.configure('busyTimeout', BUSY_WAIT_MS);
+        resolve(new SqliteReader(connection));
+      });
+    });
   }
 
   /** Every row of a SELECT whose placeholders are numbered (`?1`, `?2`, as Database.placeholder writes them). */
-  all<Row>(sql: string, params: readonly unknown[]): Row[] {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.connection.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    // better-sqlite3 binds numbered placeholders by name: an object keyed 1, 2, ... rather than an array.
-    const named: Record<number, unknown> = {};
-    params.forEach((value, i) => (named[i + 1] = value));
-    return statement.all(named) as Row[];
+  all<Row>(sql: string, params: readonly unknown[]): Promise<Row[]> {
+    return this.statements.all<Row>(sql, params);
   }
 
-  close(): void {
-    this.statements.clear();
-    this.connection.close();
+  async close(): Promise<void> {
+    await this.statements.finalizeAll();
+    await new Promise<void>((resolve, reject) => this.connection.close((error) => (error ? reject(error) : resolve())));
   }
 }
 

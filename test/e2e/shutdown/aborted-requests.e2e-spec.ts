@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
@@ -14,6 +13,7 @@ import {
   type Certificate,
   type ServiceBuild,
 } from '../scale-out/service-processes';
+import { SqliteReader } from '../../../src/database/sqlite-reader';
 
 jest.setTimeout(180_000);
 
@@ -85,17 +85,18 @@ describe('stopping the API while handlers of abandoned requests still run', () =
     const aborted = creates.filter((line) => line.msg === 'request aborted');
     expect(aborted.length).toBeGreaterThan(0);
     for (const line of creates) expect(line.request_id).toMatch(/^req_/);
-    const db = new Database(join(dataDir, 'render.sqlite'), { readonly: true });
+    const db = await SqliteReader.open(join(dataDir, 'render.sqlite'));
     try {
-      const tasks = (db.prepare('SELECT COUNT(*) AS n FROM tasks').get() as { n: number }).n;
-      const queuedEvents = (db.prepare("SELECT COUNT(*) AS n FROM task_events WHERE type = 'task.queued'").get() as { n: number }).n;
+      const count = async (sql: string) => (await db.all<{ n: number }>(sql, []))[0].n;
+      const tasks = await count('SELECT COUNT(*) AS n FROM tasks');
+      const queuedEvents = await count("SELECT COUNT(*) AS n FROM task_events WHERE type = 'task.queued'");
       // Some creates may not have started before the connections closed; those that did are whole.
       expect(tasks).toBeGreaterThan(0);
       expect(queuedEvents).toBe(tasks);
       // Every create that ran was logged, answered or abandoned.
       expect(creates.length).toBeGreaterThanOrEqual(tasks);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });

@@ -1,4 +1,3 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +6,9 @@ import { openDatabase } from '../../../src/database/data-source';
 import type { Database } from '../../../src/database/database';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { insertRows, taskRow } from '../usage/task-rows';
+import { OtherConnection } from './other-connection';
 
-/** Raw SELECTs on SQLite: the synchronous reader outside a unit of work, the writing connection inside one. */
+/** Raw SELECTs on SQLite: the read-only reader outside a unit of work, the writing connection inside one. */
 describe('Database.select on SQLite', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-reader-'));
   const file = join(dataDir, 'render.sqlite');
@@ -48,19 +48,20 @@ describe('Database.select on SQLite', () => {
     expect(await statusOf(row.id)).toBe('queued');
   });
 
-  it("sees another process's commit at once, and never its uncommitted write", async () => {
+  it("sees another connection's commit at once, and never its uncommitted write", async () => {
     const row = taskRow('acc_reader', { createdAt: 2_000 });
     await insertRows(db, TaskEntity, [row]);
     expect(await statusOf(row.id)).toBe('queued');
-    const other = new BetterSqlite3(file, { timeout: 5_000 });
+    const other = await OtherConnection.open(file);
     try {
-      other.exec('BEGIN IMMEDIATE');
-      other.prepare("UPDATE tasks SET status = 'processing' WHERE id = ?").run(row.id);
+      await other.run('BEGIN IMMEDIATE');
+      await other.run("UPDATE tasks SET status = 'processing' WHERE id = ?", [row.id]);
       expect(await statusOf(row.id)).toBe('queued');
-      other.exec('COMMIT');
+      await other.run('COMMIT');
+      // The reader's statement was kept from the read above: it must not keep that read's snapshot.
       expect(await statusOf(row.id)).toBe('processing');
     } finally {
-      other.close();
+      await other.close();
     }
   });
 

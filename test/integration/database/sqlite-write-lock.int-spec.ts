@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
+import { openDatabase } from '../../../src/database/data-source';
+import type { Database } from '../../../src/database/database';
+import { TaskEntity } from '../../../src/tasks/task.entity';
+import { insertRows, taskRow } from '../usage/task-rows';
+import { OtherConnection } from './other-connection';
+
+/**
+ * A unit of work on SQLite while another connection holds the write lock: it
+ * waits for the lock rather than failing. Before, a unit of work that read
+ * first (a webhook attempt's record counts the earlier attempts) failed at its
+ * first write with SQLITE_BUSY, at once, whatever the busy timeout: the
+ * delivery was sent again although its receiver had it.
+ */
+describe('a SQLite unit of work beside another connection holding the write lock', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rs-write-lock-'));
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
+  });
+  afterAll(async () => {
+    await db?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('reads then writes once the other connection commits, and keeps both writes', async () => {
+    const row = taskRow('acc_write_lock', { createdAt: 1_000 });
+    await insertRows(db, TaskEntity, [row]);
+    const other = await OtherConnection.open(join(dataDir, 'render.sqlite'));
+    const order: string[] = [];
+    try {
+      await other.run('BEGIN IMMEDIATE');
+      await other.run('UPDATE tasks SET estimated_seconds = 42 WHERE id = ?', [row.id]);
+      const work = db.transaction(async () => {
+        const [read] = await db.select<{ status: string }>(`SELECT status FROM tasks WHERE id = ${db.placeholder(1)}`, [row.id]);
+        await db.repository(TaskEntity).update({ id: row.id }, { status: 'processing' });
+        order.push(`unit of work read ${read?.status} and wrote`);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      order.push('other committed');
+      await other.run('COMMIT');
+      await work;
+    } finally {
+      await other.close();
+    }
+    expect(order).toEqual(['other committed', 'unit of work read queued and wrote']);
+    const [stored] = await db.select<{ status: string; estimated_seconds: number }>(
+      `SELECT status, estimated_seconds FROM tasks WHERE id = ${db.placeholder(1)}`,
+      [row.id],
+    );
+    expect(stored).toEqual({ status: 'processing', estimated_seconds: 42 });
+  });
+});
