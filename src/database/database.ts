@@ -36,6 +36,11 @@ export class Database {
     return this.dataSource.options.type === 'postgres';
   }
 
+  /** Whether the caller runs inside a unit of work (its reads must see that work's writes). */
+  get inUnitOfWork(): boolean {
+    return this.current.getStore() !== undefined;
+  }
+
   transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.current.getStore()) return work();
     const run = () => this.dataSource.transaction((manager) => this.current.run(manager, work));

@@ -1,12 +1,18 @@
 import { In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Database } from '../database/database';
+import { KeyedReadBatcher } from '../database/keyed-read-batcher';
 import { TaskEntity } from './task.entity';
 import { TASK_STATUSES, type TaskStatus } from './task.types';
 import type { OutputQuality } from './task-input.types';
 import { TASK_RECORD_FIELDS, TASK_SUMMARY_FIELDS, type TaskRecordFields, type TaskSummaryFields } from './task-view';
 
 type DbNumber = string | number | null;
+
+/** A task record's row, with its owner under a name that maps to no entity property. */
+type RecordRow = { id: string; owner_account_id: string } & Record<string, unknown>;
+/** At most this many ids in one read of records (a statement is prepared per count, up to this). */
+const RECORDS_PER_READ = 16;
 
 /** What an account's tasks created in a period add up to (numbers as the database returns them). */
 export interface TaskTotals {
@@ -45,8 +51,16 @@ export interface ListFilter {
 /** Task rows. Every query a client can reach carries the account id. */
 export class TasksRepository {
   private readonly statements = new Map<string, string>();
+  /** SQLite: task records polled at the same moment, read by one statement. */
+  private readonly records: KeyedReadBatcher<RecordRow>;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.records = new KeyedReadBatcher(
+      (ids) => this.db.select<RecordRow>(this.recordsSql(ids.length), ids),
+      (row) => row.id,
+      RECORDS_PER_READ,
+    );
+  }
 
   private repo() {
     return this.db.repository(TaskEntity);
@@ -56,8 +70,15 @@ export class TasksRepository {
     return this.repo().findOneBy({ id: taskId, accountId });
   }
 
-  /** The API's most frequent query (clients poll it): the record's columns only, by primary key, a prepared statement on SQLite. */
+  /**
+   * The API's most frequent query (clients poll it): the record's columns only, by primary key, a
+   * prepared statement. On SQLite, outside a unit of work, the polls of one moment share one statement.
+   */
   async findRecordForAccount(accountId: string, taskId: string): Promise<TaskRecordFields | null> {
+    if (!this.db.isPostgres && !this.db.inUnitOfWork) {
+      const row = await this.records.get(taskId);
+      return row && row.owner_account_id === accountId ? this.db.hydrate<TaskEntity, keyof TaskRecordFields>(TaskEntity, [row])[0] : null;
+    }
     const p = (n: number) => this.db.placeholder(n);
     const sql = this.statement(
       'record',
@@ -65,6 +86,14 @@ export class TasksRepository {
     );
     const rows = await this.db.select(sql, [taskId, accountId]);
     return this.db.hydrate<TaskEntity, keyof TaskRecordFields>(TaskEntity, rows)[0] ?? null;
+  }
+
+  /** The records of some tasks with their owner (`owner_account_id`), whoever it is: the caller checks it. */
+  private recordsSql(count: number): string {
+    return this.statement(`records-${count}`, () => {
+      const ids = Array.from({ length: count }, (_, i) => this.db.placeholder(i + 1)).join(', ');
+      return `SELECT account_id AS owner_account_id, ${this.db.columnList(TaskEntity, TASK_RECORD_FIELDS)} FROM tasks WHERE id IN (${ids})`;
+    });
   }
 
   /** For workers, which act on behalf of whichever account owns the job's task. */
