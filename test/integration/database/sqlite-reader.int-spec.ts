@@ -1,29 +1,15 @@
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
-import { openDatabase } from '../../../src/database/data-source';
-import type { Database } from '../../../src/database/database';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { insertRows, taskRow } from '../usage/task-rows';
-import { OtherConnection } from './other-connection';
+import { OtherConnection, sqliteDatabaseForBlock } from './sqlite-test-connections';
 
 /** Raw SELECTs on SQLite: the read-only reader outside a unit of work, the writing connection inside one. */
 describe('Database.select on SQLite', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rs-reader-'));
-  const file = join(dataDir, 'render.sqlite');
-  let db: Database;
-
-  beforeAll(async () => {
-    db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
-  });
-  afterAll(async () => {
-    await db?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const block = sqliteDatabaseForBlock('rs-reader-');
+  const file = block.file;
 
   const statusOf = async (id: string) =>
-    (await db.select<{ status: string }>(`SELECT status FROM tasks WHERE id = ${db.placeholder(1)}`, [id]))[0]?.status ?? null;
+    (await block.db.select<{ status: string }>(`SELECT status FROM tasks WHERE id = ${block.db.placeholder(1)}`, [id]))[0]?.status ?? null;
 
   it("sees a unit of work's rows inside it, and outside only once it commits (no dirty read)", async () => {
     const row = taskRow('acc_reader', { createdAt: 1_000 });
@@ -32,8 +18,8 @@ describe('Database.select on SQLite', () => {
     let release!: () => void;
     const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
     const released = new Promise<void>((resolve) => (release = resolve));
-    const work = db.transaction(async () => {
-      await insertRows(db, TaskEntity, [row]);
+    const work = block.db.transaction(async () => {
+      await insertRows(block.db, TaskEntity, [row]);
       seenInside = await statusOf(row.id);
       inserted();
       await released;
@@ -50,7 +36,7 @@ describe('Database.select on SQLite', () => {
 
   it("sees another connection's commit at once, and never its uncommitted write", async () => {
     const row = taskRow('acc_reader', { createdAt: 2_000 });
-    await insertRows(db, TaskEntity, [row]);
+    await insertRows(block.db, TaskEntity, [row]);
     expect(await statusOf(row.id)).toBe('queued');
     const other = await OtherConnection.open(file);
     try {
@@ -67,10 +53,10 @@ describe('Database.select on SQLite', () => {
 
   it('closes the reader with the database: no descriptor of the file is left open', async () => {
     expect(openDescriptorsOf(file)).toBeGreaterThan(0);
-    await db.close();
+    await block.db.close();
     expect(openDescriptorsOf(file)).toBe(0);
-    db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
-    expect(await db.select<{ n: number }>('SELECT COUNT(*) AS n FROM tasks', [])).toEqual([{ n: 2 }]);
+    block.db = await block.open();
+    expect(await block.db.select<{ n: number }>('SELECT COUNT(*) AS n FROM tasks', [])).toEqual([{ n: 2 }]);
   });
 });
 

@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
-import { openDatabase } from '../../../src/database/data-source';
-import type { Database } from '../../../src/database/database';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { insertRows, taskRow } from '../usage/task-rows';
-import { OtherConnection } from './other-connection';
+import { OtherConnection, sqliteDatabaseForBlock } from './sqlite-test-connections';
 
 /**
  * A unit of work on SQLite while another connection holds the write lock: it
@@ -16,21 +10,13 @@ import { OtherConnection } from './other-connection';
  * delivery was sent again although its receiver had it.
  */
 describe('a SQLite unit of work beside another connection holding the write lock', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rs-write-lock-'));
-  let db: Database;
-
-  beforeAll(async () => {
-    db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
-  });
-  afterAll(async () => {
-    await db?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const block = sqliteDatabaseForBlock('rs-write-lock-');
 
   it('reads then writes once the other connection commits, and keeps both writes', async () => {
+    const db = block.db;
     const row = taskRow('acc_write_lock', { createdAt: 1_000 });
     await insertRows(db, TaskEntity, [row]);
-    const other = await OtherConnection.open(join(dataDir, 'render.sqlite'));
+    const other = await OtherConnection.open(block.file);
     const order: string[] = [];
     try {
       await other.run('BEGIN IMMEDIATE');
