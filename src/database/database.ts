@@ -42,7 +42,7 @@ export class Database {
   }
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
-    if (this.current.getStore()) return work();
+    if (this.inUnitOfWork) return work();
     const run = () => this.dataSource.transaction((manager) => this.current.run(manager, work));
     if (this.isPostgres) return run();
     const queued = this.sqliteQueue.then(run);
@@ -69,7 +69,7 @@ export class Database {
    */
   async select<Row extends ObjectLiteral>(sql: string, params: unknown[]): Promise<Row[]> {
     if (this.isPostgres) return this.manager().query(sql, params);
-    if (this.reader && !this.current.getStore()) return this.reader.all<Row>(sql, params);
+    if (this.reader && !this.inUnitOfWork) return this.reader.all<Row>(sql, params);
     return this.statements.all<Row>(sql, params);
   }
 

@@ -56,7 +56,7 @@ export class TasksRepository {
 
   constructor(private readonly db: Database) {
     this.records = new KeyedReadBatcher(
-      (ids) => this.db.select<RecordRow>(this.recordsSql(ids.length), ids),
+      (ids) => this.readRecords(ids),
       (row) => row.id,
       RECORDS_PER_READ,
     );
@@ -75,25 +75,17 @@ export class TasksRepository {
    * prepared statement. On SQLite, outside a unit of work, the polls of one moment share one statement.
    */
   async findRecordForAccount(accountId: string, taskId: string): Promise<TaskRecordFields | null> {
-    if (!this.db.isPostgres && !this.db.inUnitOfWork) {
-      const row = await this.records.get(taskId);
-      return row && row.owner_account_id === accountId ? this.db.hydrate<TaskEntity, keyof TaskRecordFields>(TaskEntity, [row])[0] : null;
-    }
-    const p = (n: number) => this.db.placeholder(n);
-    const sql = this.statement(
-      'record',
-      () => `SELECT ${this.db.columnList(TaskEntity, TASK_RECORD_FIELDS)} FROM tasks WHERE id = ${p(1)} AND account_id = ${p(2)}`,
-    );
-    const rows = await this.db.select(sql, [taskId, accountId]);
-    return this.db.hydrate<TaskEntity, keyof TaskRecordFields>(TaskEntity, rows)[0] ?? null;
+    const row = !this.db.isPostgres && !this.db.inUnitOfWork ? await this.records.get(taskId) : (await this.readRecords([taskId]))[0];
+    return row && row.owner_account_id === accountId ? this.db.hydrate<TaskEntity, keyof TaskRecordFields>(TaskEntity, [row])[0] : null;
   }
 
   /** The records of some tasks with their owner (`owner_account_id`), whoever it is: the caller checks it. */
-  private recordsSql(count: number): string {
-    return this.statement(`records-${count}`, () => {
-      const ids = Array.from({ length: count }, (_, i) => this.db.placeholder(i + 1)).join(', ');
-      return `SELECT account_id AS owner_account_id, ${this.db.columnList(TaskEntity, TASK_RECORD_FIELDS)} FROM tasks WHERE id IN (${ids})`;
+  private readRecords(ids: string[]): Promise<RecordRow[]> {
+    const sql = this.statement(`records-${ids.length}`, () => {
+      const placeholders = ids.map((_, i) => this.db.placeholder(i + 1)).join(', ');
+      return `SELECT account_id AS owner_account_id, ${this.db.columnList(TaskEntity, TASK_RECORD_FIELDS)} FROM tasks WHERE id IN (${placeholders})`;
     });
+    return this.db.select<RecordRow>(sql, ids);
   }
 
   /** For workers, which act on behalf of whichever account owns the job's task. */
