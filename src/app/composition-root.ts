@@ -289,7 +289,7 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
   const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
   const fetcher = composeMediaFetcher(config, services, ca);
   const chunks = new ChunkedRenders({ config, logger, jobs, storage, compositor });
-  const chunkJobs = new ChunkProcessor({ config, logger, workerId, tasks: repositories.tasks, storage, renderer, fetcher, mediaServer });
+  const chunkJobs = new ChunkProcessor({ config, logger, workerId, tasks: repositories.tasks, jobs, storage, renderer, fetcher, mediaServer });
   return {
     config,
     logger,

@@ -15,7 +15,7 @@ import type { RenderEngines } from '../render/render-engines';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskEntity } from '../tasks/task.entity';
 import type { TasksRepository } from '../tasks/tasks.repository';
-import { chunkKey } from './chunked-render';
+import { chunkKey, type ChunkQueue } from './chunked-render';
 import { prepareRender, type RenderInputsDeps } from './render-inputs';
 import { inRenderSession, type RenderSession, type RenderSessionDeps } from './render-session';
 
@@ -28,6 +28,7 @@ export interface ChunkProcessorDeps extends RenderInputsDeps, RenderSessionDeps 
   logger: Logger;
   workerId: string;
   tasks: Pick<TasksRepository, 'findById'>;
+  jobs: Pick<ChunkQueue, 'removeChunk'>;
   storage: OutputStorage;
   renderer: RenderEngines;
 }
@@ -68,10 +69,7 @@ export class ChunkProcessor {
 
   /** A `render-chunk` job: renders its frame range into storage and says how it went; never changes the task. */
   async renderChunk(chunk: ChunkJob, job: RunningJob): Promise<ChunkOutcome> {
-    const current = async (): Promise<TaskEntity | null> => {
-      const task = await this.deps.tasks.findById(chunk.taskId);
-      return task !== null && task.status === 'processing' && task.renderAttempts === chunk.attempt ? task : null;
-    };
+    const current = () => this.currentTask(chunk);
     const task = await current();
     if (task === null) return { kind: 'stopped' };
     return inRenderSession(
@@ -143,6 +141,22 @@ export class ChunkProcessor {
       logger.warn({ ...log, code: outcome.code, err: error }, 'chunk failed');
       return outcome;
     }
+  }
+
+  /**
+   * A chunk job that ended (with `outcome`, or failed for good with none): when its task moved on, its
+   * coordinator no longer follows it and has removed the chunks it could, so this job and its file go now.
+   */
+  async ended(chunk: ChunkJob, outcome: ChunkOutcome | null): Promise<void> {
+    if ((await this.currentTask(chunk)) !== null) return;
+    await this.deps.jobs.removeChunk(chunk.taskId, chunk.attempt, chunk.index);
+    if (outcome?.kind === 'rendered') await this.deps.storage.delete(outcome.key);
+  }
+
+  /** The chunk's task while it is still the chunk's: processing, under the attempt that asked for the chunk. */
+  private async currentTask(chunk: ChunkJob): Promise<TaskEntity | null> {
+    const task = await this.deps.tasks.findById(chunk.taskId);
+    return task !== null && task.status === 'processing' && task.renderAttempts === chunk.attempt ? task : null;
   }
 
   /** The chunk's share of the render limit (RENDER_TIMEOUT_MS or the task's default), never under a minute. */

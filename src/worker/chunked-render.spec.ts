@@ -107,7 +107,7 @@ describe('ChunkedRenders', () => {
     expect(await renders.rangesFor({ ...long, timeline: { duration_ms: 9_000, tracks: [] } })).toBeNull();
   });
 
-  it('keeps at most CHUNKS_PER_TASK chunks queued, with the task priority and attempt, joins them in order, and removes every job and file', async () => {
+  it('keeps at most CHUNKS_PER_TASK chunks queued, with the task priority and attempt, joins them in order, and leaves the removal to `remove`', async () => {
     const queue = new ScriptedQueue();
     const copied: string[] = [];
     const deleted: string[] = [];
@@ -118,10 +118,11 @@ describe('ChunkedRenders', () => {
     const ticker = queue.endPendingAfter(300, (index) => ({ kind: 'rendered', key: `chunks/tsk_chunks/2-${index}.mp4`, engine: 'compositor', workerId: 'w2' }));
     const progress: number[] = [];
     const renders = chunkedRenders(queue, storage);
+    const run = renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal);
     const result = await renders
       .coordinate(
         args(undefined, (f) => progress.push(f)),
-        renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal),
+        run,
       )
       .finally(() => clearInterval(ticker));
     expect(result).toMatchObject({ engine: 'compositor', durationInFrames: 160, previewsMade: false });
@@ -135,12 +136,15 @@ describe('ChunkedRenders', () => {
     expect(copied.sort()).toEqual([0, 1, 2, 3].map((i) => `chunks/tsk_chunks/2-${i}.mp4`));
     expect(progress.every((f, i) => i === 0 || f >= progress[i - 1])).toBe(true);
     expect(progress.at(-1)).toBe(1);
+    // The task's fate is not recorded yet: a chunk removed now could still be running.
+    expect([deleted, queue.removed]).toEqual([[], []]);
+    await renders.remove(run);
     // Both attempts' chunks: the first attempt's coordinator may have died holding some.
     expect(deleted.sort()).toEqual([1, 2].flatMap((a) => [0, 1, 2, 3].map((i) => `chunks/tsk_chunks/${a}-${i}.mp4`)).sort());
     expect(queue.removed).toHaveLength(8);
   });
 
-  it('fails with the chunk failure as it is (code, message, details), once, and still removes every chunk', async () => {
+  it('fails with the chunk failure as it is (code, message, details), once, and asks for no more chunks', async () => {
     const queue = new ScriptedQueue();
     const deleted: string[] = [];
     const ticker = queue.endPendingAfter(300, (index) =>
@@ -170,7 +174,7 @@ describe('ChunkedRenders', () => {
     });
     // Chunks 2 and 3 were never asked for: the render stopped at the first failure.
     expect(queue.enqueued.map((c) => c.index)).toEqual([0, 1]);
-    expect(deleted).toHaveLength(8);
+    expect([deleted, queue.removed]).toEqual([[], []]);
   });
 
   it('fails with WORKER_CRASHED when Bull gave up on a chunk whose workers kept dying', async () => {
@@ -201,7 +205,7 @@ describe('ChunkedRenders', () => {
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_500);
   });
 
-  it('abandons a run whose plan failed: stops following and removes every chunk', async () => {
+  it('abandons a run whose plan failed: stops following its chunks, which `remove` then drops', async () => {
     const queue = new ScriptedQueue();
     const renders = chunkedRenders(queue, { delete: async () => undefined });
     const run = renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal);
@@ -209,10 +213,12 @@ describe('ChunkedRenders', () => {
     await renders.abandon(run);
     await expect(run.rendered).rejects.toBeInstanceOf(RenderCancelled);
     expect(queue.enqueued).toHaveLength(2);
-    expect(queue.removed).toHaveLength(8);
+    expect(queue.removed).toEqual([]);
+    await renders.remove(run);
+    expect(queue.removed.sort()).toEqual([1, 2].flatMap((a) => [0, 1, 2, 3].map((i) => `tsk_chunks:${a}:${i}`)));
   });
 
-  it('stops as canceled when its signal aborts, removing the queued chunks', async () => {
+  it('stops as canceled when its signal aborts', async () => {
     const queue = new ScriptedQueue();
     const abort = new AbortController();
     setTimeout(() => abort.abort(), 400);
@@ -220,6 +226,6 @@ describe('ChunkedRenders', () => {
     await expect(renders.coordinate(args(abort.signal), renders.start(task, renders.rangesOf(plan) ?? [], abort.signal))).rejects.toBeInstanceOf(
       RenderCancelled,
     );
-    expect(queue.removed).toHaveLength(8);
+    expect(queue.enqueued).toHaveLength(2);
   });
 });

@@ -130,18 +130,31 @@ export class ChunkedRenders {
     return run;
   }
 
-  /** Stops a run that will not be joined (the plan failed) and removes its chunks. */
+  /** Stops following a run that will not be joined (the plan failed); `remove` drops its chunks. */
   async abandon(run: ChunkRun): Promise<void> {
     run.abort.abort();
     await run.rendered.catch(() => undefined);
-    await this.removeChunks(run.task, run.ranges.length, encodingFor(run.task.outputSettings).extension);
   }
 
   /**
-   * The coordinator: waits for the run's chunks and joins them into `outPath`.
-   * Whatever happens, the chunks' jobs and files of every attempt of the task
-   * are removed before it returns.
+   * Every chunk job and file of every attempt of the run's task so far (an earlier attempt's coordinator may
+   * have died holding them). Called once the task's fate is recorded: a chunk still running then cannot be
+   * removed, but it ends after its task moved on and removes itself (ChunkProcessor.ended).
    */
+  async remove(run: ChunkRun): Promise<void> {
+    const { task, ranges } = run;
+    const extension = encodingFor(task.outputSettings).extension;
+    const removals: Array<Promise<unknown>> = [];
+    for (let attempt = 1; attempt <= task.renderAttempts; attempt++) {
+      for (let index = 0; index < ranges.length; index++) {
+        removals.push(this.deps.jobs.removeChunk(task.id, attempt, index).catch(() => undefined));
+        removals.push(this.deps.storage.delete(chunkKey(task.id, attempt, index, extension)).catch(() => undefined));
+      }
+    }
+    await Promise.all(removals);
+  }
+
+  /** The coordinator: waits for the run's chunks and joins them into `outPath`; the caller removes them (`remove`). */
   async coordinate(args: CoordinateArgs, run: ChunkRun): Promise<RenderVideoResult> {
     const { plan, workDir } = args;
     const { task, ranges, abort } = run;
@@ -184,7 +197,6 @@ export class ChunkedRenders {
       throw error;
     } finally {
       stop.dispose();
-      await this.removeChunks(task, ranges.length, extension);
     }
   }
 
@@ -273,17 +285,5 @@ export class ChunkedRenders {
       if (!working) on.onQueued(Date.now() - polledAt);
     }
     return rendered;
-  }
-
-  /** Every chunk job and file of every attempt of the task so far: an earlier attempt's coordinator may have died holding them. */
-  private async removeChunks(task: TaskEntity, count: number, extension: string): Promise<void> {
-    const removals: Array<Promise<unknown>> = [];
-    for (let attempt = 1; attempt <= task.renderAttempts; attempt++) {
-      for (let index = 0; index < count; index++) {
-        removals.push(this.deps.jobs.removeChunk(task.id, attempt, index).catch(() => undefined));
-        removals.push(this.deps.storage.delete(chunkKey(task.id, attempt, index, extension)).catch(() => undefined));
-      }
-    }
-    await Promise.all(removals);
   }
 }

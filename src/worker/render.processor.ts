@@ -156,8 +156,12 @@ export class RenderProcessor {
     await inRenderSession(this.deps, task.id, stillProcessing, async (session) => {
       this.running.add(session);
       const uploaded: string[] = [];
+      let chunks: ChunkRun | null = null;
       try {
-        const output = await this.render(task, session, uploaded);
+        const ranges = await this.deps.chunks.rangesFor(task);
+        // A long timeline's chunks are asked for at once: their workers fetch the media themselves while this one plans.
+        chunks = ranges === null ? null : this.deps.chunks.start(task, ranges, session.signal);
+        const output = await this.render(task, session, uploaded, chunks);
         if (!(await lifecycle.complete(task, output.stored, output.phases))) await this.removeObjects(uploaded);
         else logger.info({ task_id: task.id }, 'render completed');
       } catch (error) {
@@ -172,6 +176,9 @@ export class RenderProcessor {
         if (!(error instanceof RenderFailure)) logger.error({ task_id: task.id, err: error }, 'render crashed');
         await lifecycle.fail(task, failure);
       } finally {
+        // Once the task's fate is recorded: a chunk still running cannot be removed, but it then ends with its
+        // task moved on and removes itself.
+        if (chunks !== null) await this.deps.chunks.remove(chunks);
         this.running.delete(session);
       }
     });
@@ -181,6 +188,7 @@ export class RenderProcessor {
     task: TaskEntity,
     session: RenderSession,
     uploaded: string[],
+    chunks: ChunkRun | null,
   ): Promise<{ stored: StoredOutput; phases: ReturnType<ProgressTracker['snapshot']>['phases'] }> {
     const { config, lifecycle } = this.deps;
     // A re-run after a crash starts over, but the reported percentage holds at what clients already saw.
@@ -193,9 +201,6 @@ export class RenderProcessor {
         if (session.unwanted()) throw new Canceled();
       },
     };
-    const ranges = await this.deps.chunks.rangesFor(task);
-    // A long timeline's chunks are asked for at once: their workers fetch the media themselves while this one plans.
-    const chunks = ranges === null ? null : this.deps.chunks.start(task, ranges, session.signal);
     const plan = await prepareRender(this.deps, task, session, session.signal, (fraction) => progress.update(fraction)).catch(async (error: unknown) => {
       if (chunks !== null) await this.deps.chunks.abandon(chunks);
       throw error;

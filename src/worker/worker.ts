@@ -3,7 +3,7 @@ import { RenderFailure } from '../common/render-failure';
 import type { AppConfig } from '../config/app-config';
 import type { MediaFetcher } from '../media/media-fetcher';
 import type { JobQueues } from '../queue/job-queues';
-import type { JobPayloads, RunningJob } from '../queue/job-registry';
+import type { ChunkOutcome, JobPayloads, RunningJob } from '../queue/job-registry';
 import type { MediaServer } from '../render/media-server';
 import type { RemotionRenderer } from '../render/remotion-renderer';
 import type { RetentionSweeper } from '../retention/retention-sweeper';
@@ -68,6 +68,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   const running: RunningJobs = { renders: new Map(), chunks: new Map() };
   startProcessors(deps, running);
   failTasksBullGaveUpOn(deps);
+  removeChunksEndedAlone(deps);
   await jobs.schedule('retention-sweep', config.retentionSweepIntervalMs);
   await jobs.schedule('reaper', config.reaperIntervalMs);
   await jobs.schedule('input-cache-sweep', INPUT_CACHE_SWEEP_INTERVAL_MS);
@@ -145,6 +146,23 @@ function failTasksBullGaveUpOn(deps: WorkerDeps): void {
         await lifecycle.fail(task, new RenderFailure('WORKER_CRASHED', `The render was interrupted by worker crashes: ${error.message}`, true));
       }
     })().catch((failure: unknown) => logger.warn({ task_id: taskId, err: failure }, 'could not record a render job Bull gave up on'));
+  });
+}
+
+/** A chunk job that ends (completes, or fails for good) after its task moved on removes itself: its coordinator let it go. */
+function removeChunksEndedAlone(deps: WorkerDeps): void {
+  const { jobs, chunks, logger } = deps;
+  const ended = (chunk: JobPayloads['render-chunk'], outcome: ChunkOutcome | null) =>
+    chunks
+      .ended(chunk, outcome)
+      .catch((error: unknown) => logger.warn({ task_id: chunk.taskId, chunk: chunk.index, err: error }, 'could not remove an ended chunk'));
+  const queue = jobs.queue('render-chunk');
+  queue.on('completed', (job, outcome: ChunkOutcome) => void ended(job.data as JobPayloads['render-chunk'], outcome));
+  queue.on('failed', (job) => {
+    void job.isFailed().then(
+      (final) => (final ? ended(job.data as JobPayloads['render-chunk'], null) : undefined),
+      () => undefined,
+    );
   });
 }
 
