@@ -19,6 +19,14 @@ describe('ulid', () => {
     for (let i = 1; i < ids.length; i++) expect(decode(ids[i]) - decode(ids[i - 1])).toBe(1n);
   });
 
+  it('draws fresh random bits for each new millisecond, across refills of the random pool', () => {
+    const start = 1_800_000_000_000;
+    const randomParts = Array.from({ length: 1000 }, (_, i) => ulid(start + i).slice(10));
+    expect(new Set(randomParts).size).toBe(randomParts.length);
+    // Not left at zero: the pool is filled before its first use and at each refill.
+    expect(randomParts.filter((part) => part === '0'.repeat(16))).toEqual([]);
+  });
+
   it('prefixes ids with their kind', () => {
     expect(newId('tsk')).toMatch(/^tsk_[0-9a-z]{26}$/);
   });
