@@ -16,8 +16,19 @@ import { StatementCache } from './statement-cache';
  * here rather than interleaved; PostgreSQL runs them concurrently. A unit of
  * work opened inside another joins it (SQLite would otherwise wait on itself).
  */
+/** Most units of work one SQLite transaction carries (see `transaction`'s `groupable`). */
+const MAX_GROUP = 32;
+
+interface GroupedWork {
+  work: () => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
 export class Database {
   private sqliteQueue: Promise<unknown> = Promise.resolve();
+  /** The group of units of work waiting for the SQLite connection that a groupable one may still join. */
+  private openGroup: GroupedWork[] | null = null;
   private readonly current = new AsyncLocalStorage<EntityManager>();
   /** The writing connection's kept statements (SQLite). */
   private readonly statements: StatementCache;
@@ -41,13 +52,55 @@ export class Database {
     return this.current.getStore() !== undefined;
   }
 
-  transaction<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` as one unit of work. On SQLite, `groupable` work waiting for the connection shares one
+   * transaction with the groupable work queued beside it: each runs in turn and sees the writes of those
+   * before it, as if alone, and one commit (its WAL writes, and the thread-pool round trips of BEGIN and
+   * COMMIT) serves them all. So groupable work must only read and write the database: when one work of a
+   * group fails, or the commit does, nothing of the group is kept and each of its works runs again alone.
+   */
+  transaction<T>(work: () => Promise<T>, options: { groupable?: boolean } = {}): Promise<T> {
     if (this.inUnitOfWork) return work();
-    const run = () => this.dataSource.transaction((manager) => this.current.run(manager, work));
-    if (this.isPostgres) return run();
-    const queued = this.sqliteQueue.then(run);
-    this.sqliteQueue = queued.catch(() => undefined);
+    if (this.isPostgres) return this.runAlone(work);
+    if (options.groupable && this.openGroup !== null && this.openGroup.length < MAX_GROUP) {
+      const group = this.openGroup;
+      return new Promise<T>((resolve, reject) => group.push({ work, resolve: resolve as (value: unknown) => void, reject }));
+    }
+    let queued: Promise<T>;
+    if (options.groupable) {
+      const group: GroupedWork[] = [];
+      queued = new Promise<T>((resolve, reject) => group.push({ work, resolve: resolve as (value: unknown) => void, reject }));
+      this.openGroup = group;
+      this.sqliteQueue = this.sqliteQueue.then(() => {
+        if (this.openGroup === group) this.openGroup = null;
+        return this.runGroup(group);
+      });
+    } else {
+      // Work queued after it waits for it: later groupable work starts a new group.
+      this.openGroup = null;
+      queued = this.sqliteQueue.then(() => this.runAlone(work));
+      this.sqliteQueue = queued.catch(() => undefined);
+    }
     return queued;
+  }
+
+  private runAlone<T>(work: () => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager) => this.current.run(manager, work));
+  }
+
+  private async runGroup(group: GroupedWork[]): Promise<void> {
+    if (group.length > 1) {
+      const results = await this.runAlone(async () => {
+        const done: unknown[] = [];
+        for (const { work } of group) done.push(await work());
+        return done;
+      }).catch(() => null);
+      if (results !== null) {
+        group.forEach((grouped, i) => grouped.resolve(results[i]));
+        return;
+      }
+    }
+    for (const { work, resolve, reject } of group) await this.runAlone(work).then(resolve, reject);
   }
 
   /** For repositories: the manager of the unit of work in progress, else the data source's own. */

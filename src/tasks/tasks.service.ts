@@ -160,28 +160,32 @@ export class TasksService {
   /**
    * The create's unit of work; returns the task's queue position and its first event. The quota is read
    * after the account lock, so concurrent creates cannot pass it; the counts are
-   * read before the new task's insert, so they leave it out.
+   * read before the new task's insert, so they leave it out. It only reads and writes the database, so on
+   * SQLite it shares a transaction with the creates queued beside it (Database.transaction, `groupable`).
    */
   private admit(principal: Principal, task: TaskEntity, original: TaskEntity | null): Promise<{ queuePosition: number; queued: TaskEventEntity }> {
     const now = task.createdAt;
-    return this.deps.db.transaction(async () => {
-      if (original) {
-        const claimed = await this.tasks.claimRetry(original.id, task.id, now);
-        if (!claimed) throw new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried');
-      }
-      await this.deps.accounts.lock(principal.accountId);
-      const admission = await this.tasks.admission(principal.accountId, startOfMonthUtc(now), task.priorityRank);
-      checkMonthlyQuota(principal, admission.createdSince, now);
-      // An unlimited balance (null, the default) has nothing to deduct: no statement for it.
-      if (admission.balanceUsd !== null) await this.deps.credits.charge(principal.accountId, task.costUsd);
-      await this.tasks.insert(task);
-      const queued = await this.outbox.appendFirst(task, 'task.queued', now, {
-        queue_position: admission.ahead + 1,
-        estimated_start_time: new Date(now + admission.secondsAhead * 1000).toISOString(),
-        priority: task.priority,
-      });
-      return { queuePosition: admission.ahead + 1, queued };
-    });
+    return this.deps.db.transaction(
+      async () => {
+        if (original) {
+          const claimed = await this.tasks.claimRetry(original.id, task.id, now);
+          if (!claimed) throw new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried');
+        }
+        await this.deps.accounts.lock(principal.accountId);
+        const admission = await this.tasks.admission(principal.accountId, startOfMonthUtc(now), task.priorityRank);
+        checkMonthlyQuota(principal, admission.createdSince, now);
+        // An unlimited balance (null, the default) has nothing to deduct: no statement for it.
+        if (admission.balanceUsd !== null) await this.deps.credits.charge(principal.accountId, task.costUsd);
+        await this.tasks.insert(task);
+        const queued = await this.outbox.appendFirst(task, 'task.queued', now, {
+          queue_position: admission.ahead + 1,
+          estimated_start_time: new Date(now + admission.secondsAhead * 1000).toISOString(),
+          priority: task.priority,
+        });
+        return { queuePosition: admission.ahead + 1, queued };
+      },
+      { groupable: true },
+    );
   }
 
   createdResponse(task: TaskEntity, queuePosition: number) {
