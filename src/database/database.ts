@@ -5,6 +5,15 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { SqliteReader } from './sqlite-reader';
 import { StatementCache } from './statement-cache';
 
+/** Most units of work one SQLite transaction carries (see `transaction`'s `groupable`). */
+const MAX_GROUP = 32;
+
+interface GroupedWork {
+  work: () => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * The data source and the unit of work every repository shares. A service opens
  * a unit of work with `transaction(work)`; every repository call made inside
@@ -16,15 +25,6 @@ import { StatementCache } from './statement-cache';
  * here rather than interleaved; PostgreSQL runs them concurrently. A unit of
  * work opened inside another joins it (SQLite would otherwise wait on itself).
  */
-/** Most units of work one SQLite transaction carries (see `transaction`'s `groupable`). */
-const MAX_GROUP = 32;
-
-interface GroupedWork {
-  work: () => Promise<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 export class Database {
   private sqliteQueue: Promise<unknown> = Promise.resolve();
   /** The group of units of work waiting for the SQLite connection that a groupable one may still join. */
@@ -62,26 +62,26 @@ export class Database {
   transaction<T>(work: () => Promise<T>, options: { groupable?: boolean } = {}): Promise<T> {
     if (this.inUnitOfWork) return work();
     if (this.isPostgres) return this.runAlone(work);
-    if (options.groupable && this.openGroup !== null && this.openGroup.length < MAX_GROUP) {
-      const group = this.openGroup;
-      return new Promise<T>((resolve, reject) => group.push({ work, resolve: resolve as (value: unknown) => void, reject }));
-    }
-    let queued: Promise<T>;
-    if (options.groupable) {
-      const group: GroupedWork[] = [];
-      queued = new Promise<T>((resolve, reject) => group.push({ work, resolve: resolve as (value: unknown) => void, reject }));
-      this.openGroup = group;
-      this.sqliteQueue = this.sqliteQueue.then(() => {
-        if (this.openGroup === group) this.openGroup = null;
-        return this.runGroup(group);
-      });
-    } else {
+    if (!options.groupable) {
       // Work queued after it waits for it: later groupable work starts a new group.
       this.openGroup = null;
-      queued = this.sqliteQueue.then(() => this.runAlone(work));
+      const queued = this.sqliteQueue.then(() => this.runAlone(work));
       this.sqliteQueue = queued.catch(() => undefined);
+      return queued;
     }
-    return queued;
+    const group = this.openGroup !== null && this.openGroup.length < MAX_GROUP ? this.openGroup : this.queueGroup();
+    return new Promise<T>((resolve, reject) => group.push({ work, resolve: resolve as (value: unknown) => void, reject }));
+  }
+
+  /** A new group at the end of the queue, open to groupable work until the connection takes it. */
+  private queueGroup(): GroupedWork[] {
+    const group: GroupedWork[] = [];
+    this.openGroup = group;
+    this.sqliteQueue = this.sqliteQueue.then(() => {
+      if (this.openGroup === group) this.openGroup = null;
+      return this.runGroup(group);
+    });
+    return group;
   }
 
   private runAlone<T>(work: () => Promise<T>): Promise<T> {
