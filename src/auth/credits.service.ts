@@ -27,15 +27,22 @@ export class CreditsService {
   async charge(accountId: string, costUsd: number): Promise<void> {
     if (await this.accounts.deduct(accountId, costUsd)) return;
     const account = await this.accounts.findById(accountId);
-    if (account && account.creditBalanceUsd !== null) {
-      throw new ApiError('INSUFFICIENT_CREDITS', `This render costs ${costUsd} USD; the account balance is ${account.creditBalanceUsd} USD`, {
-        details: { required_usd: costUsd, balance_usd: account.creditBalanceUsd },
-        suggestedAction: 'Add credits to the account or lower the quality, duration or priority',
-      });
-    }
+    if (account && account.creditBalanceUsd !== null) throw insufficientCredits(costUsd, account.creditBalanceUsd);
+  }
+
+  /** 402 INSUFFICIENT_CREDITS when a balance already read (null: unlimited) cannot pay a price: decided before anything is written. */
+  refusal(costUsd: number, balanceUsd: number | null): ApiError | null {
+    return balanceUsd === null || balanceUsd >= costUsd ? null : insufficientCredits(costUsd, balanceUsd);
   }
 
   refund(accountId: string, costUsd: number): Promise<void> {
     return this.accounts.credit(accountId, costUsd);
   }
+}
+
+function insufficientCredits(costUsd: number, balanceUsd: number): ApiError {
+  return new ApiError('INSUFFICIENT_CREDITS', `This render costs ${costUsd} USD; the account balance is ${balanceUsd} USD`, {
+    details: { required_usd: costUsd, balance_usd: balanceUsd },
+    suggestedAction: 'Add credits to the account or lower the quality, duration or priority',
+  });
 }

@@ -5,15 +5,6 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { SqliteReader } from './sqlite-reader';
 import { StatementCache } from './statement-cache';
 
-/** Most units of work one SQLite transaction carries (see `transaction`'s `groupable`). */
-const MAX_GROUP = 32;
-
-interface GroupedWork {
-  work: () => Promise<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * The data source and the unit of work every repository shares. A service opens
  * a unit of work with `transaction(work)`; every repository call made inside
@@ -27,13 +18,11 @@ interface GroupedWork {
  */
 export class Database {
   private sqliteQueue: Promise<unknown> = Promise.resolve();
-  /** The group of units of work waiting for the SQLite connection that a groupable one may still join. */
-  private openGroup: GroupedWork[] | null = null;
   private readonly current = new AsyncLocalStorage<EntityManager>();
   /** The writing connection's kept statements (SQLite). */
   private readonly statements: StatementCache;
   private readonly hydration = new Map<EntityTarget<ObjectLiteral>, Map<string, ColumnMetadata>>();
-  private readonly inserts = new Map<EntityTarget<ObjectLiteral>, { sql: string; columns: ColumnMetadata[] }>();
+  private readonly inserts = new Map<EntityTarget<ObjectLiteral>, Map<number, { sql: string; columns: ColumnMetadata[] }>>();
 
   /** `reader` (SQLite only) answers the raw SELECTs made outside a unit of work. */
   constructor(
@@ -52,55 +41,14 @@ export class Database {
     return this.current.getStore() !== undefined;
   }
 
-  /**
-   * Runs `work` as one unit of work. On SQLite, `groupable` work waiting for the connection shares one
-   * transaction with the groupable work queued beside it: each runs in turn and sees the writes of those
-   * before it, as if alone, and one commit (its WAL writes, and the thread-pool round trips of BEGIN and
-   * COMMIT) serves them all. So groupable work must only read and write the database: when one work of a
-   * group fails, or the commit does, nothing of the group is kept and each of its works runs again alone.
-   */
-  transaction<T>(work: () => Promise<T>, options: { groupable?: boolean } = {}): Promise<T> {
+  /** Runs `work` as one unit of work. */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.inUnitOfWork) return work();
-    if (this.isPostgres) return this.runAlone(work);
-    if (!options.groupable) {
-      // Work queued after it waits for it: later groupable work starts a new group.
-      this.openGroup = null;
-      const queued = this.sqliteQueue.then(() => this.runAlone(work));
-      this.sqliteQueue = queued.catch(() => undefined);
-      return queued;
-    }
-    const group = this.openGroup !== null && this.openGroup.length < MAX_GROUP ? this.openGroup : this.queueGroup();
-    return new Promise<T>((resolve, reject) => group.push({ work, resolve: resolve as (value: unknown) => void, reject }));
-  }
-
-  /** A new group at the end of the queue, open to groupable work until the connection takes it. */
-  private queueGroup(): GroupedWork[] {
-    const group: GroupedWork[] = [];
-    this.openGroup = group;
-    this.sqliteQueue = this.sqliteQueue.then(() => {
-      if (this.openGroup === group) this.openGroup = null;
-      return this.runGroup(group);
-    });
-    return group;
-  }
-
-  private runAlone<T>(work: () => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => this.current.run(manager, work));
-  }
-
-  private async runGroup(group: GroupedWork[]): Promise<void> {
-    if (group.length > 1) {
-      const results = await this.runAlone(async () => {
-        const done: unknown[] = [];
-        for (const { work } of group) done.push(await work());
-        return done;
-      }).catch(() => null);
-      if (results !== null) {
-        group.forEach((grouped, i) => grouped.resolve(results[i]));
-        return;
-      }
-    }
-    for (const { work, resolve, reject } of group) await this.runAlone(work).then(resolve, reject);
+    const run = () => this.dataSource.transaction((manager) => this.current.run(manager, work));
+    if (this.isPostgres) return run();
+    const queued = this.sqliteQueue.then(run);
+    this.sqliteQueue = queued.catch(() => undefined);
+    return queued;
   }
 
   /** For repositories: the manager of the unit of work in progress, else the data source's own. */
@@ -127,17 +75,18 @@ export class Database {
   }
 
   /**
-   * Inserts one row of an entity with a statement built once per entity (every
-   * column, values converted as TypeORM converts them: transformers, then the
-   * driver), in the unit of work in progress if any. For the writes on a create's
-   * path: TypeORM's own insert on SQLite writes numbers into the SQL text, a new
-   * statement to prepare every time; this one is prepared once and reused.
+   * Inserts rows of an entity in one statement, built once per entity and row count (every column, values
+   * converted as TypeORM converts them: transformers, then the driver), in the unit of work in progress if
+   * any. For the writes on a create's path: TypeORM's own insert on SQLite writes numbers into the SQL text,
+   * a new statement to prepare every time; this one is prepared once and reused, and a batch of creates
+   * writes its tasks in one round trip.
    */
-  async insertRow<Entity extends ObjectLiteral>(entity: EntityTarget<Entity>, row: Entity): Promise<void> {
-    const { sql, columns } = this.insertStatement(entity);
+  async insertRows<Entity extends ObjectLiteral>(entity: EntityTarget<Entity>, rows: readonly Entity[]): Promise<void> {
+    if (rows.length === 0) return;
+    const { sql, columns } = this.insertStatement(entity, rows.length);
     const driver = this.dataSource.driver;
     // The driver applies the column's transformer, then its type's conversion (typed `any`, hence the cast).
-    const params = columns.map((column) => (driver.preparePersistentValue(column.getEntityValue(row), column) as unknown) ?? null);
+    const params = rows.flatMap((row) => columns.map((column) => (driver.preparePersistentValue(column.getEntityValue(row), column) as unknown) ?? null));
     if (this.isPostgres) {
       await this.manager().query(sql, params);
       return;
@@ -146,15 +95,20 @@ export class Database {
     await new Promise<void>((resolve, reject) => statement.run(params, (error) => (error ? reject(error) : resolve())));
   }
 
-  private insertStatement(entity: EntityTarget<ObjectLiteral>): { sql: string; columns: ColumnMetadata[] } {
-    let statement = this.inserts.get(entity);
+  private insertStatement(entity: EntityTarget<ObjectLiteral>, rowCount: number): { sql: string; columns: ColumnMetadata[] } {
+    let byCount = this.inserts.get(entity);
+    if (!byCount) {
+      byCount = new Map();
+      this.inserts.set(entity, byCount);
+    }
+    let statement = byCount.get(rowCount);
     if (!statement) {
       const metadata = this.dataSource.getMetadata(entity);
       const columns = metadata.columns;
       const names = columns.map((column) => column.databaseName).join(', ');
-      const values = columns.map((_, i) => this.placeholder(i + 1)).join(', ');
-      statement = { sql: `INSERT INTO ${metadata.tableName} (${names}) VALUES (${values})`, columns };
-      this.inserts.set(entity, statement);
+      const rows = Array.from({ length: rowCount }, (_, row) => `(${columns.map((_, i) => this.placeholder(row * columns.length + i + 1)).join(', ')})`);
+      statement = { sql: `INSERT INTO ${metadata.tableName} (${names}) VALUES ${rows.join(', ')}`, columns };
+      byCount.set(rowCount, statement);
     }
     return statement;
   }

@@ -6,6 +6,9 @@ import { TaskEventEntity } from './task-event.entity';
 import type { TaskEntity } from './task.entity';
 import type { WebhookEventType } from './task-input.types';
 
+/** What an event needs of its task: whom it belongs to, and which events its webhook wants. */
+type EventTask = Pick<TaskEntity, 'id' | 'accountId' | 'webhook'>;
+
 /** One outbox event as a stream sends it: the webhook's id, type and exact body. */
 export interface StoredTaskEvent {
   id: string;
@@ -31,38 +34,28 @@ export class TaskEventsRepository {
    * Appends an event after the task's last one. Events the task's
    * `webhook.events` filter excludes are kept as `skipped` (the record stays complete).
    */
-  async append(
-    task: Pick<TaskEntity, 'id' | 'accountId' | 'webhook'>,
-    type: WebhookEventType,
-    at: number,
-    data: Record<string, unknown>,
-  ): Promise<TaskEventEntity> {
+  async append(task: EventTask, type: WebhookEventType, at: number, data: Record<string, unknown>): Promise<TaskEventEntity> {
     // A raw statement (prepared once on SQLite): every state change appends, and this is its only read.
     const [last] = await this.db.select<{ max: number | string | null }>(`SELECT MAX(seq) AS max FROM task_events WHERE task_id = ${this.db.placeholder(1)}`, [
       task.id,
     ]);
-    return this.insert(task, Number(last?.max ?? 0) + 1, type, at, data);
+    const event = this.newEvent(task, Number(last?.max ?? 0) + 1, type, at, data);
+    await this.db.insertRows(TaskEventEntity, [event]);
+    return event;
   }
 
-  /** The first event of a task created in this unit of work: it has none before it, so nothing to read. */
-  appendFirst(
-    task: Pick<TaskEntity, 'id' | 'accountId' | 'webhook'>,
-    type: WebhookEventType,
-    at: number,
-    data: Record<string, unknown>,
-  ): Promise<TaskEventEntity> {
-    return this.insert(task, 1, type, at, data);
+  /** The first events of tasks created in this unit of work, in one statement: they have none before them, so nothing to read. */
+  async appendFirsts(
+    firsts: ReadonlyArray<{ task: EventTask; type: WebhookEventType; at: number; data: Record<string, unknown> }>,
+  ): Promise<TaskEventEntity[]> {
+    const events = firsts.map(({ task, type, at, data }) => this.newEvent(task, 1, type, at, data));
+    await this.db.insertRows(TaskEventEntity, events);
+    return events;
   }
 
-  private async insert(
-    task: Pick<TaskEntity, 'id' | 'accountId' | 'webhook'>,
-    seq: number,
-    type: WebhookEventType,
-    at: number,
-    data: Record<string, unknown>,
-  ): Promise<TaskEventEntity> {
+  private newEvent(task: EventTask, seq: number, type: WebhookEventType, at: number, data: Record<string, unknown>): TaskEventEntity {
     const wanted = !task.webhook.events || task.webhook.events.includes(type);
-    const event = this.events().create({
+    return this.events().create({
       id: newId('evt'),
       taskId: task.id,
       accountId: task.accountId,
@@ -77,8 +70,6 @@ export class TaskEventsRepository {
       lastError: null,
       finishedAt: wanted ? null : at,
     });
-    await this.db.insertRow(TaskEventEntity, event);
-    return event;
   }
 
   /** The task's earliest event still waiting for delivery. */

@@ -2,6 +2,7 @@ import { In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Database } from '../database/database';
 import { KeyedReadBatcher } from '../database/keyed-read-batcher';
+import type { AdmissionTotals } from './admission-ledger';
 import { TaskEntity } from './task.entity';
 import { TASK_STATUSES, type TaskStatus } from './task.types';
 import type { OutputQuality } from './task-input.types';
@@ -31,13 +32,14 @@ export interface RenderHistory {
   workUnits: number;
 }
 
-/** See TasksRepository.admission. */
-export interface Admission {
-  createdSince: number;
-  /** The account's credit balance in USD; null when unlimited (or no such account). */
-  balanceUsd: number | null;
-  ahead: number;
-  secondsAhead: number;
+/** A row of the admission statement (TasksRepository.admissionTotals): a queue total, or nulls when the queue is empty. */
+interface AdmissionRow {
+  status: string | null;
+  priority_rank: DbNumber;
+  task_count: DbNumber;
+  estimated_seconds: DbNumber;
+  created_since: DbNumber;
+  balance_usd: DbNumber;
 }
 
 export interface ListFilter {
@@ -134,41 +136,53 @@ export class TasksRepository {
   }
 
   /**
-   * What a create decides on and answers with, in one statement over the totals
-   * the database keeps (migration KeptQueueTotals): the account's tasks created in
-   * the month starting at `monthStart` (its monthly quota) and, among the tasks
-   * waiting or rendering, the queued ones a new task of `priorityRank` comes after
-   * (those of a higher or the same rank: it is the latest) and the estimated
-   * seconds of those and of every render in progress; and the account's credit
-   * balance. Read before the task's insert.
+   * What a batch of creates decides on, from the totals the database keeps (migration KeptQueueTotals): the
+   * tasks waiting or rendering per status and priority rank, and for each account and UTC month of the batch
+   * (`monthStart`) its tasks created that month (its monthly quota) and its credit balance. One statement per
+   * account and month: every row of `queue_totals`, each carrying the account's two numbers (one row of
+   * nulls when the queue is empty). AdmissionLedger turns them into each create's admission.
    */
-  async admission(accountId: string, monthStart: number, priorityRank: number): Promise<Admission> {
-    const [account, month, rank] = [1, 2, 3].map((n) => this.db.placeholder(n));
+  async admissionTotals(accountMonths: ReadonlyArray<{ accountId: string; monthStart: number }>): Promise<AdmissionTotals> {
+    const [account, month] = [1, 2].map((n) => this.db.placeholder(n));
     const sql = this.statement(
-      'admission',
-      () => `SELECT
+      'admission-totals',
+      () => `SELECT q.status, q.priority_rank, q.task_count, q.estimated_seconds,
       (SELECT task_count FROM account_month_tasks WHERE account_id = ${account} AND month_start = ${month}) AS created_since,
-      (SELECT credit_balance_usd FROM accounts WHERE id = ${account}) AS balance_usd,
-      SUM(CASE WHEN status = 'queued' AND priority_rank >= ${rank} THEN task_count ELSE 0 END) AS ahead,
-      SUM(CASE WHEN status = 'processing' OR priority_rank >= ${rank} THEN estimated_seconds ELSE 0 END) AS seconds_ahead
-      FROM queue_totals`,
+      (SELECT credit_balance_usd FROM accounts WHERE id = ${account}) AS balance_usd
+      FROM (SELECT 1 AS one) AS always LEFT JOIN queue_totals q ON 1 = 1`,
     );
-    const [row] = await this.db.select<{ created_since: DbNumber; balance_usd: DbNumber; ahead: DbNumber; seconds_ahead: DbNumber }>(sql, [
-      accountId,
-      monthStart,
-      priorityRank,
-    ]);
-    return {
-      createdSince: Number(row?.created_since ?? 0),
-      balanceUsd: row?.balance_usd === null || row?.balance_usd === undefined ? null : Number(row.balance_usd),
-      ahead: Number(row?.ahead ?? 0),
-      // The kept sum of estimates drifts by float rounding; it never goes below nothing.
-      secondsAhead: Math.max(0, Number(row?.seconds_ahead ?? 0)),
-    };
+    const totals: AdmissionTotals = { queue: [], accounts: [] };
+    for (const { accountId, monthStart } of accountMonths) {
+      const rows = await this.db.select<AdmissionRow>(sql, [accountId, monthStart]);
+      const [first] = rows;
+      totals.accounts.push({
+        accountId,
+        monthStart,
+        createdSince: Number(first?.created_since ?? 0),
+        balanceUsd: first?.balance_usd === null || first?.balance_usd === undefined ? null : Number(first.balance_usd),
+      });
+      // Every statement of the batch reads the same queue (one unit of work): the first's rows are kept.
+      if (totals.accounts.length === 1) {
+        totals.queue = rows.flatMap((row) =>
+          row.status === null
+            ? []
+            : [
+                {
+                  status: row.status,
+                  priorityRank: Number(row.priority_rank),
+                  taskCount: Number(row.task_count),
+                  estimatedSeconds: Number(row.estimated_seconds),
+                },
+              ],
+        );
+      }
+    }
+    return totals;
   }
 
-  insert(task: TaskEntity): Promise<void> {
-    return this.db.insertRow(TaskEntity, task);
+  /** New tasks, in one statement. */
+  insertAll(tasks: readonly TaskEntity[]): Promise<void> {
+    return this.db.insertRows(TaskEntity, tasks);
   }
 
   countProcessing(accountId: string): Promise<number> {

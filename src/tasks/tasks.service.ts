@@ -1,10 +1,10 @@
 import type { AccountsRepository } from '../auth/accounts.repository';
 import type { Principal } from '../auth/auth.types';
 import type { CreditsService } from '../auth/credits.service';
-import { rateLimitHeaders } from '../auth/request-gate';
 import { ApiError } from '../common/api-error';
 import { newId } from '../common/ids';
 import { type Database, isUniqueViolation } from '../database/database';
+import { type Admitted, TaskAdmission } from './task-admission';
 import type { JobQueues } from '../queue/job-queues';
 import { DEFAULT_PRICE_LIST, type PriceList, renderCostUsd } from '../config/price-list';
 import type { TaskEventEntity } from './task-event.entity';
@@ -55,16 +55,6 @@ export function unstartedState() {
   } satisfies Partial<TaskEntity>;
 }
 
-function startOfMonthUtc(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-}
-
-function startOfNextMonthUtc(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
-}
-
 /** What the task endpoints read, write and call. */
 export interface TasksServiceDeps {
   /** Opens the unit of work a create or cancel runs in. */
@@ -93,8 +83,10 @@ export class TasksService {
   private readonly signer: OutputUrlSigner;
   private readonly prices: PriceList;
   private readonly now: () => number;
+  private readonly admission: TaskAdmission;
 
   constructor(private readonly deps: TasksServiceDeps) {
+    this.admission = new TaskAdmission(deps);
     this.tasks = deps.tasks;
     this.outbox = deps.outbox;
     this.rules = deps.rules;
@@ -145,9 +137,9 @@ export class TasksService {
       concurrencyLimit: principal.limits.concurrentRenders,
       updatedAt: now,
     });
-    let admitted: { queuePosition: number; queued: TaskEventEntity };
+    let admitted: Admitted;
     try {
-      admitted = await this.admit(principal, task, original);
+      admitted = await this.admission.admit(principal, task, original);
     } catch (error) {
       throw await this.explainCreateFailure(error, principal, input, original);
     }
@@ -155,37 +147,6 @@ export class TasksService {
     await this.jobs.enqueueRender(task).catch(() => undefined);
     await this.events.kickFirst(admitted.queued).catch(() => undefined);
     return { task, queuePosition: admitted.queuePosition };
-  }
-
-  /**
-   * The create's unit of work; returns the task's queue position and its first event. The quota is read
-   * after the account lock, so concurrent creates cannot pass it; the counts are
-   * read before the new task's insert, so they leave it out. It only reads and writes the database, so on
-   * SQLite it shares a transaction with the creates queued beside it (Database.transaction, `groupable`).
-   */
-  private admit(principal: Principal, task: TaskEntity, original: TaskEntity | null): Promise<{ queuePosition: number; queued: TaskEventEntity }> {
-    const now = task.createdAt;
-    return this.deps.db.transaction(
-      async () => {
-        if (original) {
-          const claimed = await this.tasks.claimRetry(original.id, task.id, now);
-          if (!claimed) throw new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried');
-        }
-        await this.deps.accounts.lock(principal.accountId);
-        const admission = await this.tasks.admission(principal.accountId, startOfMonthUtc(now), task.priorityRank);
-        checkMonthlyQuota(principal, admission.createdSince, now);
-        // An unlimited balance (null, the default) has nothing to deduct: no statement for it.
-        if (admission.balanceUsd !== null) await this.deps.credits.charge(principal.accountId, task.costUsd);
-        await this.tasks.insert(task);
-        const queued = await this.outbox.appendFirst(task, 'task.queued', now, {
-          queue_position: admission.ahead + 1,
-          estimated_start_time: new Date(now + admission.secondsAhead * 1000).toISOString(),
-          priority: task.priority,
-        });
-        return { queuePosition: admission.ahead + 1, queued };
-      },
-      { groupable: true },
-    );
   }
 
   createdResponse(task: TaskEntity, queuePosition: number) {
@@ -300,18 +261,4 @@ export class TasksService {
   private mustFind(principal: Principal, taskId: string): Promise<TaskEntity> {
     return ownedTask(this.tasks, principal, taskId);
   }
-}
-
-/** 429 QUOTA_EXCEEDED once the account's tasks created this month (`used`) reach the key's monthly allowance. */
-function checkMonthlyQuota(principal: Principal, used: number, now: number): void {
-  const limit = principal.limits.monthlyRenders;
-  if (used < limit) return;
-  const resetAt = Math.floor(startOfNextMonthUtc(now) / 1000);
-  throw new ApiError('QUOTA_EXCEEDED', `The monthly quota of ${limit} renders is used up`, {
-    details: { monthly_renders: limit, used },
-    headers: {
-      ...rateLimitHeaders({ allowed: false, limit, remaining: 0, resetAt, retryAfterSeconds: resetAt - Math.floor(now / 1000) }, 'monthly_renders'),
-    },
-    suggestedAction: 'Wait for the next month or move the key to a higher tier',
-  });
 }

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DataSource } from 'typeorm';
+import { type DataSource, In } from 'typeorm';
 import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDataSource } from '../../../src/database/data-source';
 import { AccountEntity } from '../../../src/auth/account.entity';
 import { Database } from '../../../src/database/database';
+import { AdmissionLedger } from '../../../src/tasks/admission-ledger';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { PRIORITY_RANK, TASK_STATUSES } from '../../../src/tasks/task.types';
 import { TasksRepository } from '../../../src/tasks/tasks.repository';
@@ -70,7 +71,8 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
     };
   }
 
-  it("insert a task's every column as TypeORM reads it back (TasksRepository.insert writes without TypeORM's insert)", async () => {
+  it("insert tasks' every column as TypeORM reads them back (TasksRepository.insertAll writes several rows in one statement, without TypeORM's insert)", async () => {
+    const other = taskRow('acc_insert', { createdAt: 1_700_000_000_456, requestId: null, tags: [], estimatedSeconds: 3 });
     const task = taskRow('acc_insert', {
       createdAt: 1_700_000_000_123,
       requestId: 'req-1',
@@ -79,9 +81,10 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
       estimatedSeconds: 12.5,
       error: null,
     });
-    await db.transaction(() => tasks.insert(task));
+    await db.transaction(() => tasks.insertAll([task, other]));
     expect(await source.getRepository(TaskEntity).findOneByOrFail({ id: task.id })).toEqual({ ...task });
-    await source.getRepository(TaskEntity).delete({ id: task.id });
+    expect(await source.getRepository(TaskEntity).findOneByOrFail({ id: other.id })).toEqual({ ...other });
+    await source.getRepository(TaskEntity).delete({ id: In([task.id, other.id]) });
   });
 
   it('match the rows after every kind of change', async () => {
@@ -116,7 +119,8 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
       for (const accountId of ['acc_a', 'acc_b', 'acc_none']) {
         for (const monthStart of MONTHS) {
           const rank = PRIORITY_RANK[pick(PRIORITIES)];
-          const kept = await tasks.admission(accountId, monthStart, rank);
+          const totals = await tasks.admissionTotals([{ accountId, monthStart }]);
+          const kept = new AdmissionLedger(totals).admissionOf({ accountId, createdAt: monthStart + 1000, priorityRank: rank });
           const counted = await countedAdmission(accountId, monthStart, rank);
           expect({ ...kept, secondsAhead: Math.round(kept.secondsAhead * 1000) }).toEqual({
             ...counted,
