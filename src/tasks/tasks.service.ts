@@ -143,9 +143,9 @@ export class TasksService {
     } catch (error) {
       throw await this.explainCreateFailure(error, principal, input, original);
     }
-    // After commit: a failure here leaves a queued task without a job, which the reaper re-enqueues.
-    await this.jobs.enqueueRender(task).catch(() => undefined);
-    await this.events.kickFirst(admitted.queued).catch(() => undefined);
+    // After commit, together (one Redis round trip for the answer to wait on): a failed render add leaves a
+    // queued task without a job, which the reaper re-enqueues; a failed webhook add, a pending event the sweep sends.
+    await Promise.all([this.jobs.enqueueRender(task).catch(() => undefined), this.events.kickFirst(admitted.queued).catch(() => undefined)]);
     return { task, queuePosition: admitted.queuePosition };
   }
 
