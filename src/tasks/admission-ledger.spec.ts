@@ -1,4 +1,4 @@
-import { AdmissionLedger, startOfMonthUtc } from './admission-ledger';
+import { accountMonthsOf, AdmissionLedger, startOfMonthUtc } from './admission-ledger';
 
 const NOVEMBER = Date.UTC(2026, 10, 1);
 const DECEMBER = Date.UTC(2026, 11, 1);
@@ -59,6 +59,15 @@ describe('AdmissionLedger', () => {
   it('never answers negative seconds ahead (the kept sum drifts by float rounding)', () => {
     const drifted = new AdmissionLedger({ queue: [{ status: 'processing', priorityRank: 2, taskCount: 0, estimatedSeconds: -1e-12 }], accounts: [] });
     expect(drifted.admissionOf(task('acc_a', 2)).secondsAhead).toBe(0);
+  });
+
+  it('reads each account and month of a batch once', () => {
+    const batch = [task('acc_a', 2), task('acc_b', 2), task('acc_a', 3, { createdAt: NOVEMBER + 9_000 }), task('acc_a', 2, { createdAt: DECEMBER })];
+    expect(accountMonthsOf(batch)).toEqual([
+      { accountId: 'acc_a', monthStart: NOVEMBER },
+      { accountId: 'acc_b', monthStart: NOVEMBER },
+      { accountId: 'acc_a', monthStart: DECEMBER },
+    ]);
   });
 
   it('starts months on the first millisecond of the UTC month', () => {

@@ -45,6 +45,16 @@ export function startOfNextMonthUtc(now: number): number {
 
 const monthKey = (accountId: string, monthStart: number) => `${accountId}\n${monthStart}`;
 
+/** The accounts and UTC months a batch of tasks is created in, each once: what its admission reads. */
+export function accountMonthsOf(tasks: ReadonlyArray<Pick<TaskEntity, 'accountId' | 'createdAt'>>): Array<{ accountId: string; monthStart: number }> {
+  const months = new Map<string, { accountId: string; monthStart: number }>();
+  for (const { accountId, createdAt } of tasks) {
+    const monthStart = startOfMonthUtc(createdAt);
+    months.set(monthKey(accountId, monthStart), { accountId, monthStart });
+  }
+  return [...months.values()];
+}
+
 /**
  * The kept totals as a batch of creates moves them. A batch reads the totals once; each create is
  * admitted against them, then counted as the `tasks` insert trigger will count it when the batch's

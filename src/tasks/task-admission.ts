@@ -4,7 +4,7 @@ import type { CreditsService } from '../auth/credits.service';
 import { rateLimitHeaders } from '../auth/request-gate';
 import { ApiError } from '../common/api-error';
 import type { Database } from '../database/database';
-import { type Admission, AdmissionLedger, startOfMonthUtc, startOfNextMonthUtc } from './admission-ledger';
+import { type Admission, AdmissionLedger, accountMonthsOf, startOfNextMonthUtc } from './admission-ledger';
 import type { TaskEventEntity } from './task-event.entity';
 import type { TaskEventsRepository } from './task-events.repository';
 import type { TaskEntity } from './task.entity';
@@ -94,12 +94,7 @@ export class TaskAdmission {
     const { tasks, accounts, outbox } = this.deps;
     // In one order on every node, so that two batches sharing accounts cannot deadlock (PostgreSQL; SQLite runs one at a time).
     for (const accountId of [...new Set(batch.map(({ task }) => task.accountId))].sort()) await accounts.lock(accountId);
-    const accountMonths = new Map<string, { accountId: string; monthStart: number }>();
-    for (const { task } of batch) {
-      const monthStart = startOfMonthUtc(task.createdAt);
-      accountMonths.set(`${task.accountId}\n${monthStart}`, { accountId: task.accountId, monthStart });
-    }
-    const ledger = new AdmissionLedger(await tasks.admissionTotals([...accountMonths.values()]));
+    const ledger = new AdmissionLedger(await tasks.admissionTotals(accountMonthsOf(batch.map(({ task }) => task))));
     const decisions: Array<Admission | ApiError> = [];
     for (const create of batch) decisions.push(await this.decide(create, ledger));
     const admitted = batch.flatMap(({ task }, i) => {

@@ -161,7 +161,7 @@ export class TasksRepository {
         createdSince: Number(first?.created_since ?? 0),
         balanceUsd: first?.balance_usd === null || first?.balance_usd === undefined ? null : Number(first.balance_usd),
       });
-      // Every statement of the batch reads the same queue (one unit of work): the first's rows are kept.
+      // The queue is read once, with the first account: the batch then moves it itself (AdmissionLedger).
       if (totals.accounts.length === 1) {
         totals.queue = rows.flatMap((row) =>
           row.status === null

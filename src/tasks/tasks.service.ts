@@ -1,10 +1,8 @@
-import type { AccountsRepository } from '../auth/accounts.repository';
 import type { Principal } from '../auth/auth.types';
-import type { CreditsService } from '../auth/credits.service';
 import { ApiError } from '../common/api-error';
 import { newId } from '../common/ids';
-import { type Database, isUniqueViolation } from '../database/database';
-import { type Admitted, TaskAdmission } from './task-admission';
+import { isUniqueViolation } from '../database/database';
+import { type Admitted, TaskAdmission, type TaskAdmissionDeps } from './task-admission';
 import type { JobQueues } from '../queue/job-queues';
 import { DEFAULT_PRICE_LIST, type PriceList, renderCostUsd } from '../config/price-list';
 import type { TaskEventEntity } from './task-event.entity';
@@ -55,14 +53,8 @@ export function unstartedState() {
   } satisfies Partial<TaskEntity>;
 }
 
-/** What the task endpoints read, write and call. */
-export interface TasksServiceDeps {
-  /** Opens the unit of work a create or cancel runs in. */
-  db: Database;
-  tasks: TasksRepository;
-  accounts: AccountsRepository;
-  outbox: TaskEventsRepository;
-  credits: CreditsService;
+/** What the task endpoints read, write and call: what admission does (its `db` also opens a cancel's unit of work), and more. */
+export interface TasksServiceDeps extends TaskAdmissionDeps {
   rules: TaskRulesPort;
   resolveOutput: (input: CreateTaskInput) => TaskEntity['outputSettings'];
   jobs: JobQueues;

@@ -24,9 +24,9 @@ function principal(accountId: string, monthlyRenders = 1_000): Principal {
     keyId: 'key_test',
     accountId,
     tier: 'pro',
-    permissions: ['render:create'],
+    permissions: ['tasks:write'],
     limits: { requestsPerMinute: 1_000, concurrentRenders: 10, monthlyRenders, maxStorageGb: 10 },
-  } as Principal;
+  };
 }
 
 /** A create's outcome as the caller sees it: its queue position, or the code it was refused with, or the error's message. */
