@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { batchedLogger } from './logger';
 import { loggableUrl } from '../common/request-path';
@@ -15,20 +15,12 @@ import { loggableUrl } from '../common/request-path';
  */
 export function logHttpRequests(fastify: FastifyInstance, serviceLogger: Logger): void {
   const batched = batchedLogger(serviceLogger);
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : 'info';
     const logger = level === 'error' ? serviceLogger : batched;
-    if (!logger.isLevelEnabled(level)) return;
-    logger[level](
-      {
-        request_id: request.id,
-        req: { method: request.method, url: loggableUrl(request.url) },
-        res: { statusCode: status },
-        responseTime: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
+    if (logger.isLevelEnabled(level)) logRequest(logger, level, request, status, reply.elapsedTime);
+    done();
   });
   // Fastify's onRequestAbort fires only while a body is still arriving; a client that hangs up while the
   // handler works shows as a response closed before it finished.
@@ -39,4 +31,16 @@ export function logHttpRequests(fastify: FastifyInstance, serviceLogger: Logger)
     });
     done();
   });
+}
+
+function logRequest(logger: Logger, level: 'info' | 'error', request: FastifyRequest, status: number, elapsedMs: number): void {
+  logger[level](
+    {
+      request_id: request.id,
+      req: { method: request.method, url: loggableUrl(request.url) },
+      res: { statusCode: status },
+      responseTime: Math.round(elapsedMs),
+    },
+    'request completed',
+  );
 }

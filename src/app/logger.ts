@@ -77,11 +77,17 @@ export function createLogger(config: Pick<AppConfig, 'logLevel' | 'role'>, desti
     },
     out,
   );
-  batchedLoggers.set(logger, pino(options, batch));
+  // Without redaction: it carries only the access log's lines, whose fields (request id, method, loggable URL,
+  // status, time) the access log builds itself and none of which is a redacted path; redacting them cost
+  // the polling path about 3 % of its CPU for nothing.
+  batchedLoggers.set(logger, pino({ ...options, redact: undefined }, batch));
   return logger;
 }
 
-/** The logger's batched twin, whose lines may wait up to BATCH_FLUSH_MS (the access log); the logger itself on a stream. */
+/**
+ * The logger's batched twin, whose lines may wait up to BATCH_FLUSH_MS and are not redacted: for the access
+ * log's lines only (`logHttpRequests`). On a stream, the logger itself.
+ */
 export function batchedLogger(logger: Logger): Logger {
   return batchedLoggers.get(logger) ?? logger;
 }
