@@ -22,7 +22,15 @@ import { present } from '../test/support/present';
 const CONNECTIONS = 10;
 const SEED_TASKS = 25;
 
-type Endpoint = 'GET /v3/tasks/{id}' | 'GET /v3/tasks?limit=20' | 'POST /v3/tasks';
+type Endpoint = 'GET /v3/tasks/{id}' | 'GET /v3/tasks?limit=20' | 'GET /v3/tasks?limit=20, distinct' | 'POST /v3/tasks';
+
+/**
+ * The list again, each request with a filter of its own (a `created_before` far in the future, one second
+ * later each time: the same page): lists asked together are then never the same, so none shares another's
+ * read (SameTurnReads), as when many accounts poll at once.
+ */
+const DISTINCT_LIST = 'GET /v3/tasks?limit=20, distinct' as const satisfies Endpoint;
+const FAR_FUTURE_MS = Date.UTC(2100, 0, 1);
 
 interface Measurement {
   endpoint: Endpoint;
@@ -85,7 +93,15 @@ async function measure(
     requests: [
       post
         ? { method: 'POST', setupRequest: (request) => ({ ...request, body: JSON.stringify(createBody(`bench-${process.pid}-${++requestCounter}`)) }) }
-        : { method: 'GET' },
+        : endpoint === DISTINCT_LIST
+          ? {
+              method: 'GET',
+              setupRequest: (request) => ({
+                ...request,
+                path: `${new URL(url).pathname}?limit=20&created_before=${new Date(FAR_FUTURE_MS + ++requestCounter * 1000).toISOString()}`,
+              }),
+            }
+          : { method: 'GET' },
     ],
   });
   return {
@@ -130,6 +146,7 @@ async function main(): Promise<void> {
     const paths: Record<Endpoint, string> = {
       'GET /v3/tasks/{id}': `/v3/tasks/${taskId}`,
       'GET /v3/tasks?limit=20': '/v3/tasks?limit=20',
+      [DISTINCT_LIST]: '/v3/tasks',
       'POST /v3/tasks': '/v3/tasks',
     };
     for (const [endpoint, path] of Object.entries(paths) as Array<[Endpoint, string]>) {

@@ -2,6 +2,7 @@ import { In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Database } from '../database/database';
 import { KeyedReadBatcher } from '../database/keyed-read-batcher';
+import { SameTurnReads } from '../database/same-turn-reads';
 import type { AdmissionTotals } from './admission-ledger';
 import { TaskEntity } from './task.entity';
 import { TASK_STATUSES, type TaskStatus } from './task.types';
@@ -42,6 +43,12 @@ interface AdmissionRow {
   balance_usd: DbNumber;
 }
 
+/** One page of an account's tasks, and how many match in all. */
+export interface ListPage {
+  tasks: TaskSummaryFields[];
+  total: number;
+}
+
 export interface ListFilter {
   status?: TaskStatus;
   createdAfter?: number;
@@ -55,6 +62,8 @@ export class TasksRepository {
   private readonly statements = new Map<string, string>();
   /** SQLite: task records polled at the same moment, read by one statement. */
   private readonly records: KeyedReadBatcher<RecordRow>;
+  /** Outside a unit of work: identical pages asked at the same moment, read once. */
+  private readonly pages = new SameTurnReads<ListPage>();
 
   constructor(private readonly db: Database) {
     this.records = new KeyedReadBatcher(
@@ -101,10 +110,20 @@ export class TasksRepository {
 
   /**
    * One page of an account's tasks, newest first (the summary columns only), and how many match in all.
+   * Outside a unit of work, the same page asked for by several requests of one moment is read once
+   * (SameTurnReads): the answer is shared, not to be changed.
+   */
+  list(accountId: string, filter: ListFilter): Promise<ListPage> {
+    if (this.db.inUnitOfWork) return this.readPage(accountId, filter);
+    const { status, createdAfter, createdBefore, limit, offset } = filter;
+    return this.pages.get(JSON.stringify([accountId, status, createdAfter, createdBefore, limit, offset]), () => this.readPage(accountId, filter));
+  }
+
+  /**
    * One statement: the total rides on every row as a scalar subquery (computed once), so a page
    * costs one round trip; only a page past the end, which has no row to carry it, counts apart.
    */
-  async list(accountId: string, filter: ListFilter): Promise<{ tasks: TaskSummaryFields[]; total: number }> {
+  private async readPage(accountId: string, filter: ListFilter): Promise<ListPage> {
     const conditions: Array<[string, unknown]> = [['account_id =', accountId]];
     if (filter.status) conditions.push(['status =', filter.status]);
     if (filter.createdAfter !== undefined) conditions.push(['created_at >=', filter.createdAfter]);

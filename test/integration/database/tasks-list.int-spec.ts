@@ -50,4 +50,34 @@ describe.each(['sqlite', 'postgres'] as const)('TasksRepository.list on %s', (en
     expect(await list({ status: 'canceled', offset: 5 })).toEqual({ tasks: [], total: 2 });
     expect(await list({ status: 'failed' })).toEqual({ tasks: [], total: 0 });
   });
+
+  it('answers the lists asked at one moment each by its own filter, and identical ones by one read', async () => {
+    const select = jest.spyOn(app.runtime.db, 'select');
+    try {
+      const [first, same, canceled, shifted] = await Promise.all([
+        list({ limit: 2 }),
+        list({ limit: 2 }),
+        list({ status: 'canceled' }),
+        list({ limit: 2, offset: 1 }),
+      ]);
+      expect(first.tasks.map((task) => task.id)).toEqual([ids[6], ids[5]]);
+      expect(same).toBe(first);
+      expect(canceled.tasks.map((task) => task.id)).toEqual([ids[5], ids[3]]);
+      expect(shifted.tasks.map((task) => task.id)).toEqual([ids[5], ids[4]]);
+      expect(select).toHaveBeenCalledTimes(3);
+    } finally {
+      select.mockRestore();
+    }
+  });
+
+  it('sees a task committed before the list was asked, although the same list was read a moment before', async () => {
+    const late = `acc_list_late_${process.pid}_${engine}`;
+    const lateList = () => app.services.repositories.tasks.list(late, { limit: 20, offset: 0 });
+    expect((await lateList()).total).toBe(0);
+    const row = taskRow(late, { createdAt: 2_000_000, status: 'queued' });
+    await insertRows(app.runtime.db, TaskEntity, [row]);
+    const after = await lateList();
+    expect(after.tasks.map((task) => task.id)).toEqual([row.id]);
+    expect(after.total).toBe(1);
+  });
 });
