@@ -91,8 +91,7 @@ export class Database {
       await this.manager().query(sql, params);
       return;
     }
-    const statement = await this.statements.get(sql);
-    await new Promise<void>((resolve, reject) => statement.run(params, (error) => (error ? reject(error) : resolve())));
+    await this.statements.run(sql, params);
   }
 
   private insertStatement(entity: EntityTarget<ObjectLiteral>, rowCount: number): { sql: string; columns: ColumnMetadata[] } {
