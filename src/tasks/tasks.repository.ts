@@ -60,7 +60,7 @@ export interface ListFilter {
 /** Task rows. Every query a client can reach carries the account id. */
 export class TasksRepository {
   private readonly statements = new Map<string, string>();
-  /** SQLite: task records polled at the same moment, read by one statement. */
+  /** Task records polled at the same moment, read by one statement. */
   private readonly records: KeyedReadBatcher<RecordRow>;
   /** Outside a unit of work: identical pages asked at the same moment, read once. */
   private readonly pages = new SameTurnReads<ListPage>();
@@ -83,10 +83,11 @@ export class TasksRepository {
 
   /**
    * The API's most frequent query (clients poll it): the record's columns only, by primary key, a
-   * prepared statement. On SQLite, outside a unit of work, the polls of one moment share one statement.
+   * prepared statement. Outside a unit of work, the polls of one moment share one statement (on
+   * PostgreSQL too: one round trip to the server instead of one per poll).
    */
   async findRecordForAccount(accountId: string, taskId: string): Promise<TaskRecordFields | null> {
-    const row = !this.db.isPostgres && !this.db.inUnitOfWork ? await this.records.get(taskId) : (await this.readRecords([taskId]))[0];
+    const row = !this.db.inUnitOfWork ? await this.records.get(taskId) : (await this.readRecords([taskId]))[0];
     return row && row.owner_account_id === accountId ? this.db.hydrate<TaskEntity, keyof TaskRecordFields>(TaskEntity, [row])[0] : null;
   }
 

@@ -3,7 +3,7 @@ import { databaseFor, type TestDatabase } from '../../support/postgres';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { insertRows, taskRow } from '../usage/task-rows';
 
-/** The polled read of a task record, on both engines; on SQLite, reads made together share a statement. */
+/** The polled read of a task record, on both engines; reads made together share a statement. */
 describe.each(['sqlite', 'postgres'] as const)('TasksRepository.findRecordForAccount on %s', (engine) => {
   let app: TestApp;
   let database: TestDatabase | null = null;
@@ -33,8 +33,8 @@ describe.each(['sqlite', 'postgres'] as const)('TasksRepository.findRecordForAcc
       expect(records.slice(0, 20).map((record) => record?.status)).toEqual(rows.map((row) => row.status));
       expect(records[0]).toMatchObject({ createdAt: 1_000_000, priority: 'standard' });
       expect(records[0]).not.toHaveProperty('accountId');
-      // SQLite: 22 distinct ids in one turn, at most 16 per statement; PostgreSQL reads one by one.
-      expect(select).toHaveBeenCalledTimes(engine === 'sqlite' ? 2 : ids.length);
+      // 22 distinct ids in one turn, at most 16 per statement.
+      expect(select).toHaveBeenCalledTimes(2);
     } finally {
       select.mockRestore();
     }
