@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   const results: Measurement[] = [];
   try {
     let lastCreated: unknown = null;
-    for (let i = 0; i < SEED_TASKS; i++) lastCreated = await client.expect(201, 'POST', '/v3/tasks', createBody(`seed-${i}`));
+    for (let i = 0; i < SEED_TASKS; i++) lastCreated = await client.expect(201, 'POST', '/v3/tasks', createBody(`seed-${process.pid}-${i}`));
     const taskId = (lastCreated as { task_id: string }).task_id;
     const answers = {
       get: await client.expect(200, 'GET', `/v3/tasks/${taskId}`),
