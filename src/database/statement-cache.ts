@@ -67,7 +67,7 @@ export class StatementCache {
     });
     copies.prepared.push(statement);
     statement.catch((error: unknown) => {
-      copies.prepared.splice(copies.prepared.indexOf(statement), 1);
+      copies.prepared = copies.prepared.filter((copy) => copy !== statement);
       // Others are served by the copies left, which free up; with none left, nothing would free up.
       if (copies.prepared.length === 0) for (const waiter of copies.waiting.splice(0)) waiter.reject(error);
     });
