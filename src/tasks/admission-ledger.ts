@@ -1,3 +1,4 @@
+import { utcMonthOf } from '../common/utc-month';
 import type { TaskEntity } from './task.entity';
 
 /** A row of `queue_totals` (migration KeptQueueTotals): the tasks of one status and priority rank, and their estimated seconds. */
@@ -33,23 +34,13 @@ export interface Admission {
 
 export type AdmittedTask = Pick<TaskEntity, 'accountId' | 'createdAt' | 'priorityRank' | 'estimatedSeconds' | 'costUsd'>;
 
-export function startOfMonthUtc(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-}
-
-export function startOfNextMonthUtc(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
-}
-
 const monthKey = (accountId: string, monthStart: number) => `${accountId}\n${monthStart}`;
 
 /** The accounts and UTC months a batch of tasks is created in, each once: what its admission reads. */
 export function accountMonthsOf(tasks: ReadonlyArray<Pick<TaskEntity, 'accountId' | 'createdAt'>>): Array<{ accountId: string; monthStart: number }> {
   const months = new Map<string, { accountId: string; monthStart: number }>();
   for (const { accountId, createdAt } of tasks) {
-    const monthStart = startOfMonthUtc(createdAt);
+    const monthStart = utcMonthOf(createdAt).start;
     months.set(monthKey(accountId, monthStart), { accountId, monthStart });
   }
   return [...months.values()];
@@ -83,7 +74,7 @@ export class AdmissionLedger {
       if (row.status === 'processing' || row.priorityRank >= task.priorityRank) secondsAhead += row.estimatedSeconds;
     }
     return {
-      createdSince: this.months.get(monthKey(task.accountId, startOfMonthUtc(task.createdAt))) ?? 0,
+      createdSince: this.months.get(monthKey(task.accountId, utcMonthOf(task.createdAt).start)) ?? 0,
       balanceUsd: this.balances.get(task.accountId) ?? null,
       ahead,
       // The kept sum of estimates drifts by float rounding; it never goes below nothing.
@@ -96,7 +87,7 @@ export class AdmissionLedger {
     const key = `queued\n${task.priorityRank}`;
     const row = this.queue.get(key) ?? { status: 'queued', priorityRank: task.priorityRank, taskCount: 0, estimatedSeconds: 0 };
     this.queue.set(key, { ...row, taskCount: row.taskCount + 1, estimatedSeconds: row.estimatedSeconds + task.estimatedSeconds });
-    const month = monthKey(task.accountId, startOfMonthUtc(task.createdAt));
+    const month = monthKey(task.accountId, utcMonthOf(task.createdAt).start);
     this.months.set(month, (this.months.get(month) ?? 0) + 1);
     const balance = this.balances.get(task.accountId) ?? null;
     if (balance !== null) this.balances.set(task.accountId, balance - task.costUsd);

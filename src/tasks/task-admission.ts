@@ -4,7 +4,8 @@ import type { CreditsService } from '../auth/credits.service';
 import { rateLimitHeaders } from '../auth/request-gate';
 import { ApiError } from '../common/api-error';
 import type { Database } from '../database/database';
-import { type Admission, AdmissionLedger, accountMonthsOf, startOfNextMonthUtc } from './admission-ledger';
+import { utcMonthOf } from '../common/utc-month';
+import { type Admission, AdmissionLedger, accountMonthsOf } from './admission-ledger';
 import type { TaskEventEntity } from './task-event.entity';
 import type { TaskEventsRepository } from './task-events.repository';
 import type { TaskEntity } from './task.entity';
@@ -142,7 +143,7 @@ export class TaskAdmission {
 function monthlyQuotaRefusal(principal: Principal, used: number, now: number): ApiError | null {
   const limit = principal.limits.monthlyRenders;
   if (used < limit) return null;
-  const resetAt = Math.floor(startOfNextMonthUtc(now) / 1000);
+  const resetAt = Math.floor(utcMonthOf(now).end / 1000);
   return new ApiError('QUOTA_EXCEEDED', `The monthly quota of ${limit} renders is used up`, {
     details: { monthly_renders: limit, used },
     headers: {
