@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { runScaleBench } from './api-scale';
 import { parseBenchArgs } from './support/bench-args';
 import { formatTable, log, machineInfo, saveResults, type Cell } from './support/bench-report';
 import { HttpsJson } from './support/https-json';
@@ -18,6 +19,8 @@ import { present } from '../test/support/present';
  * answering the same JSON: the ceiling. Service and bare server alternate per
  * endpoint, each measured for `--duration` seconds after a short warm-up.
  *   node dist/bench/api.js [--duration S] [--quick]
+ * With --scale it measures the API on a database of a million tasks instead (bench/api-scale.ts):
+ *   node dist/bench/api.js --scale [--tasks N] [--duration S] [--quick]
  */
 const CONNECTIONS = 10;
 const SEED_TASKS = 25;
@@ -119,7 +122,12 @@ async function measure(
 }
 
 async function main(): Promise<void> {
-  const args = parseBenchArgs(process.argv.slice(2), (quick) => ({ runs: 1, duration: quick ? 3 : 10, tasks: 0, warmup: quick ? 1 : 2 }));
+  const args = parseBenchArgs(process.argv.slice(2), (quick, scale) =>
+    scale
+      ? { runs: 1, duration: quick ? 5 : 15, tasks: quick ? 100_000 : 1_000_000, warmup: 3 }
+      : { runs: 1, duration: quick ? 3 : 10, tasks: 0, warmup: quick ? 1 : 2 },
+  );
+  if (args.scale) return runScaleBench(args);
   const prepared = await prepareService();
   const key = await issueKey(prepared, { account: 'bench-api', tier: 'pro', rateLimitPerMinute: 100_000_000, monthlyRenders: 100_000_000 });
   log('starting the service (ROLE=api)');
