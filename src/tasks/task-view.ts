@@ -1,37 +1,8 @@
 import type { TaskEntity } from './task.entity';
+import type { TaskRecordFields, TaskSummaryFields } from './tasks.repository';
 import { accuracyOf } from './estimate-model';
 import type { StoredFile } from './task.types';
 import { isoTime } from '../common/iso-time';
-
-/** The task fields GET /v3/tasks/{id} shows: never the timeline, output settings or webhook (its secret), so they are not even read. */
-export const TASK_RECORD_FIELDS = [
-  'id',
-  'status',
-  'priority',
-  'model',
-  'createdAt',
-  'startedAt',
-  'completedAt',
-  'failedAt',
-  'canceledAt',
-  'progressPercentage',
-  'progressPhase',
-  'phases',
-  'output',
-  'error',
-  'userReference',
-  'tags',
-  'processingSeconds',
-  'estimatedSeconds',
-  'retryOf',
-  'retriedBy',
-  'retryCount',
-] as const satisfies ReadonlyArray<keyof TaskEntity>;
-export type TaskRecordFields = Pick<TaskEntity, (typeof TASK_RECORD_FIELDS)[number]>;
-
-/** The task fields an item of GET /v3/tasks shows. */
-export const TASK_SUMMARY_FIELDS = ['id', 'status', 'createdAt', 'completedAt', 'userReference', 'tags'] as const satisfies ReadonlyArray<keyof TaskEntity>;
-export type TaskSummaryFields = Pick<TaskEntity, (typeof TASK_SUMMARY_FIELDS)[number]>;
 
 /** What the views need from storage: a pre-signed URL for a stored object. */
 export interface OutputUrlSigner {

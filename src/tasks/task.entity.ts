@@ -5,7 +5,7 @@ import type { PhaseName, PhaseState, StoredOutput, TaskErrorRecord, TaskStatus }
 
 @Entity({ name: 'tasks' })
 @Index('idx_tasks_account_request', ['accountId', 'requestId'], { unique: true })
-@Index('idx_tasks_account_created', ['accountId', 'createdAt', 'id'])
+@Index('idx_tasks_account_created', ['accountId', 'createdAt', 'id', 'status', 'processingSeconds', 'startedAt', 'canceledAt', 'outputMinutes', 'costUsd'])
 @Index('idx_tasks_queue', ['status', 'priorityRank', 'createdAt', 'id', 'estimatedSeconds'])
 @Index('idx_tasks_account_status', ['accountId', 'status', 'createdAt', 'id'])
 @Index('idx_tasks_estimates', ['status', 'quality', 'completedAt'])

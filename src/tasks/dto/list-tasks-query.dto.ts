@@ -2,8 +2,10 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { CheckedField, EnumField, IntegerField, Optional } from '../../common/validation/field-rules.decorator';
-import { isIsoTimestamp } from '../../common/validation/iso-timestamp';
+import { isIsoTimestamp, parseIsoTimestamp } from '../../common/validation/iso-timestamp';
+import { validateQuery } from '../../common/validation/validate-body';
 import { TASK_STATUSES, TaskStatus } from '../task.types';
+import type { ListFilter } from '../tasks.repository';
 
 export const DEFAULT_LIST_LIMIT = 20;
 export const MAX_LIST_LIMIT = 100;
@@ -70,4 +72,18 @@ export function ApiListTasksQuery(): MethodDecorator {
       schema: { type: 'string', format: 'date-time' },
     }),
   );
+}
+
+/** GET /v3/tasks query → the repository's filter (timestamps as epoch milliseconds). */
+export function validateListQuery(query: unknown): ListFilter {
+  const dto = validateQuery(ListTasksQueryDto, query);
+  const filter: ListFilter = { limit: dto.limit, offset: dto.offset };
+  if (dto.status !== undefined) filter.status = dto.status;
+  if (dto.created_after !== undefined) filter.createdAfter = epochMs(dto.created_after);
+  if (dto.created_before !== undefined) filter.createdBefore = epochMs(dto.created_before);
+  return filter;
+}
+
+function epochMs(validTimestamp: string): number {
+  return (parseIsoTimestamp(validTimestamp) as Date).getTime();
 }

@@ -28,10 +28,8 @@ describe('retention clean-up', () => {
     ];
     for (const object of objects) {
       await storage.put(object.key, source, 'application/octet-stream');
-      await db
-        .manager()
-        .getRepository(StoredObjectEntity)
-        .insert({
+      await db.run((m) =>
+        m.insert(StoredObjectEntity, {
           key: object.key,
           accountId: 'acc',
           taskId: 'tsk',
@@ -40,16 +38,14 @@ describe('retention clean-up', () => {
           createdAt: now - 10,
           expiresAt: object.expiresAt,
           deletedAt: null,
-        });
+        }),
+      );
     }
     const sweeper = new RetentionSweeper(new StoredObjectsRepository(db), storage, pino({ level: 'silent' }));
     expect(await sweeper.sweep(now)).toBe(1);
     expect(existsSync(storage.pathOf('acc/tsk/video.mp4'))).toBe(false);
     expect(existsSync(storage.pathOf('acc/tsk/thumbnail.jpg'))).toBe(true);
-    const rows = await db
-      .manager()
-      .getRepository(StoredObjectEntity)
-      .find({ order: { key: 'ASC' } });
+    const rows = await db.run((m) => m.find(StoredObjectEntity, { order: { key: 'ASC' } }));
     expect(rows.map((row) => [row.key, row.deletedAt])).toEqual([
       ['acc/tsk/thumbnail.jpg', null],
       ['acc/tsk/video.mp4', now],
