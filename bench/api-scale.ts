@@ -10,6 +10,7 @@ import { TasksRepository } from '../src/tasks/tasks.repository';
 import { periodBounds } from '../src/usage/usage-period';
 import type { BenchArgs } from './support/bench-args';
 import { formatTable, log, machineInfo, percentile, saveResults, type Cell } from './support/bench-report';
+import { createBody } from './support/create-body';
 import { HttpsJson } from './support/https-json';
 import { issueKey, prepareService, removeDir, startService, type PreparedService } from './support/service-process';
 import { SEED_DAYS, seedAccounts, seedTasks } from './support/scale-seed';
@@ -277,20 +278,6 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
     removeDir(prepared.dataDir);
     await postgres?.drop();
   }
-}
-
-function createBody(requestId: string): Record<string, unknown> {
-  return {
-    request_id: requestId,
-    input: {
-      timeline: {
-        duration_ms: 2000,
-        tracks: [{ id: 'main', type: 'video', clips: [{ id: 'clip-1', media_url: 'https://127.0.0.1:9/clip.mp4', start_time_ms: 0, end_time_ms: 2000 }] }],
-      },
-      output: { resolution: { width: 320, height: 180 } },
-    },
-    webhook: { url: 'https://127.0.0.1:9/hook' },
-  };
 }
 
 export async function runScaleBench(args: BenchArgs): Promise<void> {

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { runScaleBench } from './api-scale';
+import { createBody } from './support/create-body';
 import { parseBenchArgs } from './support/bench-args';
 import { formatTable, log, machineInfo, saveResults, type Cell } from './support/bench-report';
 import { HttpsJson } from './support/https-json';
@@ -47,20 +48,6 @@ interface Measurement {
   peak_rss_mib: number;
   /** CPU time of the answering process (all its threads) per request: steadier than req/s on a shared machine. */
   cpu_us_per_request: number;
-}
-
-function createBody(requestId: string): Record<string, unknown> {
-  return {
-    request_id: requestId,
-    input: {
-      timeline: {
-        duration_ms: 2000,
-        tracks: [{ id: 'main', type: 'video', clips: [{ id: 'clip-1', media_url: 'https://127.0.0.1:9/clip.mp4', start_time_ms: 0, end_time_ms: 2000 }] }],
-      },
-      output: { resolution: { width: 320, height: 180 } },
-    },
-    webhook: { url: 'https://127.0.0.1:9/hook' },
-  };
 }
 
 async function startBare(certPath: string, keyPath: string, answersPath: string): Promise<{ child: ChildProcess; port: number }> {

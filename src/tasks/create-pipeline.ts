@@ -1,11 +1,13 @@
 import type { Principal } from '../auth/auth.types';
 import { ApiError } from '../common/api-error';
 import { newId } from '../common/ids';
+import type { ValidationIssue } from '../common/api-error';
 import { isPlainRecord } from '../common/validation/field-rules.decorator';
 import { inspectDto, validationError } from '../common/validation/validate-body';
 import { DEFAULT_PRICE_LIST, type PriceList, renderCostUsd } from '../config/price-list';
 import { isUniqueViolation } from '../database/database';
 import { DEFAULT_MODEL_ID, findModel, type ModelRecord } from '../models/model-catalogue';
+import type { SsrfGuard } from '../network/ssrf-guard';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { availableFontsMessage, unknownFontIssues } from './dto/font-message';
 import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY } from './dto/input-values';
@@ -17,7 +19,6 @@ import { type TaskTransitions, unstartedState } from './task-transitions';
 import { TaskEntity } from './task.entity';
 import { PRIORITY_RANK } from './task.types';
 import type { TasksRepository } from './tasks.repository';
-import { screenTaskUrls, type UrlScreen } from './url-screen';
 
 /**
  * How a create request becomes a queued task, stage by stage, in the order a
@@ -41,6 +42,12 @@ export interface CreatePipelineDeps {
   transitions: TaskTransitions;
   prices?: PriceList;
   now?: () => number;
+}
+
+/** What stage 3 needs: the process's one SSRF guard, and the bundled sample URLs it lets through (media's `SampleMedia`). */
+export interface UrlScreen {
+  guard: SsrfGuard;
+  samples: { sampleFileFor(url: string): string | null };
 }
 
 export interface ComplexityLimits {
@@ -155,10 +162,29 @@ export function alreadyRetried(retryId: string): ApiError {
 export function checkCreateBody(body: unknown, limits: ComplexityLimits, screen: UrlScreen): CreateTaskInput {
   refuseTooComplex(complexityProblems(rawClipCounts(body), limits));
   const input = validateCreateTaskBody(body);
-  const urlIssues = screenTaskUrls(input, screen.guard, screen.samples);
+  const urlIssues = screenTaskUrls(input, screen);
   if (urlIssues.length > 0) throw validationError('The request body', urlIssues);
   refuseOverModelLimits(input);
   return input;
+}
+
+/**
+ * Stage 3: a media or webhook URL the SSRF guard refuses without DNS can never be
+ * fetched, so it is a validation error now rather than a failed task later. The
+ * service's own sample URLs (as GET /v3/samples lists them) are read from disk,
+ * never fetched: no address check. Webhooks get no such exception.
+ */
+export function screenTaskUrls(input: CreateTaskInput, { guard, samples }: UrlScreen): ValidationIssue[] {
+  const urls: Array<{ field: string; url: string }> = [{ field: 'webhook.url', url: input.webhook.url }];
+  input.input.timeline.tracks.forEach((track, t) =>
+    track.clips.forEach((clip, c) => {
+      if (samples.sampleFileFor(clip.media_url) === null) urls.push({ field: `input.timeline.tracks[${t}].clips[${c}].media_url`, url: clip.media_url });
+    }),
+  );
+  return urls.flatMap(({ field, url }) => {
+    const reason = guard.refusalWithoutDns(url);
+    return reason ? [{ field, issue: reason, provided_value: url }] : [];
+  });
 }
 
 /** Stages 1 and 2 (also run by the CLI before it sends a body). */

@@ -12,7 +12,7 @@ import { accuracyOf } from './estimate-model';
 import type { TaskEventEntity } from './task-event.entity';
 import type { TaskEventsRepository } from './task-events.repository';
 import type { WebhookEventType } from './task-input.types';
-import { round2, type OutputUrlSigner } from './task-view';
+import { outputView, round2, type OutputUrlSigner } from './task-view';
 import type { TaskEntity } from './task.entity';
 import { PHASES, type PhaseName, type PhaseState, type StoredOutput, type TaskErrorRecord, type TaskStatus } from './task.types';
 import type { TasksRepository } from './tasks.repository';
@@ -204,8 +204,7 @@ export class TaskTransitions {
   async complete(task: TaskEntity, output: StoredOutput, phases: Record<PhaseName, PhaseState>): Promise<boolean> {
     const now = this.now();
     const processingSeconds = (now - (task.startedAt ?? now)) / 1000;
-    const sign = (file: StoredOutput['video']) => this.deps.signer.signedUrl(file.key, new Date(file.expires_at));
-    const [videoUrl, thumbnailUrl, previewUrl] = await Promise.all([sign(output.video), sign(output.thumbnail), sign(output.preview)]);
+    const { expired: _expired, ...delivered } = await outputView(output, this.deps.signer, now);
     return this.move(task, {
       from: ['processing'],
       changes: {
@@ -236,16 +235,7 @@ export class TaskTransitions {
         data: {
           completed_at: isoTime(now),
           processing_time_seconds: round2(processingSeconds),
-          output: {
-            video_url: videoUrl,
-            thumbnail_url: thumbnailUrl,
-            preview_url: previewUrl,
-            duration_ms: output.duration_ms,
-            file_size_bytes: output.video.size_bytes,
-            resolution: output.resolution,
-            format: output.format,
-            expires_at: isoTime(output.video.expires_at),
-          },
+          output: delivered,
           performance: {
             estimated_vs_actual: {
               estimated_seconds: task.estimatedSeconds,

@@ -1,7 +1,7 @@
 import type { TaskEntity } from './task.entity';
 import type { TaskRecordFields, TaskSummaryFields } from './tasks.repository';
 import { accuracyOf } from './estimate-model';
-import type { StoredFile } from './task.types';
+import type { StoredFile, StoredOutput } from './task.types';
 import { isoTime } from '../common/iso-time';
 
 /** What the views need from storage: a pre-signed URL for a stored object. */
@@ -9,9 +9,8 @@ export interface OutputUrlSigner {
   signedUrl(key: string, expiresAt: Date): Promise<string>;
 }
 
-export async function outputView(task: Pick<TaskEntity, 'output'>, signer: OutputUrlSigner, now: number) {
-  const output = task.output;
-  if (!output) return null;
+/** A stored output as clients read it: URLs signed while the files are kept. */
+export async function outputView(output: StoredOutput, signer: OutputUrlSigner, now: number) {
   const url = async (file: StoredFile) => (file.expires_at > now ? signer.signedUrl(file.key, new Date(file.expires_at)) : null);
   return {
     video_url: await url(output.video),
@@ -58,7 +57,7 @@ export async function taskRecord(task: TaskRecordFields, signer: OutputUrlSigner
         upload: { completed: task.phases.upload.completed, duration_seconds: round2(task.phases.upload.duration_seconds) },
       },
     },
-    output: await outputView(task, signer, now),
+    output: task.output && (await outputView(task.output, signer, now)),
     error: task.error,
     metadata: {
       user_reference: task.userReference,

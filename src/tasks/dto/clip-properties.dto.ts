@@ -9,15 +9,14 @@ import {
   Optional,
   StringField,
 } from '../../common/validation/field-rules.decorator';
-import type { AudioClipProperties, FitMode, SubtitleClipProperties, SubtitlePreset, Vec2, VideoClipProperties } from '../task-input.types';
-import { BLEND_MODES, FIT_MODES, LAYER_TYPES, SUBTITLE_PRESETS, WRAP_STRATEGIES } from './input-values';
+import { BLEND_MODES, FIT_MODES, type FitMode, LAYER_TYPES, SUBTITLE_PRESETS, type SubtitlePreset, WRAP_STRATEGIES } from './input-values';
 
 /** Clip `properties` per track type; a key of another track type is an unknown field. */
 
 export const HEX_COLOR = { maxLength: 7, pattern: /^#[0-9A-Fa-f]{6}$/, describe: 'must be a hex colour of the form #RRGGBB' };
 const HEX_EXAMPLE = '#FFFFFF';
 
-export class PositionDto implements Vec2 {
+export class PositionDto {
   @ApiProperty({ description: 'Pixels from the left edge of the output canvas', example: 0 })
   @NumberField()
   x!: number;
@@ -27,7 +26,7 @@ export class PositionDto implements Vec2 {
   y!: number;
 }
 
-export class ScaleDto implements Vec2 {
+export class ScaleDto {
   @ApiProperty({ description: 'Horizontal factor; 1.0 is the original size', example: 1, exclusiveMinimum: true, minimum: 0, maximum: 100 })
   @NumberField({ min: 0, minExclusive: true, max: 100 })
   x!: number;
@@ -37,7 +36,7 @@ export class ScaleDto implements Vec2 {
   y!: number;
 }
 
-export class VideoClipPropertiesDto implements VideoClipProperties {
+export class VideoClipPropertiesDto {
   @ApiPropertyOptional({ type: () => ScaleDto, description: 'Scaling factors' })
   @Optional()
   @NestedField(() => ScaleDto)
@@ -89,7 +88,7 @@ export class VideoClipPropertiesDto implements VideoClipProperties {
   background_blur?: number;
 }
 
-export class AudioClipPropertiesDto implements AudioClipProperties {
+export class AudioClipPropertiesDto {
   @ApiPropertyOptional({ minimum: 0, maximum: 10, default: 1, description: 'Gain factor; 1 keeps the level' })
   @Optional()
   @NumberField({ min: 0, max: 10 })
@@ -193,7 +192,7 @@ export class ShadowDto {
   opacity?: number;
 }
 
-export class SubtitleClipPropertiesDto implements SubtitleClipProperties {
+export class SubtitleClipPropertiesDto {
   @ApiPropertyOptional({ enum: SUBTITLE_PRESETS, example: 'netflix' })
   @Optional()
   @EnumField(SUBTITLE_PRESETS)

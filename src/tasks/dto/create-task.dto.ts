@@ -11,8 +11,8 @@ import {
   UrlField,
   isStringWithin,
 } from '../../common/validation/field-rules.decorator';
-import type { CreateTaskInput, MetadataInput, ModelId, Priority, WebhookEventType, WebhookInput } from '../task-input.types';
-import { API_VERSIONS, MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from './input-values';
+import type { ModelId, Priority } from '../../common/spec-vocabulary';
+import { API_VERSIONS, MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './input-values';
 import { OutputDto } from './output.dto';
 import { TimelineDto } from './timeline.dto';
 
@@ -56,7 +56,7 @@ export function webhookHeaderIssue(name: string, value: unknown, earlierNames: r
   return null;
 }
 
-export class WebhookDto implements WebhookInput {
+export class WebhookDto {
   @ApiProperty({ description: 'HTTPS endpoint of the client', example: 'https://hooks.example.com/render', maxLength: WEBHOOK_URL_MAX_LENGTH })
   @UrlField(['https:'], WEBHOOK_URL_MAX_LENGTH)
   url!: string;
@@ -106,7 +106,7 @@ export class WebhookDto implements WebhookInput {
 
 const TAG_RULES = { maxLength: 64 };
 
-export class MetadataDto implements MetadataInput {
+export class MetadataDto {
   @ApiPropertyOptional({ maxLength: 256, description: "Client's own label", example: 'campaign-42' })
   @Optional()
   @StringField({ minLength: 0, maxLength: 256 })
@@ -148,7 +148,7 @@ export const REQUEST_ID_RULES = {
   describe: 'must be 1 to 128 visible ASCII characters (no spaces)',
 };
 
-export class CreateTaskDto implements CreateTaskInput {
+export class CreateTaskDto {
   @ApiPropertyOptional({ enum: API_VERSIONS, example: '3.0' })
   @Optional()
   @EnumField(API_VERSIONS)

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CheckedField, EnumField, NestedField, NumberField, Optional } from '../../common/validation/field-rules.decorator';
-import type { OutputCodec, OutputFormat, OutputInput, OutputQuality } from '../task-input.types';
-import { OUTPUT_CODECS, OUTPUT_FORMATS, OUTPUT_QUALITIES } from './input-values';
+import type { OutputFormat, OutputQuality } from '../../common/spec-vocabulary';
+import { OUTPUT_CODECS, OUTPUT_FORMATS, OUTPUT_QUALITIES, type OutputCodec } from './input-values';
 
 /**
  * 4:2:0 encoders (H.264, H.265, VP8/9) need even sizes, so odd sizes are
@@ -26,7 +26,7 @@ export class ResolutionDto {
   height!: number;
 }
 
-export class OutputDto implements OutputInput {
+export class OutputDto {
   @ApiProperty({ type: () => ResolutionDto, description: 'Pixels; at most the model limit (either orientation)' })
   @NestedField(() => ResolutionDto)
   resolution!: ResolutionDto;
