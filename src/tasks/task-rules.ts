@@ -10,7 +10,7 @@ import type { CreateTaskInput, OutputInput, ResolvedOutput } from './task-input.
 /**
  * Business rules of a create request that passed validation: answered 422
  * (docs/api-validation.md, "Order of checks"). Complexity is checked before model limits, and each
- * error lists every limit exceeded, not only the first.
+ * error lists every limit exceeded, not only the first (complexity: the first MAX_LISTED_PROBLEMS).
  */
 export function resolveOutput(output: OutputInput): ResolvedOutput {
   const format = output.format ?? DEFAULT_FORMAT;
