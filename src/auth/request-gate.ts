@@ -80,17 +80,21 @@ export class RequestGate {
   /**
    * The request's principal and its rate-limit count. A principal read before the
    * last revoke or rotate is read again before it is trusted. Requests without a
-   * working key count against the client IP.
+   * working key count against the client IP. Once this process knows the IP has
+   * used up its window, a key it has not seen working is refused unread, so a
+   * flood of made-up keys costs the database nothing.
    */
   private async identify(request: FastifyRequest, token: string | null): Promise<{ principal: Principal | null; decision: RateDecision }> {
-    const candidate = token === null ? null : await this.principals.lookup(token);
+    const ip = `ip:${request.ip}`;
+    const readable = token !== null && (this.principals.knows(token) || !this.limiter.isUsedUp(ip, this.unauthenticatedLimit));
+    const candidate = readable ? await this.principals.lookup(token) : null;
     if (token !== null && candidate) {
       const { keyId, limits } = candidate.principal;
       const [decision, generation] = await Promise.all([this.limiter.consume(`key:${keyId}`, limits.requestsPerMinute), this.principals.generation()]);
       const principal = await this.principals.confirm(token, candidate, generation);
       if (principal) return { principal, decision };
     }
-    return { principal: null, decision: await this.limiter.consume(`ip:${request.ip}`, this.unauthenticatedLimit) };
+    return { principal: null, decision: await this.limiter.consume(ip, this.unauthenticatedLimit) };
   }
 }
 

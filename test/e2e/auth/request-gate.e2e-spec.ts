@@ -1,11 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { ApiKeysRepository } from '../../../src/auth/api-keys.repository';
+import { PRINCIPAL_CACHE_SECONDS } from '../../../src/auth/key-changes';
 import { HttpClient } from '../../support/http-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { awayFromWindowEdge } from './rate-window';
 
 const withKey = (app: TestApp, key: string) => new HttpClient(app.baseUrl, app.ca, key);
 
 /** What the request gate costs and logs, seen from outside: key rows read, answers, log lines. */
 describe('request gate over HTTPS', () => {
+  // Counting tests may first wait up to 15 s for a fresh rate window.
   jest.setTimeout(60_000);
+
+  describe('made-up keys past the per-IP limit', () => {
+    const IP_LIMIT = 5;
+    let app: TestApp;
+
+    beforeAll(async () => {
+      app = await startTestApp({ env: { UNAUTHENTICATED_RATE_LIMIT: String(IP_LIMIT) } });
+    }, 60_000);
+    afterAll(() => app?.close());
+
+    /** A key of this deployment's shape that no one issued. */
+    const madeUpKey = () => `${app.config.apiKeyPrefix}_${randomBytes(16).toString('hex')}`;
+
+    it('reads no key row once the IP is over its limit, yet serves a key that worked here and makes a new one wait for the next window', async () => {
+      await awayFromWindowEdge();
+      const known = await app.runtime.keys.create({ account: 'gate-known', tier: 'pro' });
+      expect((await withKey(app, known.key).get('/v3/models')).status).toBe(200);
+      const reads = jest.spyOn(ApiKeysRepository.prototype, 'findByHash');
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await withKey(app, madeUpKey()).get('/v3/models')).status);
+      const keyRowsRead = reads.mock.calls.length;
+      reads.mockRestore();
+      const refused = statuses.filter((status) => status === 401).length;
+      expect(refused).toBeLessThanOrEqual(IP_LIMIT);
+      expect(statuses).toEqual([...Array<number>(refused).fill(401), ...Array<number>(20 - refused).fill(429)]);
+      // Each key within the limit was looked up; none after it.
+      expect(keyRowsRead).toBe(refused);
+
+      // Past the principal cache time the known key is read again, whatever its IP's window says.
+      await new Promise((resolve) => setTimeout(resolve, PRINCIPAL_CACHE_SECONDS * 1000 + 200));
+      expect((await withKey(app, known.key).get('/v3/models')).status).toBe(200);
+      const created = await app.runtime.keys.create({ account: 'gate-new', tier: 'pro' });
+      const waiting = await withKey(app, created.key).get('/v3/models');
+      expect(waiting.status).toBe(429);
+      expect(waiting.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+      expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(60);
+    });
+  });
 
   it('logs a 5xx it answers with its cause and request id, never the key', async () => {
     const lines: string[] = [];
