@@ -40,6 +40,17 @@ function failure(task: CreateTaskInput, limits = LIMITS): ApiError {
   throw new Error('the task passed the business rules');
 }
 
+/** What `validate` throws for a raw body. */
+function rawBodyFailure(rules: ReturnType<typeof createTaskRules>, body: unknown): ApiError {
+  try {
+    rules.validate(body);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('the body passed validation');
+}
+
 describe('resolveOutput', () => {
   it('applies framerate 30, mp4, standard and the format default codec', () => {
     expect(resolveOutput({ resolution: { width: 640, height: 360 } })).toEqual({
@@ -101,11 +112,24 @@ describe('checkBusinessRules: complexity (422 TIMELINE_TOO_COMPLEX)', () => {
     const error = failure(withClips([3, 3]), { maxTracks: 1, maxClipsPerTrack: 2, maxClips: 5 });
     expect((error.options.details as Array<{ limit: string }>).map((d) => d.limit)).toEqual([
       'max_tracks',
-      'max_clips_per_track',
-      'max_clips_per_track',
       'max_clips',
+      'max_clips_per_track',
+      'max_clips_per_track',
     ]);
     expect(error.message).toContain('max_tracks (allowed 1, got 2)');
+  });
+
+  it('lists 50 exceeded limits at most, the totals first, and says how many tracks were left out', () => {
+    const rules = createTaskRules({ maxTracks: 2, maxClipsPerTrack: 1, maxClips: 100 }, SCREEN);
+    const body = { input: { timeline: { tracks: Array.from({ length: 60 }, () => ({ clips: [0, 0] })) } } };
+    const { code, message, options } = rawBodyFailure(rules, body);
+    expect(code).toBe('TIMELINE_TOO_COMPLEX');
+    const details = options.details as Array<{ limit: string; field?: string }>;
+    expect(details).toHaveLength(50);
+    expect(details.slice(0, 2).map((d) => d.limit)).toEqual(['max_tracks', 'max_clips']);
+    expect(details[49].field).toBe('input.timeline.tracks[47].clips');
+    expect(message).toMatch(/; 12 more tracks over max_clips_per_track not listed$/);
+    expect(message).not.toContain('tracks[48]');
   });
 
   it('comes before model limits', () => {
@@ -194,16 +218,11 @@ describe('createTaskRules', () => {
     const body = minimalTaskBody() as { input: { timeline: { tracks: Array<{ clips: unknown[] }> } } };
     // Clips that are not even objects: validation would list 10 000 problems; the size is refused first.
     body.input.timeline.tracks[0].clips = Array.from({ length: 10_000 }, () => 'not a clip');
-    let error: unknown;
-    try {
-      rules.validate(body);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toMatchObject({ code: 'TIMELINE_TOO_COMPLEX' });
-    expect((error as ApiError).options.details).toEqual([
-      { limit: 'max_clips_per_track', allowed: 200, provided: 10_000, field: 'input.timeline.tracks[0].clips' },
+    const error = rawBodyFailure(rules, body);
+    expect(error.code).toBe('TIMELINE_TOO_COMPLEX');
+    expect(error.options.details).toEqual([
       { limit: 'max_clips', allowed: 500, provided: 10_000 },
+      { limit: 'max_clips_per_track', allowed: 200, provided: 10_000, field: 'input.timeline.tracks[0].clips' },
     ]);
   });
 });

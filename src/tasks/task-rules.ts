@@ -1,6 +1,6 @@
 import { ApiError } from '../common/api-error';
 import { isPlainRecord } from '../common/validation/field-rules.decorator';
-import { validationError } from '../common/validation/validate-body';
+import { MAX_LISTED_PROBLEMS, validationError } from '../common/validation/validate-body';
 import { validateCreateTaskBody } from './task-validation';
 import { screenTaskUrls, type UrlScreen } from './url-screen';
 import { DEFAULT_MODEL_ID, findModel, type ModelRecord } from '../models/model-catalogue';
@@ -10,7 +10,7 @@ import type { CreateTaskInput, OutputInput, ResolvedOutput } from './task-input.
 /**
  * Business rules of a create request that passed validation: answered 422
  * (docs/api-validation.md, "Order of checks"). Complexity is checked before model limits, and each
- * error lists every limit exceeded, not only the first.
+ * error lists every limit exceeded, not only the first (complexity: the first MAX_LISTED_PROBLEMS).
  */
 export function resolveOutput(output: OutputInput): ResolvedOutput {
   const format = output.format ?? DEFAULT_FORMAT;
@@ -71,13 +71,16 @@ function rawClipCounts(body: unknown): number[] {
   });
 }
 
+/** Lists MAX_LISTED_PROBLEMS exceeded limits at most, as a 400 does, so the answer never grows with the body. */
 function refuseTooComplex(complexity: ComplexityExceeded[]): void {
-  if (complexity.length > 0) {
-    throw new ApiError('TIMELINE_TOO_COMPLEX', `The timeline exceeds ${describe(complexity)}`, {
-      details: complexity,
-      suggestedAction: 'Split the timeline into several tasks or merge clips',
-    });
-  }
+  if (complexity.length === 0) return;
+  const listed = complexity.slice(0, MAX_LISTED_PROBLEMS);
+  const unlisted = complexity.length - listed.length;
+  const more = unlisted > 0 ? `; ${unlisted} more track${unlisted === 1 ? '' : 's'} over max_clips_per_track not listed` : '';
+  throw new ApiError('TIMELINE_TOO_COMPLEX', `The timeline exceeds ${describe(listed)}${more}`, {
+    details: listed,
+    suggestedAction: 'Split the timeline into several tasks or merge clips',
+  });
 }
 
 export function checkBusinessRules(input: CreateTaskInput, limits: ComplexityLimits): void {
@@ -101,12 +104,18 @@ function describe(problems: ReadonlyArray<{ limit: string; allowed: unknown; pro
   return problems.map((p) => `${p.limit} (allowed ${JSON.stringify(p.allowed)}, got ${JSON.stringify(p.provided)})`).join('; ');
 }
 
-/** `clipCounts[i]` is the number of clips of track i. */
+/**
+ * `clipCounts[i]` is the number of clips of track i. The limits of the whole
+ * timeline come first, then each track over its limit, so a capped answer
+ * never leaves out the totals.
+ */
 export function complexityProblems(clipCounts: readonly number[], limits: ComplexityLimits): ComplexityExceeded[] {
   const problems: ComplexityExceeded[] = [];
   if (clipCounts.length > limits.maxTracks) {
     problems.push({ limit: 'max_tracks', allowed: limits.maxTracks, provided: clipCounts.length });
   }
+  const total = clipCounts.reduce((sum, clips) => sum + clips, 0);
+  if (total > limits.maxClips) problems.push({ limit: 'max_clips', allowed: limits.maxClips, provided: total });
   clipCounts.forEach((clips, index) => {
     if (clips > limits.maxClipsPerTrack) {
       problems.push({
@@ -117,8 +126,6 @@ export function complexityProblems(clipCounts: readonly number[], limits: Comple
       });
     }
   });
-  const total = clipCounts.reduce((sum, clips) => sum + clips, 0);
-  if (total > limits.maxClips) problems.push({ limit: 'max_clips', allowed: limits.maxClips, provided: total });
   return problems;
 }
 
