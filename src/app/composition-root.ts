@@ -250,6 +250,7 @@ export function composeApi(runtime: Runtime, services: Services): ApiParts {
       new PrincipalCache(runtime.keys, keyChanges),
       new RateLimiter(runtime.commandRedis, config.redisPrefix),
       config.unauthenticatedRateLimit,
+      runtime.logger,
     ),
     metrics: new ServiceMetrics({ tasks: services.repositories.tasks, jobs: runtime.jobs, store: services.metricStore }),
     metricsAccess: new MetricsAccess(config.metricsToken),

@@ -97,6 +97,17 @@ describe('PrincipalCache', () => {
     expect(await request(cache)).toBeNull();
   });
 
+  it('knows a key that worked past its cache time, until it stops working, and never a key that did not work', async () => {
+    expect(cache.knows(KEY)).toBe(false);
+    await request(cache);
+    now += 60_000;
+    expect(cache.knows(KEY)).toBe(true);
+    expect(cache.knows('tst_ZZZZEfGhIjKlMnOpQrStUvWxYz012345')).toBe(false);
+    world.revoke();
+    await request(cache);
+    expect(cache.knows(KEY)).toBe(false);
+  });
+
   it('does not remember keys that do not work, so a key created a moment later works at once', async () => {
     const record = world.record;
     world.record = null;

@@ -64,6 +64,11 @@ export class PrincipalCache {
     return this.load(presented, id, this.latest);
   }
 
+  /** Whether the key worked on this process lately: its entry stays (past the cache time) until the key stops working or MAX_ENTRIES keys fill the cache. */
+  knows(presented: string): boolean {
+    return this.entries.has(hashApiKey(presented));
+  }
+
   /** The generation now: as last announced to this process, or read in Redis while announcements cannot reach it. */
   async generation(): Promise<string | null> {
     const current = await this.generations.read();

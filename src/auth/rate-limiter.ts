@@ -62,7 +62,7 @@ export class RateLimiter {
 
   async consume(subject: string, limit: number): Promise<RateDecision> {
     const nowSeconds = Math.floor(this.nowMs() / 1000);
-    const window = this.window(subject, nowSeconds - (nowSeconds % WINDOW_SECONDS));
+    const window = this.window(subject, windowStart(nowSeconds));
     for (;;) {
       if (window.next <= window.end) return decision(window.next++, limit, window.start, nowSeconds);
       // Counts never fall within a window: once Redis says it is full, it stays full.
@@ -72,6 +72,17 @@ export class RateLimiter {
       });
       await window.pending;
     }
+  }
+
+  /**
+   * Whether this process already knows that the subject's next request in this window is refused: then
+   * `consume` answers without Redis, and a caller can refuse before costly work. False when only another
+   * process knows it yet.
+   */
+  isUsedUp(subject: string, limit: number): boolean {
+    const window = this.windows.get(subject);
+    // Counts are handed out in order, so once the next one is over the limit, so is every later one.
+    return window?.start === windowStart(Math.floor(this.nowMs() / 1000)) && window.next > limit;
   }
 
   private window(subject: string, start: number): WindowLease {
@@ -97,8 +108,12 @@ export class RateLimiter {
   }
 }
 
-function decision(count: number, limit: number, windowStart: number, nowSeconds: number): RateDecision {
-  const resetAt = windowStart + WINDOW_SECONDS;
+function windowStart(nowSeconds: number): number {
+  return nowSeconds - (nowSeconds % WINDOW_SECONDS);
+}
+
+function decision(count: number, limit: number, start: number, nowSeconds: number): RateDecision {
+  const resetAt = start + WINDOW_SECONDS;
   return {
     allowed: count <= limit,
     limit,

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { logServerError } from '../common/all-exceptions.filter';
 import { ApiError } from '../common/api-error';
 import { mapError } from '../common/error-envelope';
 import { decodedPath } from '../common/request-path';
@@ -20,13 +22,15 @@ export const PUBLIC_V3_PATHS = new Set(['/v3/openapi.json']);
  * counts the request against its window (or the client IP's, when there is no
  * valid key, so guessing keys is slow), sets the rate-limit headers that every
  * response carries, and checks X-Service-Version. Permissions are checked later
- * per route (PermissionGuard), once the route is known.
+ * per route (PermissionGuard), once the route is known. Refusals are answered here
+ * in the error envelope; a 5xx is logged with its cause, like any route's.
  */
 export class RequestGate {
   constructor(
     private readonly principals: PrincipalCache,
     private readonly limiter: RateLimiter,
     private readonly unauthenticatedLimit: number,
+    private readonly logger: Logger,
   ) {}
 
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -37,6 +41,7 @@ export class RequestGate {
       await this.gate(request, reply, PUBLIC_V3_PATHS.has(path));
     } catch (error) {
       const mapped = mapError(error, String(request.id));
+      logServerError(this.logger, request, mapped.status, error);
       await reply.status(mapped.status).headers(mapped.headers).send(mapped.body);
     }
   }
@@ -75,17 +80,21 @@ export class RequestGate {
   /**
    * The request's principal and its rate-limit count. A principal read before the
    * last revoke or rotate is read again before it is trusted. Requests without a
-   * working key count against the client IP.
+   * working key count against the client IP. Once this process knows the IP has
+   * used up its window, a key it has not seen working is refused unread, so a
+   * flood of made-up keys costs the database nothing.
    */
   private async identify(request: FastifyRequest, token: string | null): Promise<{ principal: Principal | null; decision: RateDecision }> {
-    const candidate = token === null ? null : await this.principals.lookup(token);
+    const ip = `ip:${request.ip}`;
+    const readable = token !== null && (this.principals.knows(token) || !this.limiter.isUsedUp(ip, this.unauthenticatedLimit));
+    const candidate = readable ? await this.principals.lookup(token) : null;
     if (token !== null && candidate) {
       const { keyId, limits } = candidate.principal;
       const [decision, generation] = await Promise.all([this.limiter.consume(`key:${keyId}`, limits.requestsPerMinute), this.principals.generation()]);
       const principal = await this.principals.confirm(token, candidate, generation);
       if (principal) return { principal, decision };
     }
-    return { principal: null, decision: await this.limiter.consume(`ip:${request.ip}`, this.unauthenticatedLimit) };
+    return { principal: null, decision: await this.limiter.consume(ip, this.unauthenticatedLimit) };
   }
 }
 

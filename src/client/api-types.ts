@@ -600,7 +600,7 @@ export interface components {
             webhook: components["schemas"]["CreatedTaskWebhookResponse"];
         };
         /** @enum {string} */
-        ErrorCode: "MISSING_AUTHENTICATION" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "INSUFFICIENT_CREDITS" | "VALIDATION_ERROR" | "INVALID_FONT" | "UNSUPPORTED_API_VERSION" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TASK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DUPLICATE_REQUEST_ID" | "TASK_NOT_CANCELABLE" | "TASK_NOT_RETRYABLE" | "TASK_ALREADY_RETRIED" | "DELIVERY_NOT_REDELIVERABLE" | "MODEL_LIMIT_EXCEEDED" | "TIMELINE_TOO_COMPLEX" | "FORBIDDEN" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "MISSING_AUTHENTICATION" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "INSUFFICIENT_CREDITS" | "VALIDATION_ERROR" | "INVALID_FONT" | "UNSUPPORTED_API_VERSION" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TASK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DUPLICATE_REQUEST_ID" | "TASK_NOT_CANCELABLE" | "TASK_NOT_RETRYABLE" | "TASK_ALREADY_RETRIED" | "DELIVERY_NOT_REDELIVERABLE" | "MODEL_LIMIT_EXCEEDED" | "TIMELINE_TOO_COMPLEX" | "FORBIDDEN" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         ErrorBodyResponse: {
             code: components["schemas"]["ErrorCode"];
             message: string;
@@ -3426,14 +3426,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeResponse"];
                 };
             };
-            /** @description Range not satisfiable */
+            /** @description Error envelope; error.code: RANGE_NOT_SATISFIABLE */
             416: {
                 headers: {
                     /** @description The request id, also in the error envelope and the logs */
                     "X-Request-Id": string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
             };
         };
     };

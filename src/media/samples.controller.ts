@@ -47,7 +47,7 @@ export class SamplesController {
   @ApiResponse({ status: 206, description: 'The requested byte range', content: FILE_CONTENT, headers: PLAIN_HEADERS })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)', headers: PLAIN_HEADERS })
   @ApiResponse({ status: 404, description: 'Error envelope; error.code: NOT_FOUND', type: ErrorEnvelopeResponse, headers: PLAIN_HEADERS })
-  @ApiResponse({ status: 416, description: 'Range not satisfiable', headers: PLAIN_HEADERS })
+  @ApiResponse({ status: 416, description: 'Error envelope; error.code: RANGE_NOT_SATISFIABLE', type: ErrorEnvelopeResponse, headers: PLAIN_HEADERS })
   async serve(@Param('name') name: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     // A lookup in the catalogue, never a path made from the request: nothing else on disk is reachable.
     const sample = this.samples.find(name);

@@ -40,6 +40,19 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
+/** `http://127.0.0.1:<port>` of every media server running in this process. */
+const runningOrigins = new Set<string>();
+
+/** True for a URL of a media server running in this process: the only media Remotion's `/proxy` may fetch. */
+export function isMediaServerUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' && parsed.username === '' && parsed.password === '' && runningOrigins.has(parsed.origin);
+  } catch {
+    return false;
+  }
+}
+
 export function contentTypeFor(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
@@ -84,28 +97,40 @@ function safeSegments(encodedPath: string): string[] | null {
   return segments;
 }
 
+/** A bare status reply, or a dropped connection when the headers are already out. */
+export function replyStatus(res: ServerResponse, status: number): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(`${status}\n`);
+}
+
 export class MediaServer {
   private server: Server | null = null;
-  private port = 0;
+  private origin = '';
   private readonly dirs = new Map<string, string>();
 
   async start(): Promise<void> {
     if (this.server !== null) return;
     const server = createServer((req, res) => {
-      this.handle(req, res).catch(() => this.fail(res, 500));
+      this.handle(req, res).catch(() => replyStatus(res, 500));
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => resolve());
     });
     this.server = server;
-    this.port = (server.address() as AddressInfo).port;
+    this.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    runningOrigins.add(this.origin);
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     if (server === null) return;
     this.server = null;
+    runningOrigins.delete(this.origin);
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
@@ -115,7 +140,7 @@ export class MediaServer {
     if (this.server === null) throw new Error('MediaServer is not started');
     if (!TOKEN_PATTERN.test(token)) throw new Error('media token must be 1-128 characters of [A-Za-z0-9_-]');
     this.dirs.set(token, dir);
-    return `http://127.0.0.1:${this.port}/${token}/`;
+    return `${this.origin}/${token}/`;
   }
 
   unregister(token: string): void {
@@ -128,9 +153,9 @@ export class MediaServer {
    * request would pass.
    */
   async localPath(url: string): Promise<string | null> {
-    const origin = `http://127.0.0.1:${this.port}/`;
-    if (this.server === null || !url.startsWith(origin)) return null;
-    return (await this.resolveFile(url.slice(origin.length - 1)))?.path ?? null;
+    const prefix = `${this.origin}/`;
+    if (this.server === null || !url.startsWith(prefix)) return null;
+    return (await this.resolveFile(url.slice(this.origin.length)))?.path ?? null;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -147,12 +172,12 @@ export class MediaServer {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD, OPTIONS');
-      this.fail(res, 405);
+      replyStatus(res, 405);
       return;
     }
     const file = await this.resolveFile(req.url ?? '/');
     if (file === null) {
-      this.fail(res, 404);
+      replyStatus(res, 404);
       return;
     }
     await this.sendFile(req, res, file.path, file.size);
@@ -184,7 +209,7 @@ export class MediaServer {
     res.setHeader('Cache-Control', 'no-store');
     if (range === 'unsatisfiable') {
       res.setHeader('Content-Range', `bytes */${size}`);
-      this.fail(res, 416);
+      replyStatus(res, 416);
       return;
     }
     const { start, end } = range ?? { start: 0, end: size - 1 };
@@ -208,14 +233,5 @@ export class MediaServer {
       });
       stream.pipe(res);
     });
-  }
-
-  private fail(res: ServerResponse, status: number): void {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end(`${status}\n`);
   }
 }

@@ -21,6 +21,7 @@ import { chromiumExecutable, type ChromiumSandbox } from './chromium-sandbox';
 import type { StillShot } from './compositor/composite-plan';
 import { encodingFor } from './encoding-settings';
 import type { RenderPlan } from './plan/render-plan.types';
+import { guardRemotionServer } from './remotion-server-guard';
 import { toRgbaPng } from './rgba-png';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from './render-engine';
 
@@ -119,6 +120,7 @@ export class RemotionRenderer {
 
   constructor(private readonly opts: RemotionRendererOptions) {
     this.logLevel = opts.logLevel ?? 'warn';
+    guardRemotionServer();
   }
 
   async open(): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { ApiError } from '../common/api-error';
+import { ApiError } from '../common/api-error';
 
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -25,6 +25,14 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/** A refusal like any other, in the envelope; Content-Range gives the size, as RFC 9110 asks of a 416. */
+function unsatisfiableRange(size: number): ApiError {
+  return new ApiError('RANGE_NOT_SATISFIABLE', `The requested range is not within the file (${size} bytes)`, {
+    headers: { 'Content-Range': `bytes */${size}` },
+    suggestedAction: 'Ask for a range within the size in Content-Range, or for the whole file without a Range header',
+  });
+}
+
 export interface FileResponseOptions {
   contentType: string;
   cacheControl: string;
@@ -37,7 +45,8 @@ export interface FileResponseOptions {
 /**
  * Answers a GET or HEAD (Fastify answers HEAD from the GET route) with a file on
  * disk: length, type, Last-Modified and ETag (size and modification time),
- * 304 for a matching If-None-Match, single byte ranges for video seeking.
+ * 304 for a matching If-None-Match, single byte ranges for video seeking. An
+ * unsatisfiable range is thrown as 416 RANGE_NOT_SATISFIABLE, like `missing`.
  */
 export async function sendFile(path: string, request: FastifyRequest, reply: FastifyReply, options: FileResponseOptions): Promise<void> {
   const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
@@ -52,23 +61,25 @@ export async function sendFile(path: string, request: FastifyRequest, reply: Fas
   }
   const size = info.size;
   const etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  reply.headers({
+  const fileHeaders = {
     'accept-ranges': 'bytes',
     'cache-control': options.cacheControl,
     'content-type': options.contentType,
     etag,
     'last-modified': info.mtime.toUTCString(),
     'x-content-type-options': 'nosniff',
-  });
+  };
+  // A matching If-None-Match wins over the range (RFC 9110, 13.2.2).
   if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
     await handle.close();
-    return void reply.code(304).send();
+    return void reply.code(304).headers(fileHeaders).send();
   }
   const range = parseRange(request.headers.range, size);
   if (range === 'unsatisfiable') {
     await handle.close();
-    return void reply.code(416).header('content-range', `bytes */${size}`).send();
+    throw unsatisfiableRange(size);
   }
+  reply.headers(fileHeaders);
   const { start, end } = range ?? { start: 0, end: size - 1 };
   if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
   reply.header('content-length', String(Math.max(0, end - start + 1)));

@@ -28,6 +28,24 @@ describe('parseSubtitleFile: SRT', () => {
     expect(parseSubtitleFile(crlf, URL)).toEqual(parseSubtitleFile(srt, URL));
   });
 
+  it('needs no Node Buffer, as in the browser where Studio plans its samples', () => {
+    const bytes = new TextEncoder().encode('\ufeff' + srt);
+    const nodeBuffer = globalThis.Buffer;
+    Reflect.deleteProperty(globalThis, 'Buffer');
+    let fromText: unknown;
+    let fromBytes: unknown;
+    try {
+      fromText = parseSubtitleFile(srt, URL);
+      fromBytes = parseSubtitleFile(bytes, URL);
+    } catch (err: unknown) {
+      fromText = err;
+    } finally {
+      globalThis.Buffer = nodeBuffer;
+    }
+    expect(fromText).toEqual(parseSubtitleFile(srt, URL));
+    expect(fromBytes).toEqual(fromText);
+  });
+
   it('accepts cues without a number, extra blank lines and position hints', () => {
     const text = '\n\n00:00:00,5 --> 00:00:01,000 X1:10 X2:20\n&lt;tag&gt; &amp; more\n\n\n';
     expect(parseSubtitleFile(text, URL)).toEqual([{ startMs: 500, endMs: 1000, text: '<tag> & more' }]);

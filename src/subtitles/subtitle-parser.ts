@@ -71,7 +71,7 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-function decode(content: Buffer | string): string {
+function decode(content: Uint8Array | string): string {
   if (typeof content === 'string') return content.replace(/^\ufeff/, '');
   if ((content[0] === 0xff && content[1] === 0xfe) || (content[0] === 0xfe && content[1] === 0xff)) {
     throw new SyntaxProblem(1, 'the file is UTF-16; only UTF-8 is supported');
@@ -81,7 +81,8 @@ function decode(content: Buffer | string): string {
     const line = content.subarray(0, bad).filter((b) => b === 0x0a).length + 1;
     throw new SyntaxProblem(line, `byte 0x${content[bad].toString(16)} at offset ${bad} is not valid UTF-8`);
   }
-  return content.toString('utf8').replace(/^\ufeff/, '');
+  // TextDecoder drops a leading BOM.
+  return new TextDecoder().decode(content);
 }
 
 function* toLines(text: string, maxLines: number): Steps<Line[]> {
@@ -199,9 +200,9 @@ function* parseVtt(lines: Line[], maxCues: number): Steps<SubtitleCueMs[]> {
   return cues;
 }
 
-function* parseSteps(content: Buffer | string, sourceUrl: string, limits: SubtitleLimits): Steps<SubtitleCueMs[]> {
+function* parseSteps(content: Uint8Array | string, sourceUrl: string, limits: SubtitleLimits): Steps<SubtitleCueMs[]> {
   try {
-    const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.length;
+    const bytes = typeof content === 'string' ? new TextEncoder().encode(content).length : content.length;
     if (bytes > limits.maxBytes) {
       throw new SyntaxProblem(1, `the file is ${bytes} bytes, more than the ${limits.maxBytes} allowed (MAX_SUBTITLE_BYTES)`);
     }
@@ -226,14 +227,14 @@ function* parseSteps(content: Buffer | string, sourceUrl: string, limits: Subtit
  * recognised by the `WEBVTT` signature. Throws RenderFailure
  * INVALID_MEDIA_FORMAT naming the first bad line.
  */
-export function parseSubtitleFile(content: Buffer | string, sourceUrl: string, limits: SubtitleLimits = DEFAULT_SUBTITLE_LIMITS): SubtitleCueMs[] {
+export function parseSubtitleFile(content: Uint8Array | string, sourceUrl: string, limits: SubtitleLimits = DEFAULT_SUBTITLE_LIMITS): SubtitleCueMs[] {
   const steps = parseSteps(content, sourceUrl, limits);
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
 /** parseSubtitleFile, letting the event loop run between slices: what the worker calls, so a large file never stalls the API beside it. */
 export async function parseSubtitleFileAsync(
-  content: Buffer | string,
+  content: Uint8Array | string,
   sourceUrl: string,
   limits: SubtitleLimits = DEFAULT_SUBTITLE_LIMITS,
 ): Promise<SubtitleCueMs[]> {

@@ -489,11 +489,23 @@ describe('checkCreateBody: complexity (422 TIMELINE_TOO_COMPLEX)', () => {
     const error = complexity(withClips([3, 3]), { maxTracks: 1, maxClipsPerTrack: 2, maxClips: 5 });
     expect((error.options.details as Array<{ limit: string }>).map((d) => d.limit)).toEqual([
       'max_tracks',
-      'max_clips_per_track',
-      'max_clips_per_track',
       'max_clips',
+      'max_clips_per_track',
+      'max_clips_per_track',
     ]);
     expect(error.message).toContain('max_tracks (allowed 1, got 2)');
+  });
+
+  it('lists 50 exceeded limits at most, the totals first, and says how many tracks were left out', () => {
+    const body = { input: { timeline: { tracks: Array.from({ length: 60 }, () => ({ clips: [0, 0] })) } } };
+    const { code, message, options } = failure(() => checkCreateBody(body, { maxTracks: 2, maxClipsPerTrack: 1, maxClips: 100 }, SCREEN));
+    expect(code).toBe('TIMELINE_TOO_COMPLEX');
+    const details = options.details as Array<{ limit: string; field?: string }>;
+    expect(details).toHaveLength(50);
+    expect(details.slice(0, 2).map((d) => d.limit)).toEqual(['max_tracks', 'max_clips']);
+    expect(details[49].field).toBe('input.timeline.tracks[47].clips');
+    expect(message).toMatch(/; 12 more tracks over max_clips_per_track not listed$/);
+    expect(message).not.toContain('tracks[48]');
   });
 
   it('comes before model limits', () => {
@@ -582,8 +594,8 @@ describe('checkCreateBody', () => {
     const error = failure(() => checkCreateBody(body, LIMITS, SCREEN));
     expect(error).toMatchObject({ code: 'TIMELINE_TOO_COMPLEX' });
     expect(error.options.details).toEqual([
-      { limit: 'max_clips_per_track', allowed: 200, provided: 10_000, field: 'input.timeline.tracks[0].clips' },
       { limit: 'max_clips', allowed: 500, provided: 10_000 },
+      { limit: 'max_clips_per_track', allowed: 200, provided: 10_000, field: 'input.timeline.tracks[0].clips' },
     ]);
   });
 });

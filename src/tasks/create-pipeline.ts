@@ -3,7 +3,7 @@ import { ApiError } from '../common/api-error';
 import { newId } from '../common/ids';
 import type { ValidationIssue } from '../common/api-error';
 import { isPlainRecord } from '../common/validation/field-rules.decorator';
-import { inspectDto, validationError } from '../common/validation/validate-body';
+import { inspectDto, MAX_LISTED_PROBLEMS, validationError } from '../common/validation/validate-body';
 import { DEFAULT_PRICE_LIST, type PriceList, renderCostUsd } from '../config/price-list';
 import { isUniqueViolation } from '../database/database';
 import { DEFAULT_MODEL_ID, findModel, type ModelRecord } from '../models/model-catalogue';
@@ -225,13 +225,16 @@ function rawClipCounts(body: unknown): number[] {
   });
 }
 
+/** Lists MAX_LISTED_PROBLEMS exceeded limits at most, as a 400 does, so the answer never grows with the body. */
 function refuseTooComplex(complexity: ComplexityExceeded[]): void {
-  if (complexity.length > 0) {
-    throw new ApiError('TIMELINE_TOO_COMPLEX', `The timeline exceeds ${describe(complexity)}`, {
-      details: complexity,
-      suggestedAction: 'Split the timeline into several tasks or merge clips',
-    });
-  }
+  if (complexity.length === 0) return;
+  const listed = complexity.slice(0, MAX_LISTED_PROBLEMS);
+  const unlisted = complexity.length - listed.length;
+  const more = unlisted > 0 ? `; ${unlisted} more track${unlisted === 1 ? '' : 's'} over max_clips_per_track not listed` : '';
+  throw new ApiError('TIMELINE_TOO_COMPLEX', `The timeline exceeds ${describe(listed)}${more}`, {
+    details: listed,
+    suggestedAction: 'Split the timeline into several tasks or merge clips',
+  });
 }
 
 export function refuseOverModelLimits(input: CreateTaskInput): void {
@@ -249,19 +252,23 @@ function describe(problems: ReadonlyArray<{ limit: string; allowed: unknown; pro
   return problems.map((p) => `${p.limit} (allowed ${JSON.stringify(p.allowed)}, got ${JSON.stringify(p.provided)})`).join('; ');
 }
 
-/** `clipCounts[i]` is the number of clips of track i. */
+/**
+ * `clipCounts[i]` is the number of clips of track i. The limits of the whole
+ * timeline come first, then each track over its limit, so a capped answer
+ * never leaves out the totals.
+ */
 export function complexityProblems(clipCounts: readonly number[], limits: ComplexityLimits): ComplexityExceeded[] {
   const problems: ComplexityExceeded[] = [];
   if (clipCounts.length > limits.maxTracks) {
     problems.push({ limit: 'max_tracks', allowed: limits.maxTracks, provided: clipCounts.length });
   }
+  const total = clipCounts.reduce((sum, clips) => sum + clips, 0);
+  if (total > limits.maxClips) problems.push({ limit: 'max_clips', allowed: limits.maxClips, provided: total });
   clipCounts.forEach((clips, index) => {
     if (clips > limits.maxClipsPerTrack) {
       problems.push({ limit: 'max_clips_per_track', allowed: limits.maxClipsPerTrack, provided: clips, field: `input.timeline.tracks[${index}].clips` });
     }
   });
-  const total = clipCounts.reduce((sum, clips) => sum + clips, 0);
-  if (total > limits.maxClips) problems.push({ limit: 'max_clips', allowed: limits.maxClips, provided: total });
   return problems;
 }
 

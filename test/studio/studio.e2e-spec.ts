@@ -1,19 +1,32 @@
 /**
- * Remotion Studio opens the project and draws a sample: start the real Studio,
- * drive Debian's headless shell with puppeteer-core, screenshot the canvas and
- * check pixels of the fit-modes sample (square checker contained in 16:9).
+ * Remotion Studio opens the project and draws every composition: start the real
+ * Studio, drive Debian's headless shell with puppeteer-core, open each
+ * composition Studio lists, step a few frames into it and fail on any error
+ * Studio shows. Studio draws calculateMetadata and render errors into the page
+ * instead of throwing them, so page errors alone would miss them. Pixels of the
+ * fit-modes sample are checked too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { parseSubtitleFile } from '../../src/subtitles/subtitle-parser';
+import type { OutputInput, TimelineInput } from '../../src/tasks/task-input.types';
 import { CHROMIUM_PATH, near, pixel, readFrame } from '../integration/render/render-fixtures';
 
 jest.setTimeout(180_000);
 
 const ROOT = resolve(__dirname, '../..');
+const SAMPLES_DIR = join(ROOT, 'composition', 'samples');
+const SAMPLE_NAMES = readdirSync(SAMPLES_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''));
+/** Root.tsx: the two compositions the workers render, then one per sample. */
+const COMPOSITION_IDS = ['Timeline', 'TimelineStills', ...SAMPLE_NAMES.map((name) => `Sample-${name}`)];
+/** How far into each composition the walk steps: past the start of every sample's first subtitle cue. */
+const STEP_FRAMES = 5;
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -36,6 +49,39 @@ async function waitForHttp(url: string, deadlineMs: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${url} did not answer within ${deadlineMs} ms`);
+}
+
+interface StudioWindow {
+  remotion_currentErrors?: { error: Error }[];
+  remotion_delayRenderHandles: number[];
+}
+
+/**
+ * The errors Studio shows. Each error panel it draws (calculateMetadata and render
+ * errors in the canvas, runtime errors in the full-page overlay) is an ErrorLoader,
+ * which lists its error in window.remotion_currentErrors while on screen; the
+ * full-page overlay is mounted into #remotion-error-overlay.
+ */
+function shownErrors(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = (window as unknown as StudioWindow).remotion_currentErrors ?? [];
+    const overlay = document.getElementById('remotion-error-overlay')?.innerText.trim() ?? '';
+    return [...shown.map(({ error }) => `${error.name}: ${error.message}`), ...(overlay === '' ? [] : [`overlay: ${overlay.slice(0, 500)}`])];
+  });
+}
+
+/** The cue a sample shows at STEP_FRAMES, from its first subtitle clip's file; null for a sample without subtitles. */
+function cueAtStep(compositionId: string): string | null {
+  const name = compositionId.replace(/^Sample-/, '');
+  if (name === compositionId) return null;
+  const sample = JSON.parse(readFileSync(join(SAMPLES_DIR, `${name}.json`), 'utf8')) as { timeline: TimelineInput; output: OutputInput };
+  const clip = sample.timeline.tracks.find((track) => track.type === 'subtitle')?.clips[0];
+  if (clip === undefined) return null;
+  const atMs = (STEP_FRAMES * 1000) / (sample.output.framerate ?? 30) - clip.start_time_ms;
+  const cues = parseSubtitleFile(readFileSync(join(ROOT, 'composition', 'public', clip.media_url)), clip.media_url);
+  const cue = cues.find((c) => c.startMs <= atMs && atMs < c.endMs);
+  if (cue === undefined) throw new Error(`${compositionId}: no cue of ${clip.media_url} at ${atMs} ms; move STEP_FRAMES`);
+  return cue.text;
 }
 
 describe('Remotion Studio', () => {
@@ -63,7 +109,7 @@ describe('Remotion Studio', () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it('lists the samples and draws the fit-modes sample at frame 0', async () => {
+  it('draws the fit-modes sample at frame 0', async () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 800 });
     await page.goto(`http://localhost:${port}/Sample-fit-modes`, { waitUntil: 'networkidle2', timeout: 90_000 });
@@ -74,9 +120,6 @@ describe('Remotion Studio', () => {
     );
     const box = await img?.boundingBox();
     if (box === null || box === undefined) throw new Error('sample image has no box');
-    const text = await page.evaluate(() => document.body.innerText);
-    expect(text).toContain('Sample-layered-scene');
-    expect(text).toContain('Sample-cjk-subtitles');
 
     const shot = join(dir, 'studio.png');
     await page.screenshot({ path: shot });
@@ -87,5 +130,64 @@ describe('Remotion Studio', () => {
     expect(near(at(440, 135), [0, 0, 0])).toBe(true);
     expect(near(at(122, 17), [240, 200, 40], 24)).toBe(true);
     expect(near(at(156, 17), [30, 30, 30], 24)).toBe(true);
+    await page.close();
+  });
+
+  describe('every composition it lists', () => {
+    let page: Page;
+    const pageErrors: string[] = [];
+
+    beforeAll(async () => {
+      // A context of its own: the frames Studio remembers per composition start at 0.
+      const context = await browser.createBrowserContext();
+      page = await context.newPage();
+      await page.setViewport({ width: 1280, height: 800 });
+      page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
+      await page.goto(`http://localhost:${port}/`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+      await page.waitForSelector('a[data-compname]', { timeout: 90_000 });
+    });
+
+    afterAll(async () => {
+      await page?.browserContext().close();
+    });
+
+    it('lists the compositions of Root.tsx, one per sample', async () => {
+      const listed = await page.$$eval('a[data-compname]', (links) => links.map((a) => (a as HTMLElement).dataset.compname));
+      expect(listed.sort()).toEqual([...COMPOSITION_IDS].sort());
+    });
+
+    it.each(COMPOSITION_IDS)('opens %s, steps into it and shows no error', async (id) => {
+      await page.click(`a[data-compname="${id}"]`);
+      // Studio titles the page after the composition on the canvas.
+      await page.waitForFunction((name) => document.title.startsWith(`${name} /`), { timeout: 30_000 }, id);
+      const settled = () => {
+        const w = window as unknown as StudioWindow;
+        const drawn = document.querySelector('.remotion-studio-composition-container') !== null && w.remotion_delayRenderHandles.length === 0;
+        return drawn || (w.remotion_currentErrors?.length ?? 0) > 0 || document.getElementById('remotion-error-overlay')?.innerText.trim();
+      };
+      await page.waitForFunction(settled, { timeout: 120_000 });
+      expect(await shownErrors(page)).toEqual([]);
+
+      // A still (one frame) has no transport buttons; anything longer is stepped frame by frame.
+      const forward = await page.$('button[aria-label="Go forward 1 frame"]');
+      if (forward !== null) {
+        await page.click('button[aria-label="Go to beginning"]');
+        for (let i = 0; i < STEP_FRAMES; i += 1) await forward.click();
+        await page.waitForFunction(
+          (n) => document.querySelector('button[aria-label="Show timeline ticks as frames"]')?.textContent === String(n),
+          { timeout: 30_000 },
+          STEP_FRAMES,
+        );
+        await page.waitForFunction(settled, { timeout: 120_000 });
+      }
+      expect(await shownErrors(page)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+
+      const cue = cueAtStep(id);
+      if (cue !== null) {
+        const drawn = await page.$eval('.remotion-studio-composition-container', (el) => (el as HTMLElement).innerText);
+        expect(drawn.replace(/\s+/g, '')).toContain(cue.replace(/\s+/g, ''));
+      }
+    });
   });
 });

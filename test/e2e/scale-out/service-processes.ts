@@ -192,6 +192,20 @@ export function tinyTaskBody(mediaBase: string, webhookUrl: string, long: { seco
   };
 }
 
+/** One `ROLE=all` process of the embedded default (SQLite, its own redis-server, local storage) on 127.0.0.1:`port`. */
+export function embeddedServiceEnv(port: number, tls: Certificate): Record<string, string> {
+  return {
+    ROLE: 'all',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    TLS_CERT: tls.certPath,
+    TLS_KEY: tls.keyPath,
+    NETWORK_ALLOWLIST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    RENDER_CONCURRENCY: '1',
+  };
+}
+
 /**
  * What every API and worker process of a scale-out test shares: PostgreSQL,
  * Redis (with a prefix of this run), the S3 bucket, the URL-signing secret and

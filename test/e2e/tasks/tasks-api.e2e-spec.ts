@@ -126,6 +126,18 @@ describe('tasks API (no worker running)', () => {
       expect(complex.body.error.code).toBe('TIMELINE_TOO_COMPLEX');
     });
 
+    it('answers a body of 2 000 over-long tracks with 50 exceeded limits and the count of the others, not one per track', async () => {
+      const tracks = Array.from({ length: 2_000 }, () => ({ clips: Array.from({ length: 201 }, () => 0) }));
+      const response = await client.post('/v3/tasks', body({ input: { ...(body().input as object), timeline: { duration_ms: 1000, tracks } } }));
+      expect(response.status).toBe(422);
+      expect(response.body.error.code).toBe('TIMELINE_TOO_COMPLEX');
+      const details = response.body.error.details as Array<{ limit: string }>;
+      expect(details).toHaveLength(50);
+      expect(details.slice(0, 2).map((d) => d.limit)).toEqual(['max_tracks', 'max_clips']);
+      expect(response.body.error.message).toContain('; 1952 more tracks over max_clips_per_track not listed');
+      expect(response.raw.length).toBeLessThan(16 * 1024);
+    });
+
     it('refuses a reused request_id with 409 and the existing task id', async () => {
       const first = await client.post('/v3/tasks', body({ request_id: 'dup-1' }));
       const second = await client.post('/v3/tasks', body({ request_id: 'dup-1' }));

@@ -29,6 +29,18 @@ describe('RateLimiter on Redis', () => {
     expect(decisions.filter((d) => !d.allowed).every((d) => d.remaining === 0)).toBe(true);
   });
 
+  it('knows a window is used up exactly when its next count is refused, until the window ends', async () => {
+    expect(limiter.isUsedUp('ip:used-up', 3)).toBe(false);
+    for (let i = 0; i < 3; i++) {
+      expect(limiter.isUsedUp('ip:used-up', 3)).toBe(false);
+      expect((await limiter.consume('ip:used-up', 3)).allowed).toBe(true);
+    }
+    expect(limiter.isUsedUp('ip:used-up', 3)).toBe(true);
+    expect((await limiter.consume('ip:used-up', 3)).allowed).toBe(false);
+    nowMs += 60_000;
+    expect(limiter.isUsedUp('ip:used-up', 3)).toBe(false);
+  });
+
   it('shares a window between limiters on different connections (API processes)', async () => {
     const other = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
     try {

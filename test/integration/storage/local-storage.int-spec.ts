@@ -136,10 +136,16 @@ describe('LocalStorage and FilesController (Fastify)', () => {
       expect(response.rawPayload.equals(video.subarray(start, end + 1))).toBe(true);
     });
 
-    it('answers an unsatisfiable range with 416 and the size', async () => {
+    it('answers an unsatisfiable range with 416 RANGE_NOT_SATISFIABLE in the envelope and the size', async () => {
       const response = await get(url, { range: 'bytes=1000-' });
       expect(response.statusCode).toBe(416);
       expect(response.headers['content-range']).toBe('bytes */1000');
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers.etag).toBeUndefined();
+      expect(response.json<{ error: { code: string; request_id: string } }>().error).toMatchObject({
+        code: 'RANGE_NOT_SATISFIABLE',
+        request_id: expect.any(String),
+      });
     });
 
     it('serves the whole file for a range it does not support (several ranges)', async () => {
