@@ -14,6 +14,12 @@ export function downloadFailed(url: string, message: string, retry: boolean, sta
   );
 }
 
+/** The task's media were not all downloaded within MEDIA_DOWNLOAD_TIMEOUT_MS; `url`: the first of the `unfinished` ones. */
+export function downloadsTimedOut(url: string, unfinished: number, timeoutMs: number): RenderFailure {
+  const message = `the task's media did not all download within ${timeoutMs} ms (MEDIA_DOWNLOAD_TIMEOUT_MS): ${unfinished} file(s) unfinished, among them ${url}`;
+  return downloadFailed(url, message, true, null, null);
+}
+
 // A file the service will not use fails the task whatever the retries (retry: false), with what to change.
 
 export function subtitleTooLarge(url: string, maxBytes: number): RenderFailure {
