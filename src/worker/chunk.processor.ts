@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { RenderFailure } from '../common/render-failure';
+import { asRenderFailure, internalFailure } from '../common/render-failure';
 import type { ChunkJob, ChunkOutcome, RunningJob } from '../queue/job-registry';
 import { encodingFor } from '../render/encoding-settings';
 import type { RenderPlan } from '../render/plan/render-plan.types';
@@ -43,8 +43,7 @@ export class ChunkHandedBack extends Error {
 
 /** A chunk's failure as its outcome: what the coordinator fails the task with, as an unchunked render would have. */
 function failedOutcome(error: unknown): Extract<ChunkOutcome, { kind: 'failed' }> {
-  const failure =
-    error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
+  const failure = asRenderFailure(error);
   return {
     kind: 'failed',
     code: failure.code,
@@ -119,7 +118,9 @@ export class ChunkProcessor {
         timeoutMs: this.chunkTimeoutMs(task, chunk, plan),
         onProgress: (f) => report(CHUNK_DOWNLOAD_SHARE + f * (1 - CHUNK_DOWNLOAD_SHARE)),
       });
-      await storage.put(key, outPath, 'application/octet-stream');
+      await storage.put(key, outPath, 'application/octet-stream').catch((error: unknown) => {
+        throw internalFailure('storage', error);
+      });
       // The coordinator removes the chunks when it ends: one it can no longer see must not outlive it.
       if ((await current()) === null) {
         await storage.delete(key).catch(() => undefined);

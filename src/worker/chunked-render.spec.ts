@@ -185,7 +185,12 @@ describe('ChunkedRenders', () => {
       .coordinate(args(), renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal))
       .catch((error: unknown) => error)
       .finally(() => clearInterval(ticker));
-    expect(failure).toMatchObject({ code: 'WORKER_CRASHED', retryPossible: true });
+    // Bull's own words are for the log.
+    expect(failure).toMatchObject({
+      code: 'WORKER_CRASHED',
+      retryPossible: true,
+      message: 'A chunk of the render was interrupted by worker crashes or could not begin',
+    });
   });
 
   it('counts no time during which its chunks wait for a worker against the limit, and times out once they run past it', async () => {

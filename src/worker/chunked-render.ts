@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { RenderFailure } from '../common/render-failure';
+import { internalFailure, RenderFailure } from '../common/render-failure';
 import type { ChunkState, RenderPriority } from '../queue/job-queues';
 import type { AppConfig } from '../config/app-config';
 import type { ChunkJob, ChunkOutcome } from '../queue/job-registry';
@@ -264,11 +264,7 @@ export class ChunkedRenders {
         else if (state.kind === 'missing')
           await enqueue(index); // lost with Redis's data: asked again
         else if (state.kind === 'crashed') {
-          throw new RenderFailure(
-            'WORKER_CRASHED',
-            `A chunk of the render was interrupted by worker crashes or could not begin: ${state.reason}`.slice(0, 500),
-            true,
-          );
+          throw internalFailure('chunkCrash', new Error(`chunk ${index}: ${state.reason}`));
         } else if (state.outcome.kind === 'failed') {
           const { code, message, retryPossible, details, suggestedAction } = state.outcome;
           throw new RenderFailure(code as RenderFailure['code'], message, retryPossible, details, suggestedAction ?? undefined);
