@@ -54,6 +54,11 @@ function failedOutcome(error: unknown): Extract<ChunkOutcome, { kind: 'failed' }
   };
 }
 
+/** Whether the chunk is still its task's: the task is processing, under the attempt that asked for the chunk. */
+function isChunkOf(task: TaskEntity, chunk: ChunkJob): boolean {
+  return task.status === 'processing' && task.renderAttempts === chunk.attempt;
+}
+
 export class ChunkProcessor {
   private handingBack = false;
   private readonly running = new Set<() => void>();
@@ -149,15 +154,19 @@ export class ChunkProcessor {
    * coordinator no longer follows it and has removed the chunks it could, so this job and its file go now.
    */
   async ended(chunk: ChunkJob, outcome: ChunkOutcome | null): Promise<void> {
-    if ((await this.currentTask(chunk)) !== null) return;
+    const task = await this.deps.tasks.findById(chunk.taskId);
+    if (task !== null && isChunkOf(task, chunk)) return;
     await this.deps.jobs.removeChunk(chunk.taskId, chunk.attempt, chunk.index);
-    if (outcome?.kind === 'rendered') await this.deps.storage.delete(outcome.key);
+    // The chunk's own key, not the one its result names: a job's result must not choose what is deleted.
+    if (outcome?.kind === 'rendered' && task !== null) {
+      await this.deps.storage.delete(chunkKey(task.id, chunk.attempt, chunk.index, encodingFor(task.outputSettings).extension));
+    }
   }
 
-  /** The chunk's task while it is still the chunk's: processing, under the attempt that asked for the chunk. */
+  /** The chunk's task while it is still the chunk's. */
   private async currentTask(chunk: ChunkJob): Promise<TaskEntity | null> {
     const task = await this.deps.tasks.findById(chunk.taskId);
-    return task !== null && task.status === 'processing' && task.renderAttempts === chunk.attempt ? task : null;
+    return task !== null && isChunkOf(task, chunk) ? task : null;
   }
 
   /** The chunk's share of the render limit (RENDER_TIMEOUT_MS or the task's default), never under a minute. */
