@@ -264,10 +264,15 @@ async function webhookListen(flags: Flags): Promise<void> {
   await new Promise<never>(() => undefined);
 }
 
-async function run(argv: string[]): Promise<number> {
+/** A secret on the command line is seen by other users (ps) and kept by shells: refused by name, its value never echoed. */
+function refuseSecretArgument(argv: string[]): void {
   if (argv.some((arg) => arg === '--secret' || arg.startsWith('--secret='))) {
     throw new UsageError('--secret is not accepted: other users see a command line (ps) and shells keep it; set RENDER_WEBHOOK_SECRET or use --secret-stdin');
   }
+}
+
+async function run(argv: string[]): Promise<number> {
+  refuseSecretArgument(argv);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });

@@ -1,21 +1,8 @@
-import { request } from 'node:https';
-import { deliveryHeaders } from '../webhooks/webhook-signature';
+import { postWebhook as post, signedHeaders } from '../../test/support/webhook-post';
 import { selfSignedCertificate } from './self-signed-cert';
 import { printable, startWebhookListener } from './webhook-listener';
 
-function post(url: string, ca: Buffer, body: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', ca, headers }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const signed = (body: string, secret = 's3cret') =>
-  deliveryHeaders({ eventId: 'evt_1', eventType: 'task.completed', body, secret, timestampSeconds: Math.floor(Date.now() / 1000) });
+const signed = (body: string) => signedHeaders(body, 's3cret');
 
 describe('webhook listener', () => {
   const tls = selfSignedCertificate();
@@ -45,6 +32,7 @@ describe('webhook listener', () => {
     const body = JSON.stringify({ event: 'task.completed\u001b[2J', task_id: 'tsk_2\u0007', data: { note: '\u001b]0;owned\u0007 \u009b31m \u007f' } });
     expect(await post(listener.url, tls.cert, body, signed(body))).toBe(200);
     expect(lines).toHaveLength(1);
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
     expect(lines[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(lines[0]).toContain('task.completed\\u001b[2J tsk_2\\u0007');
     expect(lines[0]).toContain('\\u009b31m \\u007f');

@@ -1,12 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoTaskBody } from '../../../src/client/demo-timeline';
-import { deliveryHeaders } from '../../../src/webhooks/webhook-signature';
 import { ffprobe } from '../../support/media-fixtures';
 import { present } from '../../support/present';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { postWebhook as post, signedHeaders } from '../../support/webhook-post';
 import { runCli, spawnCli } from './cli-process';
 
 jest.setTimeout(180_000);
@@ -189,19 +188,7 @@ describe('render-cli webhook-listen', () => {
     return { ...listener, url, ca: readFileSync(certPath) };
   }
 
-  function post(url: string, ca: Buffer, body: string, headers: Record<string, string>): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const req = request(url, { method: 'POST', ca, headers }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-
-  const signed = (body: string) =>
-    deliveryHeaders({ eventId: 'evt_cli', eventType: 'task.failed', body, secret: SECRET, timestampSeconds: Math.floor(Date.now() / 1000) });
+  const signed = (body: string) => signedHeaders(body, SECRET);
 
   it('with the secret on stdin, prints verified events escaped and refuses the others without their payload', async () => {
     const { url, ca, output } = await listen({}, ['--secret-stdin'], `${SECRET}\n`);
@@ -213,6 +200,7 @@ describe('render-cli webhook-listen', () => {
     expect(await post(url, ca, forged, { 'content-type': 'application/json' })).toBe(401);
     await waitFor(output, /(REJECTED.*\n.*){2}/);
     const lines = output().trim().split('\n').slice(1);
+    // eslint-disable-next-line no-control-regex -- looking for control characters (but the line ends) is the point
     expect(output()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     expect(lines[0]).toMatch(/ verified task\.failed tsk_cli\\u001b\[2J \{"note":".*\\u009b31m"\}$/);
     expect(lines.slice(1)).toEqual([
