@@ -38,9 +38,17 @@ export function tooLarge(url: string, maxBytes: number): RenderFailure {
   return new RenderFailure('FILE_TOO_LARGE', message, false, { media_url: url, max_bytes: maxBytes }, 'Use a smaller or more compressed file');
 }
 
-export function invalidFormat(url: string, reason: string): RenderFailure {
+/** `reason`: words of ours for clients; `cause`: what a tool said, for the log. */
+export function invalidFormat(url: string, reason: string, cause?: Error): RenderFailure {
   const message = `media file at ${url} is not usable: ${reason}`;
-  return new RenderFailure('INVALID_MEDIA_FORMAT', message, false, { media_url: url, reason }, 'Use a supported video, image, audio or UTF-8 subtitle file');
+  return new RenderFailure(
+    'INVALID_MEDIA_FORMAT',
+    message,
+    false,
+    { media_url: url, reason },
+    'Use a supported video, image, audio or UTF-8 subtitle file',
+    cause,
+  );
 }
 
 /** An answer other than 200 (or 304 to a revalidation), with its Retry-After in seconds. */

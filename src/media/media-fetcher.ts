@@ -11,7 +11,7 @@ import { guardedRequest, NetworkTimeoutError, RedirectRefusedError } from '../ne
 import { BlockedAddressError, type SsrfGuard } from '../network/ssrf-guard';
 import { DownloadSlots } from './download-slots';
 import type { DownloadBudget } from './download-budget';
-import { type MediaProbe, probeMedia } from './ffprobe';
+import { type MediaProbe, ProbeError, probeMedia } from './ffprobe';
 import { type CacheMeta, MediaCache } from './media-cache';
 import { downloadFailed, HttpStatusError, invalidFormat, retryAfterSeconds, subtitleTooLarge, tooLarge } from './media-failures';
 import { mediaExtension, subtitleExtension } from './media-extension';
@@ -367,7 +367,8 @@ export class MediaFetcher {
       await this.cache.writeMeta(key, meta);
     }
     const probe = meta.probe;
-    if (!probe) throw invalidFormat(req.url, `not decodable media (${meta.probeError ?? 'unknown format'})`);
+    // ffprobe's words name the cache file's absolute path: the log has them, the client the fixed reason.
+    if (!probe) throw invalidFormat(req.url, 'the file could not be decoded', new ProbeError(meta.probeError ?? 'unknown format'));
     const kind = req.expect === 'audio' ? (probe.audio ? 'audio' : null) : probe.video ? (probe.isStillImage ? 'image' : 'video') : null;
     if (!kind) {
       throw invalidFormat(req.url, req.expect === 'audio' ? 'the file has no audio stream' : 'the file is neither a video nor an image');
