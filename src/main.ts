@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApiApp } from './app/api-app';
+import { handOverDevelopmentKey } from './app/development-key';
 import { createLogger } from './app/logger';
 import { buildServices, composeApi, composeWorker, createRuntime } from './app/composition-root';
 import type { ReadinessCheck } from './health/readiness';
@@ -45,8 +46,8 @@ async function main(): Promise<void> {
     }
     if (config.role === 'all' && !config.databaseUrl && !(await runtime.keys.hasAnyKey())) {
       const issued = await runtime.keys.create({ account: 'dev', tier: 'pro', name: 'development key' });
-      lines.push(`Development API key (shown once; stored only as a hash): ${issued.key}`);
-      lines.push(`  Try: curl --cacert ${api.tls?.certPath ?? '<cert>'} -H "Authorization: Bearer ${issued.key}" ${api.url}/v3/models`);
+      const where = { dataDir: config.dataDir, terminal: process.stdout.isTTY === true, certPath: api.tls?.certPath ?? '<cert>', apiUrl: api.url };
+      lines.push(...handOverDevelopmentKey(issued.key, where));
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type Redis from 'ioredis';
@@ -104,7 +104,9 @@ export interface Runtime {
 }
 
 export async function createRuntime(config: AppConfig, logger: Logger): Promise<Runtime> {
-  mkdirSync(config.dataDir, { recursive: true });
+  // The private Redis socket, local storage, work dirs, the URL-signing and TLS keys: the service's user's only, whatever the database.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(config.dataDir, 0o700);
   let embedded: EmbeddedRedis | null = null;
   const closers: Array<() => Promise<unknown>> = [];
   try {

@@ -3,6 +3,8 @@ import { Writable } from 'node:stream';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RenderFailure } from '../common/render-failure';
+import { NetworkTimeoutError } from '../network/guarded-http';
 import { batchedLogger, createLogger, REDACTED_PATHS } from './logger';
 
 describe('log redaction', () => {
@@ -19,6 +21,28 @@ describe('log redaction', () => {
     expect(output).not.toContain('whsec_top');
     expect(output).not.toContain('sha256=abc');
     expect(output.match(/\[redacted\]/g)?.length).toBe(4);
+  });
+});
+
+describe('URLs in logged errors', () => {
+  it('never writes the query of a media or webhook URL, wherever in the error it is', () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => void (lines.push(String(chunk)), done()) });
+    const logger = createLogger({ logLevel: 'info', role: 'worker' }, sink);
+    const media = 'https://cdn.example.com/clip.mp4?X-Amz-Signature=media-token-1';
+    const hook = 'https://hooks.example.com/in?token=webhook-token-2';
+    const download = new RenderFailure('MEDIA_DOWNLOAD_FAILED', `downloading ${media} failed with HTTP 403`, true, { media_url: media });
+    logger.warn({ task_id: 'tsk_1', err: download }, 'render failed');
+    logger.warn({ task_id: 'tsk_1', err: new NetworkTimeoutError('read', hook, 30_000) }, 'webhook request failed');
+    logger.error(new Error('outer', { cause: new Error(`fetching ${media}`) }), 'render crashed');
+    const output = lines.join('');
+    expect(output).not.toContain('media-token-1');
+    expect(output).not.toContain('webhook-token-2');
+    // What the line is about stays readable: the URL without its query, the message, the details.
+    const [first, second] = lines.map((line) => JSON.parse(line) as { err: { message: string; details?: { media_url: string } } });
+    expect(first.err.message).toBe('downloading https://cdn.example.com/clip.mp4?… failed with HTTP 403');
+    expect(first.err.details?.media_url).toBe('https://cdn.example.com/clip.mp4?…');
+    expect(second.err.message).toBe('reading from https://hooks.example.com/in?… timed out after 30000 ms');
   });
 });
 

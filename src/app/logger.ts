@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { redactUrls } from '../common/redact-url';
 import type { AppConfig } from '../config/app-config';
 
 /** Paths of log fields that may carry secrets; pino replaces their values. */
@@ -13,6 +14,24 @@ export const REDACTED_PATHS = [
   'webhook.secret',
   'key',
 ];
+
+const MAX_ERROR_DEPTH = 6;
+
+/** A serialized error's strings with the URLs in them redacted, however deep (a RenderFailure's `details.media_url`). */
+function withUrlsRedacted(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redactUrls(value);
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || depth >= MAX_ERROR_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => withUrlsRedacted(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withUrlsRedacted(item, depth + 1)]));
+}
+
+/**
+ * Logged errors (`err`) as pino writes them, with every URL in them redacted (redact-url.ts): the errors of
+ * downloads, deliveries and renders name the client's media and webhook URLs, whose queries may hold tokens.
+ */
+export function serializeError(error: unknown): unknown {
+  return withUrlsRedacted(pino.stdSerializers.err(error as Error), 0);
+}
 
 /** Lines of a batched logger wait until this many bytes gather, or BATCH_FLUSH_MS pass, or another line is written. */
 const BATCH_BYTES = 8_192;
@@ -56,6 +75,7 @@ export function createLogger(config: Pick<AppConfig, 'logLevel' | 'role'>, desti
     level: config.logLevel,
     base: { role: config.role, pid: process.pid },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   if (typeof destination !== 'number') return pino(options, destination);

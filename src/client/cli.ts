@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { projectRoot } from '../common/project-root';
 import { RenderFailure } from '../common/render-failure';
@@ -19,8 +20,9 @@ const USAGE = `usage: render-cli <command> [options]
   deliveries <task_id>        redeliver <task_id> <event_id>
   usage [--period P]          models
   preview <timeline.json | task_id> [--no-open] [--print-plan]
-  webhook-listen [--port N] [--host H] [--secret S] [--cert PEM --key PEM]
-connection: --url (RENDER_API_URL, the /v3 base), --api-key (RENDER_API_KEY), --ca (RENDER_API_CA, a PEM file)`;
+  webhook-listen [--port N] [--host H] [--secret-stdin] [--cert PEM --key PEM]
+connection: --url (RENDER_API_URL, the /v3 base), --api-key (RENDER_API_KEY), --ca (RENDER_API_CA, a PEM file)
+webhook secret: RENDER_WEBHOOK_SECRET, or the first line of stdin with --secret-stdin`;
 
 /** A mistake in the command line or its files: exit code 2. */
 class UsageError extends Error {}
@@ -39,7 +41,7 @@ const OPTIONS = {
   period: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
-  secret: { type: 'string' },
+  'secret-stdin': { type: 'boolean' },
   cert: { type: 'string' },
   'no-open': { type: 'boolean' },
   'print-plan': { type: 'boolean' },
@@ -239,19 +241,38 @@ async function preview(args: string[], flags: Flags): Promise<number> {
   return openStudio(projectRoot(__dirname), plan, flags['no-open'] ? ['--no-open'] : []);
 }
 
+/** The first line of stdin, without its line ending: a secret piped in (`< file`, `printf %s "$S" |`) or typed. */
+async function firstLineOfStdin(): Promise<string> {
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  for await (const line of lines) return line;
+  return '';
+}
+
 async function webhookListen(flags: Flags): Promise<void> {
   if (Boolean(flags.cert) !== Boolean(flags.key)) throw new UsageError('--cert and --key go together');
+  const secret = flags['secret-stdin'] ? await firstLineOfStdin() : process.env.RENDER_WEBHOOK_SECRET;
+  if (!secret) {
+    throw new UsageError('no webhook secret: set RENDER_WEBHOOK_SECRET, or pass --secret-stdin and write it to stdin (only events it verifies are printed)');
+  }
   const pair =
     flags.cert && flags.key
       ? { cert: readFileOrFail(flags.cert, 'certificate'), key: readFileOrFail(flags.key, 'key'), certPath: flags.cert }
       : selfSignedCertificate();
   const port = integerFlag(flags.port, 'port') ?? 9443;
-  const { url } = await startWebhookListener({ port, host: flags.host ?? '127.0.0.1', cert: pair.cert, key: pair.key, secret: flags.secret, print: out });
-  out(`listening on ${url} (certificate ${pair.certPath}${flags.secret ? '' : '; no --secret: signatures are not checked'})`);
+  const { url } = await startWebhookListener({ port, host: flags.host ?? '127.0.0.1', cert: pair.cert, key: pair.key, secret, print: out });
+  out(`listening on ${url} (certificate ${pair.certPath}); printing the events the secret verifies`);
   await new Promise<never>(() => undefined);
 }
 
+/** A secret on the command line is seen by other users (ps) and kept by shells: refused by name, its value never echoed. */
+function refuseSecretArgument(argv: string[]): void {
+  if (argv.some((arg) => arg === '--secret' || arg.startsWith('--secret='))) {
+    throw new UsageError('--secret is not accepted: other users see a command line (ps) and shells keep it; set RENDER_WEBHOOK_SECRET or use --secret-stdin');
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
+  refuseSecretArgument(argv);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });

@@ -7,12 +7,21 @@ export interface ListenerOptions {
   host: string;
   cert: Buffer;
   key: Buffer;
-  /** Without a secret, events are printed unverified. */
-  secret?: string;
+  /** The webhook's secret: only the events whose signature it verifies are printed. */
+  secret: string;
   print: (line: string) => void;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** C0 controls (ESC, which starts terminal escape sequences, among them), DEL and C1 controls (0x9b is a one-character CSI). */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** Text as it may reach a terminal: each control character as a visible `\uXXXX`, so no payload can move the cursor, retitle the window or hide a line. */
+export function printable(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 function describe(body: string): string {
   try {
@@ -24,9 +33,11 @@ function describe(body: string): string {
 }
 
 /**
- * A local HTTPS receiver for webhook events: prints each event and, with a
- * secret, verifies its signature and timestamp. A bad signature is answered
- * 401, a permanent error, so the service does not retry a forged request.
+ * A local HTTPS receiver for webhook events: verifies each request's signature
+ * and timestamp with the secret and prints the events that verify, escaped. A
+ * request that does not verify is answered 401, a permanent error, so the
+ * service does not retry a forged request, and printed as one line without its
+ * payload: what anyone on the network could send never reaches the terminal.
  */
 export async function startWebhookListener(options: ListenerOptions): Promise<{ server: Server; url: string }> {
   const server = createServer({ cert: options.cert, key: options.key }, (req, res) => {
@@ -39,11 +50,12 @@ export async function startWebhookListener(options: ListenerOptions): Promise<{ 
     });
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      const verdict = options.secret ? verifyWebhook({ body: raw, headers: req.headers, secret: options.secret }) : null;
-      const mark = verdict === null ? 'unverified' : verdict.ok ? 'verified' : `REJECTED (${verdict.reason})`;
-      options.print(`${new Date().toISOString()} ${mark} ${describe(raw.toString('utf8'))}`);
-      res.writeHead(verdict && !verdict.ok ? 401 : 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ received: verdict === null || verdict.ok }));
+      const verdict = verifyWebhook({ body: raw, headers: req.headers, secret: options.secret });
+      const at = new Date().toISOString();
+      if (verdict.ok) options.print(`${at} verified ${printable(describe(raw.toString('utf8')))}`);
+      else options.print(`${at} REJECTED (${verdict.reason}): ${raw.length} bytes not shown`);
+      res.writeHead(verdict.ok ? 200 : 401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ received: verdict.ok }));
     });
   });
   await new Promise<void>((resolve, reject) => {

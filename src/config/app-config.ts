@@ -64,6 +64,7 @@ export interface AppConfig {
   mediaTaskMaxBytes: number;
   /** Subtitle files are parsed in memory, so they have limits of their own (docs/security.md). */
   subtitleLimits: SubtitleLimits;
+  /** Deadline of a task's whole download phase (MEDIA_DOWNLOAD_TIMEOUT_MS), and so of each download in it. */
   mediaDownloadTimeoutMs: number;
   mediaParallelDownloads: number;
   /** HMAC key for local output URLs; unset = a random key kept in DATA_DIR. */
@@ -309,7 +310,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxCues: read.integer('MAX_SUBTITLE_CUES', DEFAULT_SUBTITLE_LIMITS.maxCues, 1, 1_000_000),
       maxLines: read.integer('MAX_SUBTITLE_LINES', DEFAULT_SUBTITLE_LIMITS.maxLines, 1, 10_000_000),
     },
-    mediaDownloadTimeoutMs: read.integer('MEDIA_DOWNLOAD_TIMEOUT_MS', 120_000, 100, 3_600_000),
+    mediaDownloadTimeoutMs: read.integer('MEDIA_DOWNLOAD_TIMEOUT_MS', 600_000, 100, 3_600_000),
     mediaParallelDownloads: read.integer('MEDIA_PARALLEL_DOWNLOADS', 4, 1, 64),
     urlSigningSecret: read.optional('URL_SIGNING_SECRET'),
     maxTracks: read.integer('MAX_TRACKS', 50, 1, 10_000),

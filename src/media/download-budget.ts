@@ -4,22 +4,23 @@ import { RenderFailure } from '../common/render-failure';
  * The bytes one task may download across all its media (MEDIA_TASK_MAX_BYTES).
  * Each file has MEDIA_MAX_BYTES of its own; without a total, a timeline of
  * MAX_CLIPS large files could fill the worker's disk. The file count is
- * bounded already: one file per clip, at most MAX_CLIPS.
+ * bounded already: one file per clip, at most MAX_CLIPS. The task's downloads
+ * run in parallel and share it: each is charged as its bytes arrive.
  */
 export class DownloadBudget {
   private spent = 0;
 
   constructor(readonly maxBytes: number) {}
 
-  /** What the next file may still take. */
+  /** What is left for the task's downloads. */
   remaining(): number {
     return Math.max(0, this.maxBytes - this.spent);
   }
 
-  /** Counts a downloaded file; throws when the task's total passes the budget. */
+  /** Counts `bytes` more of `url` (as they arrive, or a whole cached file); throws, counting nothing, when they do not fit. */
   charge(url: string, bytes: number): void {
+    if (bytes > this.remaining()) throw this.refusal(url);
     this.spent += bytes;
-    if (this.spent > this.maxBytes) throw this.refusal(url);
   }
 
   refusal(url: string): RenderFailure {

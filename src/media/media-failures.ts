@@ -14,6 +14,12 @@ export function downloadFailed(url: string, message: string, retry: boolean, sta
   );
 }
 
+/** The task's media were not all downloaded within MEDIA_DOWNLOAD_TIMEOUT_MS; `url`: the first of the `unfinished` ones. */
+export function downloadsTimedOut(url: string, unfinished: number, timeoutMs: number): RenderFailure {
+  const message = `the task's media did not all download within ${timeoutMs} ms (MEDIA_DOWNLOAD_TIMEOUT_MS): ${unfinished} file(s) unfinished, among them ${url}`;
+  return downloadFailed(url, message, true, null, null);
+}
+
 // A file the service will not use fails the task whatever the retries (retry: false), with what to change.
 
 export function subtitleTooLarge(url: string, maxBytes: number): RenderFailure {
@@ -32,9 +38,17 @@ export function tooLarge(url: string, maxBytes: number): RenderFailure {
   return new RenderFailure('FILE_TOO_LARGE', message, false, { media_url: url, max_bytes: maxBytes }, 'Use a smaller or more compressed file');
 }
 
-export function invalidFormat(url: string, reason: string): RenderFailure {
+/** `reason`: words of ours for clients; `cause`: what a tool said, for the log. */
+export function invalidFormat(url: string, reason: string, cause?: Error): RenderFailure {
   const message = `media file at ${url} is not usable: ${reason}`;
-  return new RenderFailure('INVALID_MEDIA_FORMAT', message, false, { media_url: url, reason }, 'Use a supported video, image, audio or UTF-8 subtitle file');
+  return new RenderFailure(
+    'INVALID_MEDIA_FORMAT',
+    message,
+    false,
+    { media_url: url, reason },
+    'Use a supported video, image, audio or UTF-8 subtitle file',
+    cause,
+  );
 }
 
 /** An answer other than 200 (or 304 to a revalidation), with its Retry-After in seconds. */

@@ -11,7 +11,7 @@ import { guardedRequest, NetworkTimeoutError, RedirectRefusedError } from '../ne
 import { BlockedAddressError, type SsrfGuard } from '../network/ssrf-guard';
 import { DownloadSlots } from './download-slots';
 import type { DownloadBudget } from './download-budget';
-import { type MediaProbe, probeMedia } from './ffprobe';
+import { type MediaProbe, ProbeError, probeMedia } from './ffprobe';
 import { type CacheMeta, MediaCache } from './media-cache';
 import { downloadFailed, HttpStatusError, invalidFormat, retryAfterSeconds, subtitleTooLarge, tooLarge } from './media-failures';
 import { mediaExtension, subtitleExtension } from './media-extension';
@@ -54,9 +54,12 @@ export interface FetchRequest {
   url: string;
   expect: MediaExpectation;
   destDir: string;
+  /** Stops the fetch. Abort without a RenderFailure as the reason: a task sharing the download must not fail with it. */
   signal?: AbortSignal;
-  /** The task's total across its media: the download stops at what is left of it. */
+  /** The task's total across its media, charged as the bytes arrive: the download stops where it runs out. */
   budget?: DownloadBudget;
+  /** Whose task it is: waiting downloads take turns between accounts (without one, they share a turn). */
+  account?: string;
 }
 
 interface Obtained {
@@ -76,10 +79,18 @@ const HOUR_MS = 3_600_000;
 const MAX_REDIRECTS = 5;
 const TRANSIENT_STATUS = (status: number) => status === 408 || status === 425 || status === 429 || status >= 500;
 
-/** How big a download may grow, and what the task is told when it grows past that. */
+/** How big a download may grow, and what the task is told when it grows past that; `budget`: the task's, shared by its media. */
 interface SizeLimit {
   maxBytes: number;
   refuse(url: string): RenderFailure;
+  budget: DownloadBudget | undefined;
+}
+
+/** Who waits for a download: the task's abort, its account's turn for a slot, its size limit. */
+interface Requester {
+  signal: AbortSignal | undefined;
+  account: string;
+  limit: SizeLimit;
 }
 
 /** One URL to bring into the cache under `key`; `validators`: the fresh copy's, to revalidate it instead. */
@@ -88,6 +99,30 @@ interface CacheFill {
   url: string;
   validators: CacheMeta | null;
   limit: SizeLimit;
+}
+
+/** The refusal when `added` more bytes of `url`, `total` in all, pass the file's limit or what is left of the task's budget. */
+function sizeRefusal(limit: SizeLimit, url: string, total: number, added: number): RenderFailure | null {
+  if (total > limit.maxBytes) return limit.refuse(url);
+  if (limit.budget && added > limit.budget.remaining()) return limit.budget.refusal(url);
+  return null;
+}
+
+/** Charges `added` more bytes of `url` to the task's budget, or throws the refusal (see sizeRefusal). */
+function admit(limit: SizeLimit, url: string, total: number, added: number): void {
+  const refusal = sizeRefusal(limit, url, total, added);
+  if (refusal) throw refusal;
+  limit.budget?.charge(url, added);
+}
+
+/** `work`, or a rejection with the signal's reason as soon as `signal` aborts (the work itself goes on). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 async function checkUtf8Text(path: string): Promise<string | null> {
@@ -108,10 +143,11 @@ async function checkUtf8Text(path: string): Promise<string | null> {
 
 /**
  * Downloads media URLs for renders through the SSRF guard, with size and time
- * limits, bounded parallelism, retries of transient failures, and a private
- * one-hour cache shared by the tasks of this worker. The service's own sample
- * URLs (sample-media.ts) are copied from disk instead. Every failure is a
- * RenderFailure with the spec's code; an abort through `signal` is rethrown as is.
+ * limits, bounded parallelism shared by turns between accounts, retries of
+ * transient failures, and a private one-hour cache shared by the tasks of this
+ * worker. The service's own sample URLs (sample-media.ts) are copied from disk
+ * instead. Every failure is a RenderFailure with the spec's code; an abort
+ * through `signal` is rethrown as is.
  */
 export class MediaFetcher {
   private readonly slots: DownloadSlots;
@@ -138,17 +174,18 @@ export class MediaFetcher {
     } catch {
       throw downloadFailed(req.url, `media URL ${JSON.stringify(req.url)} is not a valid URL`, false, null, null);
     }
-    const fileLimit: SizeLimit =
-      req.expect === 'subtitle'
-        ? { maxBytes: Math.min(this.opts.maxSubtitleBytes, this.opts.maxBytes), refuse: (u) => subtitleTooLarge(u, this.opts.maxSubtitleBytes) }
-        : { maxBytes: this.opts.maxBytes, refuse: (u) => tooLarge(u, this.opts.maxBytes) };
-    const budget = req.budget;
     const limit: SizeLimit =
-      budget !== undefined && budget.remaining() < fileLimit.maxBytes ? { maxBytes: budget.remaining(), refuse: (u) => budget.refusal(u) } : fileLimit;
+      req.expect === 'subtitle'
+        ? {
+            maxBytes: Math.min(this.opts.maxSubtitleBytes, this.opts.maxBytes),
+            refuse: (u) => subtitleTooLarge(u, this.opts.maxSubtitleBytes),
+            budget: req.budget,
+          }
+        : { maxBytes: this.opts.maxBytes, refuse: (u) => tooLarge(u, this.opts.maxBytes), budget: req.budget };
     const sample = this.opts.samples?.sampleFileFor(req.url) ?? null;
-    const { key, meta, fromCache } = await this.obtain(url.href, sample, req.signal, limit);
-    if (meta.sizeBytes > limit.maxBytes) throw limit.refuse(req.url);
-    budget?.charge(req.url, meta.sizeBytes);
+    const { key, meta, fromCache } = await this.obtain(url.href, sample, { signal: req.signal, account: req.account ?? '', limit });
+    // What this fetch downloaded was counted as it arrived; a copy it found (cached, or another task's download) counts here.
+    if (fromCache) admit(limit, req.url, meta.sizeBytes, meta.sizeBytes);
     const placed = await this.classify(key, meta, req, url);
     return { ...placed, fromCache };
   }
@@ -159,31 +196,33 @@ export class MediaFetcher {
   }
 
   /** `sample`: the file on disk when `url` is one of the service's sample URLs. */
-  private obtain(url: string, sample: string | null, signal: AbortSignal | undefined, limit: SizeLimit): Promise<Obtained> {
+  private obtain(url: string, sample: string | null, requester: Requester): Promise<Obtained> {
     const key = createHash('sha256').update(url).digest('hex');
     const running = this.inFlight.get(key);
     if (running) {
       // Share the download; if it was aborted by its own task, this task still wants the file.
-      return running.then(
+      const shared = running.then(
         (result) => ({ ...result, fromCache: true }),
         (error: unknown) => {
-          if (error instanceof RenderFailure || signal?.aborted) throw error;
-          return this.obtain(url, sample, signal, limit);
+          if (error instanceof RenderFailure || requester.signal?.aborted) throw error;
+          return this.obtain(url, sample, requester);
         },
       );
+      return requester.signal ? untilAborted(shared, requester.signal) : shared;
     }
-    const work = this.obtainUnshared(key, url, sample, signal, limit).finally(() => this.inFlight.delete(key));
+    const work = this.obtainUnshared(key, url, sample, requester).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, work);
     return work;
   }
 
-  private async obtainUnshared(key: string, url: string, sample: string | null, signal: AbortSignal | undefined, limit: SizeLimit): Promise<Obtained> {
+  private async obtainUnshared(key: string, url: string, sample: string | null, requester: Requester): Promise<Obtained> {
+    const { signal, limit } = requester;
     const cached = await this.cache.readMeta(key);
     const fresh = cached !== null && Date.now() - cached.fetchedAt < this.cacheTtlMs && (await this.cache.dataExists(key));
     if (fresh && !cached.etag && !cached.lastModified) return { key, meta: cached, fromCache: true };
     try {
       const fill: CacheFill = { key, url, validators: fresh ? cached : null, limit };
-      const meta = sample !== null ? await this.copySample(fill, sample) : await this.downloadWithRetries(fill, signal);
+      const meta = sample !== null ? await this.copySample(fill, sample) : await this.downloadWithRetries(fill, requester);
       return meta === 'not-modified' && fresh ? { key, meta: cached, fromCache: true } : { key, meta: meta as CacheMeta, fromCache: false };
     } catch (error) {
       // A revalidation that cannot reach the server still has a copy younger than the TTL.
@@ -194,10 +233,10 @@ export class MediaFetcher {
     }
   }
 
-  private async downloadWithRetries(fill: CacheFill, signal: AbortSignal | undefined): Promise<CacheMeta | 'not-modified'> {
+  private async downloadWithRetries(fill: CacheFill, { signal, account }: Requester): Promise<CacheMeta | 'not-modified'> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.slots.run(() => this.downloadOnce(fill, signal));
+        return await this.slots.run(() => this.downloadOnce(fill, signal), account, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason ?? error;
         const outcome = this.toAttemptError(error, fill.url, attempt);
@@ -256,15 +295,18 @@ export class MediaFetcher {
       throw new HttpStatusError(response.status, retryAfterSeconds(response.headers['retry-after'], Date.now()));
     }
     const announced = Number(response.headers['content-length']);
-    if (Number.isFinite(announced) && announced > limit.maxBytes) {
+    const refusal = Number.isFinite(announced) ? sizeRefusal(limit, url, announced, announced) : null;
+    if (refusal) {
       response.body.destroy();
-      throw limit.refuse(url);
+      throw refusal;
     }
     let received = 0;
     const capped = new Transform({
       transform: (chunk: Buffer, _encoding, done) => {
         received += chunk.length;
-        done(received > limit.maxBytes ? limit.refuse(url) : null, chunk);
+        const refusal = sizeRefusal(limit, url, received, chunk.length);
+        if (refusal === null) limit.budget?.charge(url, chunk.length);
+        done(refusal, chunk);
       },
     });
     try {
@@ -297,7 +339,7 @@ export class MediaFetcher {
     });
     const lastModified = info.mtime.toUTCString();
     if (validators && validators.lastModified === lastModified && validators.sizeBytes === info.size) return 'not-modified';
-    if (info.size > limit.maxBytes) throw limit.refuse(url);
+    admit(limit, url, info.size, info.size);
     await this.cache.storeData(key, (partPath) => copyFile(path, partPath));
     const meta: CacheMeta = { url, fetchedAt: Date.now(), sizeBytes: info.size, etag: null, lastModified };
     await this.cache.writeMeta(key, meta);
@@ -325,7 +367,8 @@ export class MediaFetcher {
       await this.cache.writeMeta(key, meta);
     }
     const probe = meta.probe;
-    if (!probe) throw invalidFormat(req.url, `not decodable media (${meta.probeError ?? 'unknown format'})`);
+    // ffprobe's words name the cache file's absolute path: the log has them, the client the fixed reason.
+    if (!probe) throw invalidFormat(req.url, 'the file could not be decoded', new ProbeError(meta.probeError ?? 'unknown format'));
     const kind = req.expect === 'audio' ? (probe.audio ? 'audio' : null) : probe.video ? (probe.isStillImage ? 'image' : 'video') : null;
     if (!kind) {
       throw invalidFormat(req.url, req.expect === 'audio' ? 'the file has no audio stream' : 'the file is neither a video nor an image');

@@ -16,7 +16,7 @@ import {
   type LogLevel,
   type RenderMediaOptions,
 } from '@remotion/renderer';
-import { RenderFailure } from '../common/render-failure';
+import { internalFailure, RenderFailure } from '../common/render-failure';
 import { chromiumExecutable, type ChromiumSandbox } from './chromium-sandbox';
 import type { StillShot } from './compositor/composite-plan';
 import { encodingFor } from './encoding-settings';
@@ -253,7 +253,7 @@ export class RemotionRenderer {
     }
     if (isRemotionCancel(err)) return new RenderCancelled('Remotion render');
     if (err instanceof RenderFailure) return err;
-    return new RenderFailure('RENDER_FAILED', `Rendering failed: ${errorMessage(err)}`, true);
+    return internalFailure('browser', err);
   }
 
   /** The shared browser, (re)opened when it is missing or stopped answering. */

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { RenderFailure } from '../common/render-failure';
+import { internalFailure } from '../common/render-failure';
 
 /**
  * The thumbnail (JPEG) and the preview (GIF) of a task, both cut from the
@@ -25,13 +25,13 @@ function runFfmpeg(args: string[], signal: AbortSignal | undefined): Promise<voi
   });
 }
 
-async function makeOrFail(what: string, outPath: string, args: string[], signal: AbortSignal | undefined): Promise<void> {
+async function makeOrFail(what: 'thumbnail' | 'preview', outPath: string, args: string[], signal: AbortSignal | undefined): Promise<void> {
   try {
     await runFfmpeg(args, signal);
   } catch (error) {
     await rm(outPath, { force: true });
     if (signal?.aborted) throw error;
-    throw new RenderFailure('RENDER_FAILED', `making the ${what} failed: ${(error as Error).message}`.slice(0, 500), true);
+    throw internalFailure(what, error);
   }
 }
 
@@ -107,7 +107,7 @@ export function previewOutputs(
 export async function previewGifFromVideo(args: { videoPath: string; outPath: string; width: number; signal?: AbortSignal }): Promise<void> {
   const graph = `${gifFrames({ in: '0:v', out: 'gifFrames' })};${gifFilter(args.width, { in: 'gifFrames', out: 'gif' }, '')}`;
   await makeOrFail(
-    'preview GIF',
+    'preview',
     args.outPath,
     [
       '-hide_banner',

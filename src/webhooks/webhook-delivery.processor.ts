@@ -1,4 +1,5 @@
 import { networkFailureText } from '../network/network-failure';
+import { redactUrl } from '../common/redact-url';
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
@@ -175,7 +176,7 @@ export class WebhookDeliveryProcessor {
       };
     } catch (error) {
       // The delivery record is read by the client: the kind of failure only; the log keeps the cause.
-      this.logger.warn({ event_id: event.id, task_id: event.taskId, err: error }, 'webhook request failed');
+      this.logger.warn({ event_id: event.id, task_id: event.taskId, webhook_url: redactUrl(webhook.url), err: error }, 'webhook request failed');
       return { httpStatus: null, error: networkFailureText(error), retryAfterMs: null };
     }
   }

@@ -16,7 +16,10 @@ function processorOver(task: Partial<TaskEntity> | null) {
     config: loadConfig({}),
     logger: pino({ level: 'silent' }),
     workerId: 'w1',
-    tasks: { findById: async (id: string) => (task === null ? null : ({ id, ...task } as TaskEntity)) },
+    tasks: {
+      findById: async (id: string) =>
+        task === null ? null : ({ id, outputSettings: { format: 'mp4', codec: 'h264', quality: 'draft' }, ...task } as TaskEntity),
+    },
     jobs: { removeChunk: async (taskId: string, attempt: number, index: number) => void removedJobs.push(`${taskId}:${attempt}:${index}`) },
     storage: { delete: async (key: string) => void deletedFiles.push(key) } as unknown as OutputStorage,
   } as ChunkProcessorDeps;
@@ -38,6 +41,12 @@ describe('ChunkProcessor.ended', () => {
     const { processor, removedJobs, deletedFiles } = processorOver(task);
     await processor.ended(chunk, rendered);
     expect([removedJobs, deletedFiles]).toEqual([['tsk_ended:2:1'], ['chunks/tsk_ended/2-1.mp4']]);
+  });
+
+  it("deletes the chunk's own file, never the object its result names", async () => {
+    const { processor, deletedFiles } = processorOver({ status: 'canceled', renderAttempts: 2 });
+    await processor.ended(chunk, { ...rendered, key: 'acc_other/tsk_other/video.mp4' });
+    expect(deletedFiles).toEqual(['chunks/tsk_ended/2-1.mp4']);
   });
 
   it('removes the job of a chunk that stopped, failed for good, or whose task is gone, and deletes no file it did not keep', async () => {

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { RenderFailure } from '../common/render-failure';
+import { asRenderFailure, internalFailure } from '../common/render-failure';
 import type { ChunkJob, ChunkOutcome, RunningJob } from '../queue/job-registry';
 import { encodingFor } from '../render/encoding-settings';
 import type { RenderPlan } from '../render/plan/render-plan.types';
@@ -43,8 +43,7 @@ export class ChunkHandedBack extends Error {
 
 /** A chunk's failure as its outcome: what the coordinator fails the task with, as an unchunked render would have. */
 function failedOutcome(error: unknown): Extract<ChunkOutcome, { kind: 'failed' }> {
-  const failure =
-    error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
+  const failure = asRenderFailure(error);
   return {
     kind: 'failed',
     code: failure.code,
@@ -53,6 +52,11 @@ function failedOutcome(error: unknown): Extract<ChunkOutcome, { kind: 'failed' }
     details: { ...failure.details },
     suggestedAction: failure.suggestedAction ?? null,
   };
+}
+
+/** Whether the chunk is still its task's: the task is processing, under the attempt that asked for the chunk. */
+function isChunkOf(task: TaskEntity, chunk: ChunkJob): boolean {
+  return task.status === 'processing' && task.renderAttempts === chunk.attempt;
 }
 
 export class ChunkProcessor {
@@ -119,7 +123,9 @@ export class ChunkProcessor {
         timeoutMs: this.chunkTimeoutMs(task, chunk, plan),
         onProgress: (f) => report(CHUNK_DOWNLOAD_SHARE + f * (1 - CHUNK_DOWNLOAD_SHARE)),
       });
-      await storage.put(key, outPath, 'application/octet-stream');
+      await storage.put(key, outPath, 'application/octet-stream').catch((error: unknown) => {
+        throw internalFailure('storage', error);
+      });
       // The coordinator removes the chunks when it ends: one it can no longer see must not outlive it.
       if ((await current()) === null) {
         await storage.delete(key).catch(() => undefined);
@@ -148,15 +154,19 @@ export class ChunkProcessor {
    * coordinator no longer follows it and has removed the chunks it could, so this job and its file go now.
    */
   async ended(chunk: ChunkJob, outcome: ChunkOutcome | null): Promise<void> {
-    if ((await this.currentTask(chunk)) !== null) return;
+    const task = await this.deps.tasks.findById(chunk.taskId);
+    if (task !== null && isChunkOf(task, chunk)) return;
     await this.deps.jobs.removeChunk(chunk.taskId, chunk.attempt, chunk.index);
-    if (outcome?.kind === 'rendered') await this.deps.storage.delete(outcome.key);
+    // The chunk's own key, not the one its result names: a job's result must not choose what is deleted.
+    if (outcome?.kind === 'rendered' && task !== null) {
+      await this.deps.storage.delete(chunkKey(task.id, chunk.attempt, chunk.index, encodingFor(task.outputSettings).extension));
+    }
   }
 
-  /** The chunk's task while it is still the chunk's: processing, under the attempt that asked for the chunk. */
+  /** The chunk's task while it is still the chunk's. */
   private async currentTask(chunk: ChunkJob): Promise<TaskEntity | null> {
     const task = await this.deps.tasks.findById(chunk.taskId);
-    return task !== null && task.status === 'processing' && task.renderAttempts === chunk.attempt ? task : null;
+    return task !== null && isChunkOf(task, chunk) ? task : null;
   }
 
   /** The chunk's share of the render limit (RENDER_TIMEOUT_MS or the task's default), never under a minute. */

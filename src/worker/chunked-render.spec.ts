@@ -157,7 +157,7 @@ describe('ChunkedRenders', () => {
             details: { media_url: 'https://example.com/a.mp4', http_status: 404 },
             suggestedAction: 'Check the URL',
           }
-        : { kind: 'rendered', key: `k${index}`, engine: 'compositor', workerId: 'w2' },
+        : { kind: 'rendered', key: `chunks/tsk_chunks/2-${index}.mp4`, engine: 'compositor', workerId: 'w2' },
     );
     const renders = chunkedRenders(queue, { copyTo: async () => undefined, delete: async (key: string) => void deleted.push(key) });
     const failure = await renders
@@ -177,6 +177,26 @@ describe('ChunkedRenders', () => {
     expect([deleted, queue.removed]).toEqual([[], []]);
   });
 
+  it("refuses a chunk whose result names another object than the chunk's own key, and copies nothing of it", async () => {
+    const queue = new ScriptedQueue();
+    const copied: string[] = [];
+    // Another account's output: a chunk job's result must not choose what the coordinator copies into this task's video.
+    const ticker = queue.endPendingAfter(300, (index) => ({
+      kind: 'rendered',
+      key: index === 0 ? 'acc_other/tsk_other/video.mp4' : `chunks/tsk_chunks/2-${index}.mp4`,
+      engine: 'compositor',
+      workerId: 'w2',
+    }));
+    const renders = chunkedRenders(queue, { copyTo: async (key: string) => void copied.push(key), delete: async () => undefined });
+    const failure = await renders
+      .coordinate(args(), renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal))
+      .catch((error: unknown) => error)
+      .finally(() => clearInterval(ticker));
+    expect(failure).toBeInstanceOf(RenderFailure);
+    expect(failure).toMatchObject({ code: 'RENDER_FAILED', message: 'A chunk of the render reported a file it was not asked to write' });
+    expect(copied).not.toContain('acc_other/tsk_other/video.mp4');
+  });
+
   it('fails with WORKER_CRASHED when Bull gave up on a chunk whose workers kept dying', async () => {
     const queue = new ScriptedQueue();
     const ticker = setInterval(() => queue.states.set(0, { kind: 'crashed', reason: 'job stalled more than allowable limit' }), 300);
@@ -185,7 +205,12 @@ describe('ChunkedRenders', () => {
       .coordinate(args(), renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal))
       .catch((error: unknown) => error)
       .finally(() => clearInterval(ticker));
-    expect(failure).toMatchObject({ code: 'WORKER_CRASHED', retryPossible: true });
+    // Bull's own words are for the log.
+    expect(failure).toMatchObject({
+      code: 'WORKER_CRASHED',
+      retryPossible: true,
+      message: 'A chunk of the render was interrupted by worker crashes or could not begin',
+    });
   });
 
   it('counts no time during which its chunks wait for a worker against the limit, and times out once they run past it', async () => {

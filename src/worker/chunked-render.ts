@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { RenderFailure } from '../common/render-failure';
+import { internalFailure, RenderFailure } from '../common/render-failure';
 import type { ChunkState, RenderPriority } from '../queue/job-queues';
 import type { AppConfig } from '../config/app-config';
 import type { ChunkJob, ChunkOutcome } from '../queue/job-registry';
@@ -233,6 +233,16 @@ export class ChunkedRenders {
     return true;
   }
 
+  /**
+   * A chunk job's result names where it stored its file; the coordinator copies that object into the task's
+   * output, so it accepts only the key it computes itself for the chunk, never another object of the storage.
+   */
+  private checkChunkKey(task: TaskEntity, attempt: number, index: number, reported: string): void {
+    if (reported === chunkKey(task.id, attempt, index, encodingFor(task.outputSettings).extension)) return;
+    this.deps.logger.error({ task_id: task.id, chunk: index, attempt, reported_key: reported }, 'a chunk job reported a file it was not asked to write');
+    throw new RenderFailure('RENDER_FAILED', 'A chunk of the render reported a file it was not asked to write', true);
+  }
+
   /** Keeps up to CHUNKS_PER_TASK chunk jobs in the queue until every chunk is rendered; reports their mean progress. */
   private async followChunks(
     task: TaskEntity,
@@ -264,17 +274,14 @@ export class ChunkedRenders {
         else if (state.kind === 'missing')
           await enqueue(index); // lost with Redis's data: asked again
         else if (state.kind === 'crashed') {
-          throw new RenderFailure(
-            'WORKER_CRASHED',
-            `A chunk of the render was interrupted by worker crashes or could not begin: ${state.reason}`.slice(0, 500),
-            true,
-          );
+          throw internalFailure('chunkCrash', new Error(`chunk ${index}: ${state.reason}`));
         } else if (state.outcome.kind === 'failed') {
           const { code, message, retryPossible, details, suggestedAction } = state.outcome;
           throw new RenderFailure(code as RenderFailure['code'], message, retryPossible, details, suggestedAction ?? undefined);
         } else if (state.outcome.kind === 'stopped') {
           throw new RenderCancelled('chunked render');
         } else {
+          this.checkChunkKey(task, attempt, index, state.outcome.key);
           rendered[index] = state.outcome;
           on.onRendered(index, state.outcome);
           progress[index] = 1;

@@ -3,12 +3,15 @@
  * whether it renders the whole timeline or one chunk: the task's media
  * fetched into the render's work dir, and the task's render plan over them.
  */
+import { setMaxListeners } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { DownloadBudget } from '../media/download-budget';
+import { downloadsTimedOut } from '../media/media-failures';
 import type { FetchedMedia, MediaExpectation, MediaFetcher } from '../media/media-fetcher';
 import type { RenderPlan } from '../render/plan/render-plan.types';
+import { stopOnAbortOrTimeout } from '../render/render-engine';
 import { planTimeline, type MediaKind } from '../render/plan/timeline-planner';
 import { parseSubtitleFileAsync, type SubtitleCueMs } from '../subtitles/subtitle-parser';
 import type { TaskEntity } from '../tasks/task.entity';
@@ -48,7 +51,11 @@ export async function prepareRender(
   return planWith(deps, task, media, at.baseUrl);
 }
 
-/** Fetches every clip's media in parallel (the fetcher bounds the parallelism), keyed `<track>/<clip>` by index. */
+/**
+ * Fetches every clip's media in parallel (the fetcher bounds the parallelism and shares it between accounts),
+ * keyed `<track>/<clip>` by index. The downloads stop together: at the first failure, which the task fails with;
+ * when the job is aborted (canceled); or at MEDIA_DOWNLOAD_TIMEOUT_MS. Returns once every one has stopped.
+ */
 async function download(
   deps: RenderInputsDeps,
   task: TaskEntity,
@@ -61,15 +68,30 @@ async function download(
   );
   const media = new Map<string, FetchedMedia>();
   const budget = new DownloadBudget(deps.config.mediaTaskMaxBytes);
-  let done = 0;
+  const timeoutMs = deps.config.mediaDownloadTimeoutMs;
+  // One abort for all of them, without a reason: a download another task shares must not fail it with this task's error.
+  const downloads = new AbortController();
+  // Every waiting download listens to it: one listener per clip (at most MAX_CLIPS), all gone when the phase ends.
+  setMaxListeners(0, downloads.signal);
+  const stop = stopOnAbortOrTimeout(signal, timeoutMs, () => downloads.abort());
+  const failures: unknown[] = []; // at most one: the failure that stopped the others
   await Promise.all(
     jobs.map(async (job) => {
-      const fetched = await deps.fetcher.fetch({ url: job.url, expect: job.expect, destDir: workDir, signal, budget });
-      media.set(job.key, fetched);
-      done += 1;
-      onProgress(done / Math.max(1, jobs.length));
+      try {
+        const request = { url: job.url, expect: job.expect, destDir: workDir, signal: downloads.signal, budget, account: task.accountId };
+        media.set(job.key, await deps.fetcher.fetch(request));
+        onProgress(media.size / Math.max(1, jobs.length));
+      } catch (error) {
+        if (downloads.signal.aborted) return;
+        failures.push(error);
+        downloads.abort();
+      }
     }),
-  );
+  ).finally(() => stop.dispose());
+  if (failures.length > 0) throw failures[0];
+  const unfinished = jobs.filter((job) => !media.has(job.key));
+  if (unfinished.length > 0 && stop.timedOut()) throw downloadsTimedOut(unfinished[0].url, unfinished.length, timeoutMs);
+  signal.throwIfAborted();
   return media;
 }
 

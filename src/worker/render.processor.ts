@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { RenderFailure } from '../common/render-failure';
+import { asRenderFailure, internalFailure, RenderFailure } from '../common/render-failure';
 import type { AppConfig } from '../config/app-config';
 import { probeMedia } from '../media/ffprobe';
 import type { MediaFetcher } from '../media/media-fetcher';
@@ -171,9 +171,10 @@ export class RenderProcessor {
           logger.info({ task_id: task.id }, 'render stopped: task canceled');
           return;
         }
-        const failure =
-          error instanceof RenderFailure ? error : new RenderFailure('RENDER_FAILED', `The render failed: ${(error as Error).message}`.slice(0, 500), true);
-        if (!(error instanceof RenderFailure)) logger.error({ task_id: task.id, err: error }, 'render crashed');
+        const failure = asRenderFailure(error);
+        // Clients read the failure's message; what was thrown (stderr, paths, the exception) is its cause, logged here.
+        if (error instanceof RenderFailure) logger.warn({ task_id: task.id, code: failure.code, err: failure }, 'render failed');
+        else logger.error({ task_id: task.id, code: failure.code, err: failure }, 'render crashed');
         await transitions.fail(task, failure);
       } finally {
         // Once the task's fate is recorded: a chunk still running cannot be removed, but it then ends with its
@@ -298,7 +299,9 @@ export class RenderProcessor {
     const put = async (path: string, key: string, contentType: string, expiresAt: number): Promise<StoredFile> => {
       run.checkCanceled();
       uploaded.push(key);
-      const { sizeBytes } = await this.deps.storage.put(key, path, contentType);
+      const { sizeBytes } = await this.deps.storage.put(key, path, contentType).catch((error: unknown) => {
+        throw internalFailure('storage', error);
+      });
       done += 1;
       progress.update(done / OUTPUT_FILE_COUNT);
       return { key, size_bytes: sizeBytes, expires_at: expiresAt };

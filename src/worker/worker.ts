@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { RenderFailure } from '../common/render-failure';
+import { internalFailure } from '../common/render-failure';
 import type { AppConfig } from '../config/app-config';
 import type { MediaFetcher } from '../media/media-fetcher';
 import type { JobQueues } from '../queue/job-queues';
@@ -143,7 +143,8 @@ function failTasksBullGaveUpOn(deps: WorkerDeps): void {
       if (!(await job.isFailed())) return;
       const task = await deps.tasks.findById(taskId);
       if (task && (task.status === 'processing' || task.status === 'queued')) {
-        await transitions.fail(task, new RenderFailure('WORKER_CRASHED', `The render was interrupted by worker crashes: ${error.message}`, true));
+        logger.warn({ task_id: taskId, err: error }, 'render job given up by Bull');
+        await transitions.fail(task, internalFailure('crash', error));
       }
     })().catch((failure: unknown) => logger.warn({ task_id: taskId, err: failure }, 'could not record a render job Bull gave up on'));
   });

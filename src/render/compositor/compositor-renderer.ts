@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RenderFailure } from '../../common/render-failure';
+import { internalFailure, RenderFailure } from '../../common/render-failure';
 import { encodingFor } from '../encoding-settings';
 import { previewOutputs, SYSTEM_FFMPEG } from '../video-previews';
 import { visibleBounds, type PixelBox } from '../rgba-png';
@@ -288,7 +288,7 @@ export class CompositorRenderer {
 
   private async localPath(src: string): Promise<string> {
     const path = await this.opts.mediaPath(src);
-    if (path === null) throw new RenderFailure('RENDER_FAILED', `the compositor has no local file for ${src}`, true);
+    if (path === null) throw internalFailure('render', new Error(`the compositor has no local file for ${src}`));
     return path;
   }
 
@@ -366,7 +366,7 @@ export class CompositorRenderer {
       });
       child.on('error', (err) => {
         signal.removeEventListener('abort', kill);
-        reject(new RenderFailure('RENDER_FAILED', `ffmpeg could not start: ${err.message}`, true));
+        reject(internalFailure('encoder', new Error(`ffmpeg could not start: ${err.message}`, { cause: err })));
       });
       child.on('close', (code, killedBy) => {
         signal.removeEventListener('abort', kill);
@@ -376,8 +376,7 @@ export class CompositorRenderer {
         } else if (signal.aborted) {
           reject(new RenderCancelled('compositor render'));
         } else {
-          const reason = stderr.trim().split('\n').slice(-3).join(' | ') || `exit ${code ?? killedBy}`;
-          reject(new RenderFailure('RENDER_FAILED', `Compositing failed: ${reason}`.slice(0, 500), true));
+          reject(internalFailure('encoder', new Error(`ffmpeg exited with ${code ?? killedBy}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`)));
         }
       });
     });

@@ -1,6 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 
 export const CLI_PATH = join(__dirname, '..', '..', '..', 'dist', 'src', 'client', 'cli.js');
 
@@ -19,4 +20,14 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** A long-running CLI command (`webhook-listen`) as a child process: its stdin open, its output gathered. */
+export function spawnCli(args: string[], env: Record<string, string>): { child: ChildProcessByStdio<Writable, Readable, Readable>; output: () => string } {
+  if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} is missing: run npm run build`);
+  const child = spawn(process.execPath, [CLI_PATH, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  return { child, output: () => text };
 }

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoTaskBody } from '../../../src/client/demo-timeline';
 import { ffprobe } from '../../support/media-fixtures';
 import { present } from '../../support/present';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { runCli } from './cli-process';
+import { postWebhook as post, signedHeaders } from '../../support/webhook-post';
+import { runCli, spawnCli } from './cli-process';
 
 jest.setTimeout(180_000);
 
@@ -162,5 +163,67 @@ describe('render-cli against a running service', () => {
     expect(models.stdout).toMatch(/^premium\s+7680x4320\s+7200 s\s+mp4,mov,webm,prores /m);
     const usage = await runCli(['usage', '--period', 'today'], env);
     expect(JSON.parse(usage.stdout)).toMatchObject({ period: 'today', usage: { total_renders: expect.any(Number) } });
+  });
+});
+
+describe('render-cli webhook-listen', () => {
+  const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+  const listeners: Array<ReturnType<typeof spawnCli>> = [];
+  afterAll(() => listeners.forEach(({ child }) => child.kill()));
+
+  async function waitFor(output: () => string, pattern: RegExp): Promise<RegExpMatchArray> {
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const match = output().match(pattern);
+      if (match) return match;
+    }
+    throw new Error(`no ${pattern} in the listener's output:\n${output()}`);
+  }
+
+  /** Starts a listener on a free port; resolves with its URL and the certificate to trust. */
+  async function listen(env: Record<string, string>, args: string[] = [], stdin?: string) {
+    const listener = spawnCli(['webhook-listen', '--port', '0', ...args], env);
+    listeners.push(listener);
+    if (stdin !== undefined) listener.child.stdin.end(stdin);
+    const [, url, certPath] = await waitFor(listener.output, /listening on (\S+) \(certificate (\S+)\)/);
+    return { ...listener, url, ca: readFileSync(certPath) };
+  }
+
+  const signed = (body: string) => signedHeaders(body, SECRET);
+
+  it('with the secret on stdin, prints verified events escaped and refuses the others without their payload', async () => {
+    const { url, ca, output } = await listen({}, ['--secret-stdin'], `${SECRET}\n`);
+    // ESC ] 0 ; … BEL would retitle the terminal, ESC [ 2 J clear it; U+009B is a one-character CSI.
+    const verified = JSON.stringify({ event: 'task.failed', task_id: 'tsk_cli\u001b[2J', data: { note: '\u001b]0;owned\u0007 \u009b31m' } });
+    expect(await post(url, ca, verified, signed(verified))).toBe(200);
+    const forged = JSON.stringify({ event: 'task.completed', task_id: 'tsk_forged\u001b[2J', data: { video_url: 'https://evil.example/x' } });
+    expect(await post(url, ca, forged, signed(verified))).toBe(401);
+    expect(await post(url, ca, forged, { 'content-type': 'application/json' })).toBe(401);
+    await waitFor(output, /(REJECTED.*\n.*){2}/);
+    const lines = output().trim().split('\n').slice(1);
+    // eslint-disable-next-line no-control-regex -- looking for control characters (but the line ends) is the point
+    expect(output()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(lines[0]).toMatch(/ verified task\.failed tsk_cli\\u001b\[2J \{"note":".*\\u009b31m"\}$/);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/ REJECTED \(signature mismatch\): \d+ bytes not shown$/),
+      expect.stringMatching(/ REJECTED \(missing webhook-id, webhook-timestamp or webhook-signature\): \d+ bytes not shown$/),
+    ]);
+    expect(output()).not.toContain('tsk_forged');
+  });
+
+  it('takes the secret from RENDER_WEBHOOK_SECRET', async () => {
+    const { url, ca, output } = await listen({ RENDER_WEBHOOK_SECRET: SECRET });
+    const body = JSON.stringify({ event: 'task.completed', task_id: 'tsk_env', data: {} });
+    expect(await post(url, ca, body, signed(body))).toBe(200);
+    await waitFor(output, / verified task\.completed tsk_env \{\}/);
+  });
+
+  it('refuses a secret on the command line without echoing it, and does not start without a secret', async () => {
+    for (const args of [['--secret', 'hunter2-secret'], ['--secret=hunter2-secret']]) {
+      const run = await runCli(['webhook-listen', '--port', '0', ...args], {});
+      expect([run.code, run.stderr]).toEqual([2, expect.stringMatching(/^error: USAGE: --secret is not accepted.*RENDER_WEBHOOK_SECRET/)]);
+      expect(run.stderr + run.stdout).not.toContain('hunter2-secret');
+    }
+    const unset = await runCli(['webhook-listen', '--port', '0'], {});
+    expect([unset.code, unset.stderr]).toEqual([2, expect.stringMatching(/^error: USAGE: no webhook secret: set RENDER_WEBHOOK_SECRET/)]);
   });
 });

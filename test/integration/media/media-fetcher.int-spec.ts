@@ -1,13 +1,12 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RenderFailure } from '../../../src/common/render-failure';
 import { DownloadBudget } from '../../../src/media/download-budget';
 import { MediaFetcher, type MediaFetcherOptions } from '../../../src/media/media-fetcher';
 import { SampleMedia } from '../../../src/media/sample-media';
 import { SsrfGuard } from '../../../src/network/ssrf-guard';
 import { present } from '../../support/present';
-import { makeMediaFixtures, TestServer } from './test-server';
+import { makeMediaFixtures, renderFailure, TestServer } from './test-server';
 
 describe('MediaFetcher against a real HTTP server', () => {
   let work: string;
@@ -29,16 +28,6 @@ describe('MediaFetcher against a real HTTP server', () => {
       ...overrides,
     });
   const dest = () => join(work, `task-${(caseNo += 1)}`);
-
-  /** Runs the fetch and returns the RenderFailure it must end with. */
-  const failure = async (promise: Promise<unknown>): Promise<RenderFailure> => {
-    const error = await promise.then(
-      () => new Error('expected the fetch to fail'),
-      (e: unknown) => e,
-    );
-    if (!(error instanceof RenderFailure)) throw error;
-    return error;
-  };
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'media-fetcher-'));
@@ -93,17 +82,17 @@ describe('MediaFetcher against a real HTTP server', () => {
   describe('INVALID_MEDIA_FORMAT', () => {
     it('for bytes that are not media, whatever the extension', async () => {
       server.routes.set('/fake.mp4', (_req, res) => res.writeHead(200, { 'content-type': 'video/mp4' }).end(Buffer.alloc(4096, 0x5a)));
-      const error = await failure(fetcher().fetch({ url: server.url('/fake.mp4'), expect: 'visual', destDir: dest() }));
+      const error = await renderFailure(fetcher().fetch({ url: server.url('/fake.mp4'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', retryPossible: false });
       expect(error.details.media_url).toBe(server.url('/fake.mp4'));
     });
 
     it('for audio-only media on a visual track and an image on an audio track', async () => {
       const f = fetcher();
-      const onVisual = await failure(f.fetch({ url: server.url('/tone'), expect: 'visual', destDir: dest() }));
+      const onVisual = await renderFailure(f.fetch({ url: server.url('/tone'), expect: 'visual', destDir: dest() }));
       expect(onVisual.code).toBe('INVALID_MEDIA_FORMAT');
       server.serveFile('/still', fixtures.png);
-      const onAudio = await failure(f.fetch({ url: server.url('/still'), expect: 'audio', destDir: dest() }));
+      const onAudio = await renderFailure(f.fetch({ url: server.url('/still'), expect: 'audio', destDir: dest() }));
       expect(onAudio.code).toBe('INVALID_MEDIA_FORMAT');
       expect(onAudio.message).toMatch(/no audio stream/);
     });
@@ -113,7 +102,7 @@ describe('MediaFetcher against a real HTTP server', () => {
       server.routes.set('/latin1.srt', (_req, res) => res.end(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])));
       const f = fetcher();
       for (const path of ['/nul.srt', '/latin1.srt']) {
-        const error = await failure(f.fetch({ url: server.url(path), expect: 'subtitle', destDir: dest() }));
+        const error = await renderFailure(f.fetch({ url: server.url(path), expect: 'subtitle', destDir: dest() }));
         expect(error).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', retryPossible: false });
       }
     });
@@ -133,14 +122,14 @@ describe('MediaFetcher against a real HTTP server', () => {
         pump();
       });
       const f = fetcher();
-      const error = await failure(f.fetch({ url: server.url('/huge.srt'), expect: 'subtitle', destDir: dest() }));
+      const error = await renderFailure(f.fetch({ url: server.url('/huge.srt'), expect: 'subtitle', destDir: dest() }));
       expect(error).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', retryPossible: false, details: { max_bytes: 100_000 } });
       expect(error.message).toMatch(/MAX_SUBTITLE_BYTES/);
       expect(sent).toBeLessThan(20_000_000);
       // Downloaded (and cached) under the media cap for a video track, then named as subtitles: still refused.
       server.routes.set('/clip-then-subs', (_req, res) => res.end(Buffer.alloc(200_000, 0x41)));
-      await failure(f.fetch({ url: server.url('/clip-then-subs'), expect: 'visual', destDir: dest() }));
-      const cached = await failure(f.fetch({ url: server.url('/clip-then-subs'), expect: 'subtitle', destDir: dest() }));
+      await renderFailure(f.fetch({ url: server.url('/clip-then-subs'), expect: 'visual', destDir: dest() }));
+      const cached = await renderFailure(f.fetch({ url: server.url('/clip-then-subs'), expect: 'subtitle', destDir: dest() }));
       expect(cached.message).toMatch(/MAX_SUBTITLE_BYTES/);
     });
   });
@@ -158,7 +147,7 @@ describe('MediaFetcher against a real HTTP server', () => {
         }, 2000).unref();
       });
       const started = Date.now();
-      const error = await failure(fetcher().fetch({ url: server.url('/big-announced'), expect: 'visual', destDir: dest() }));
+      const error = await renderFailure(fetcher().fetch({ url: server.url('/big-announced'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'FILE_TOO_LARGE', retryPossible: false });
       expect(Date.now() - started).toBeLessThan(1500);
       expect(bodyWritten).toBe(false);
@@ -171,7 +160,7 @@ describe('MediaFetcher against a real HTTP server', () => {
         res.end();
       });
       const cacheDir = join(work, 'cache-stream-limit');
-      const error = await failure(fetcher({ cacheDir, maxBytes: 200_000 }).fetch({ url: server.url('/big-chunked'), expect: 'visual', destDir: dest() }));
+      const error = await renderFailure(fetcher({ cacheDir, maxBytes: 200_000 }).fetch({ url: server.url('/big-chunked'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'FILE_TOO_LARGE', details: { max_bytes: 200_000 } });
       expect(server.hitCount('/big-chunked')).toBe(1);
       expect(existsSync(cacheDir) ? readdirSync(cacheDir) : []).toEqual([]);
@@ -190,15 +179,41 @@ describe('MediaFetcher against a real HTTP server', () => {
       const fetch = (path: string) => fetcher({ cacheDir }).fetch({ url: server.url(path), expect: 'visual', destDir: dest(), budget });
       await expect(fetch('/part-a')).rejects.toMatchObject({ code: 'INVALID_MEDIA_FORMAT' });
       expect(budget.remaining()).toBe(50_000);
-      const error = await failure(fetch('/part-b'));
+      const error = await renderFailure(fetch('/part-b'));
       expect(error).toMatchObject({ code: 'FILE_TOO_LARGE', retryPossible: false, details: { max_task_bytes: 200_000 } });
       expect(error.message).toMatch(/MEDIA_TASK_MAX_BYTES/);
+    });
+
+    it('charges the budget as the bytes arrive: parallel downloads of one task stop where it runs out, before either ends', async () => {
+      let completed = 0;
+      for (const name of ['/stream-a', '/stream-b']) {
+        server.routes.set(name, (_req, res) => {
+          res.writeHead(200);
+          let sent = 0;
+          const timer = setInterval(() => {
+            res.write(Buffer.alloc(10_000, 3));
+            sent += 10_000;
+            if (sent < 100_000) return;
+            clearInterval(timer);
+            res.end();
+            completed += 1;
+          }, 30);
+          res.on('close', () => clearInterval(timer));
+        });
+      }
+      const budget = new DownloadBudget(150_000);
+      const f = fetcher();
+      const errors = await Promise.all(
+        ['/stream-a', '/stream-b'].map((path) => renderFailure(f.fetch({ url: server.url(path), expect: 'visual', destDir: dest(), budget }))),
+      );
+      for (const error of errors) expect(error).toMatchObject({ code: 'FILE_TOO_LARGE', details: { max_task_bytes: 150_000 } });
+      expect(completed).toBe(0);
     });
   });
 
   describe('MEDIA_DOWNLOAD_FAILED', () => {
     it('for a 404, with the status and without pointless retries', async () => {
-      const error = await failure(fetcher().fetch({ url: server.url('/missing'), expect: 'visual', destDir: dest() }));
+      const error = await renderFailure(fetcher().fetch({ url: server.url('/missing'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({
         code: 'MEDIA_DOWNLOAD_FAILED',
         retryPossible: true,
@@ -210,7 +225,7 @@ describe('MediaFetcher against a real HTTP server', () => {
     it('for a 503 with Retry-After: retried, then reported with retry_after_seconds', async () => {
       server.routes.set('/busy', (_req, res) => res.writeHead(503, { 'retry-after': '1' }).end());
       const started = Date.now();
-      const error = await failure(fetcher({ retries: 1 }).fetch({ url: server.url('/busy'), expect: 'visual', destDir: dest() }));
+      const error = await renderFailure(fetcher({ retries: 1 }).fetch({ url: server.url('/busy'), expect: 'visual', destDir: dest() }));
       expect(error.details).toEqual({ media_url: server.url('/busy'), http_status: 503, retry_after_seconds: 1 });
       expect(server.hitCount('/busy')).toBe(2);
       // The retry honoured the server's Retry-After rather than the 10 ms back-off.
@@ -232,7 +247,7 @@ describe('MediaFetcher against a real HTTP server', () => {
     it('when the server sends no headers in time', async () => {
       server.routes.set('/silent', () => undefined);
       const started = Date.now();
-      const error = await failure(fetcher({ timeoutMs: 300, retries: 1 }).fetch({ url: server.url('/silent'), expect: 'visual', destDir: dest() }));
+      const error = await renderFailure(fetcher({ timeoutMs: 300, retries: 1 }).fetch({ url: server.url('/silent'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: true, details: { http_status: null } });
       expect(error.message).toMatch(/timed out/);
       expect(server.hitCount('/silent')).toBe(2);
@@ -244,7 +259,7 @@ describe('MediaFetcher against a real HTTP server', () => {
         res.writeHead(200, { 'content-length': '100000' });
         res.write(Buffer.alloc(1000));
       });
-      const error = await failure(fetcher({ timeoutMs: 300, retries: 0 }).fetch({ url: server.url('/stall'), expect: 'visual', destDir: dest() }));
+      const error = await renderFailure(fetcher({ timeoutMs: 300, retries: 0 }).fetch({ url: server.url('/stall'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', details: { http_status: null } });
     });
   });
@@ -257,7 +272,7 @@ describe('MediaFetcher against a real HTTP server', () => {
       async (host) => {
         server.serveFile('/secret', fixtures.png);
         const url = `http://${host}:${server.port}/secret`;
-        const error = await failure(fetcher({ guard: strict }).fetch({ url, expect: 'visual', destDir: dest() }));
+        const error = await renderFailure(fetcher({ guard: strict }).fetch({ url, expect: 'visual', destDir: dest() }));
         expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: false, details: { http_status: null } });
         expect(error.message).toMatch(/not allowed/);
         expect(server.hitCount('/secret')).toBe(0);
@@ -269,13 +284,13 @@ describe('MediaFetcher against a real HTTP server', () => {
       ['IPv6 loopback', 'http://[::1]:1/'],
     ])('refuses a redirect from an allowed host to the %s', async (_name, target) => {
       server.routes.set('/hop', (_req, res) => res.writeHead(302, { location: target }).end());
-      const error = await failure(fetcher().fetch({ url: server.url('/hop'), expect: 'visual', destDir: dest() }));
+      const error = await renderFailure(fetcher().fetch({ url: server.url('/hop'), expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: false });
       expect(error.message).toMatch(/not allowed/);
     });
 
     it('refuses other schemes', async () => {
-      const error = await failure(fetcher().fetch({ url: 'file:///etc/passwd', expect: 'subtitle', destDir: dest() }));
+      const error = await renderFailure(fetcher().fetch({ url: 'file:///etc/passwd', expect: 'subtitle', destDir: dest() }));
       expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: false });
     });
 
@@ -287,7 +302,7 @@ describe('MediaFetcher against a real HTTP server', () => {
       const f = fetcher();
       const fiveHops = await f.fetch({ url: server.url('/r1'), expect: 'visual', destDir: dest() });
       expect(fiveHops.kind).toBe('image');
-      const sixHops = await failure(f.fetch({ url: server.url('/r0'), expect: 'visual', destDir: dest() }));
+      const sixHops = await renderFailure(f.fetch({ url: server.url('/r0'), expect: 'visual', destDir: dest() }));
       expect(sixHops).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', details: { http_status: 301 } });
     });
   });
@@ -332,6 +347,40 @@ describe('MediaFetcher against a real HTTP server', () => {
       const results = await Promise.all([1, 2, 3].map(() => f.fetch({ url: server.url('/shared'), expect: 'audio', destDir: dest() })));
       expect(results.map((r) => r.kind)).toEqual(['audio', 'audio', 'audio']);
       expect(server.hitCount('/shared')).toBe(1);
+    });
+
+    it("stops a task's wait for another task's download when it is aborted, and survives the other task's abort", async () => {
+      const wav = readFileSync(fixtures.wav);
+      const slowly = (path: string) =>
+        server.routes.set(path, (_req, res) => {
+          res.writeHead(200, { 'content-length': String(wav.length) });
+          const pieces = [0, 1, 2, 3, 4].map((i) => wav.subarray((i * wav.length) / 5, ((i + 1) * wav.length) / 5));
+          const timer = setInterval(() => (pieces.length > 1 ? res.write(pieces.shift()) : (clearInterval(timer), res.end(pieces.shift()))), 250);
+          res.on('close', () => clearInterval(timer));
+        });
+      const f = fetcher();
+      const fetchAs = (path: string, account: string, abort: AbortController) =>
+        f.fetch({ url: server.url(path), expect: 'audio', destDir: dest(), signal: abort.signal, account });
+      const settled: string[] = [];
+
+      slowly('/shared-slow');
+      const [owner, sharer] = [new AbortController(), new AbortController()];
+      const owned = fetchAs('/shared-slow', 'a', owner).then((media) => settled.push(`owner got ${media.kind}`));
+      const shared = fetchAs('/shared-slow', 'b', sharer).catch((error: Error) => settled.push(`sharer stopped: ${error.name}`));
+      setTimeout(() => sharer.abort(), 100);
+      await Promise.all([owned, shared]);
+      expect(settled).toEqual(['sharer stopped: AbortError', 'owner got audio']);
+      expect(server.hitCount('/shared-slow')).toBe(1);
+
+      // The task that started the download is aborted: the other one still wants the file and downloads it itself.
+      slowly('/shared-slow-2');
+      const [owner2, sharer2] = [new AbortController(), new AbortController()];
+      const aborted = fetchAs('/shared-slow-2', 'a', owner2);
+      const survivor = fetchAs('/shared-slow-2', 'b', sharer2);
+      setTimeout(() => owner2.abort(), 100);
+      await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+      expect((await survivor).kind).toBe('audio');
+      expect(server.hitCount('/shared-slow-2')).toBe(2);
     });
 
     it('forgets entries after the TTL: the sweep deletes them and the next task downloads again', async () => {
@@ -391,7 +440,7 @@ describe('MediaFetcher against a real HTTP server', () => {
 
     it('keeps the size limits and the task budget', async () => {
       const url = samples.urlOf('testcard-640x360.mp4');
-      const error = await failure(fetcher({ guard: strict, samples, maxBytes: 10_000 }).fetch({ url, expect: 'visual', destDir: dest() }));
+      const error = await renderFailure(fetcher({ guard: strict, samples, maxBytes: 10_000 }).fetch({ url, expect: 'visual', destDir: dest() }));
       expect(error).toMatchObject({ code: 'FILE_TOO_LARGE' });
       const budget = new DownloadBudget(1_000_000);
       await fetcher({ guard: strict, samples }).fetch({ url, expect: 'visual', destDir: dest(), budget });
@@ -402,7 +451,7 @@ describe('MediaFetcher against a real HTTP server', () => {
       'fetches any other URL of that origin through the guard (%s: refused, never connected)',
       async (path) => {
         const url = server.url(path);
-        const error = await failure(fetcher({ guard: strict, samples }).fetch({ url, expect: 'visual', destDir: dest() }));
+        const error = await renderFailure(fetcher({ guard: strict, samples }).fetch({ url, expect: 'visual', destDir: dest() }));
         expect(error).toMatchObject({ code: 'MEDIA_DOWNLOAD_FAILED', retryPossible: false });
         expect(error.message).toMatch(/not allowed/);
         expect(server.hitCount(new URL(url).pathname)).toBe(0);

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
+import { RenderFailure } from '../../../src/common/render-failure';
 import { writeSelfSignedCertificate } from '../../../src/common/self-signed-certificate';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -15,6 +16,9 @@ export class TestServer {
   readonly requests: IncomingMessage[] = [];
   active = 0;
   maxActive = 0;
+  /** Connections open now, and when the last one closed. */
+  openConnections = 0;
+  lastClosedAt = 0;
   private server!: Server;
 
   constructor(private readonly tls?: { key: Buffer; cert: Buffer }) {}
@@ -32,6 +36,13 @@ export class TestServer {
       else res.writeHead(404).end('not found');
     };
     this.server = this.tls ? createHttpsServer(this.tls, handle) : createHttpServer(handle);
+    this.server.on('connection', (socket: Socket) => {
+      this.openConnections += 1;
+      socket.on('close', () => {
+        this.openConnections -= 1;
+        this.lastClosedAt = Date.now();
+      });
+    });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return this;
   }
@@ -53,10 +64,38 @@ export class TestServer {
     this.routes.set(path, (_req, res) => res.writeHead(200, { 'content-length': String(body.length), ...headers }).end(body));
   }
 
+  /** Resolves once no connection is open, or throws after `withinMs`. */
+  async allClosed(withinMs: number): Promise<void> {
+    const deadline = Date.now() + withinMs;
+    while (this.openConnections > 0) {
+      if (Date.now() > deadline) throw new Error(`${this.openConnections} connection(s) still open after ${withinMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** The RenderFailure `promise` ends with; anything else it ends with fails the test. */
+export async function renderFailure(promise: Promise<unknown>): Promise<RenderFailure> {
+  const error = await promise.then(
+    () => new Error('expected a RenderFailure'),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof RenderFailure)) throw error;
+  return error;
+}
+
+/** A media host that never finishes: it announces `totalBytes` and sends one byte every `everyMs` while the client listens. */
+export function trickle(totalBytes = 1_000_000, everyMs = 250): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-length': String(totalBytes), 'content-type': 'video/mp4' });
+    const timer = setInterval(() => res.write(Buffer.from([0])), everyMs);
+    res.on('close', () => clearInterval(timer));
+  };
 }
 
 /** A throw-away self-signed certificate for 127.0.0.1 and localhost. */
