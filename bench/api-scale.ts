@@ -243,22 +243,26 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
         client.close();
       }
       let created = 0;
+      let refusal: string | undefined;
       loads.push(
         await load(engine, prepared, largeKey, 'POST /v3/tasks', 'large', RATES.create, seconds, {
           method: 'POST',
+          path: '/v3/tasks',
           setupRequest: (r) => ({ ...r, body: JSON.stringify(createBody(`scale-${process.pid}-${++created}`)) }),
           onResponse: (status, body) => {
             if (status === 201) positions.push((JSON.parse(body) as { queue_position: number }).queue_position);
+            else refusal ??= `${status} ${body.slice(0, 300)}`;
           },
         }),
       );
+      if (refusal !== undefined) log(`${engine}: a create was refused: ${refusal}`);
     } finally {
       await service.stop();
     }
     // Nothing takes a job (ROLE=api): the creates queue behind the seed's queued tasks, one position each, in order.
     const sorted = [...positions].sort((a, b) => a - b);
     const seededQueued = 1_000;
-    const exact = sorted.every((position, i) => position === seededQueued + 1 + i);
+    const exact = sorted.length > 0 && sorted.every((position, i) => position === seededQueued + 1 + i);
     log(`${engine}: ${positions.length} creates, queue positions ${exact ? 'exact' : 'NOT exact'} (first ${sorted[0]})`);
     const statements = await explainStatements(prepared, accountIds[0], now);
     const slowest = statements.reduce((a, b) => (b.median_ms > a.median_ms ? b : a));

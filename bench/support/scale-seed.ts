@@ -31,9 +31,9 @@ function columns(seed: ScaleSeed, postgres: boolean): Array<[string, string]> {
   const account = `CASE WHEN i % 5 = 0 THEN 0 ELSE 1 + (i % ${others}) END`;
   const created = `(${seed.now - SEED_DAYS * DAY_MS} + i * ${Math.floor((SEED_DAYS * DAY_MS) / seed.tasks)})`;
   const unfinished = `i >= ${seed.tasks - UNFINISHED}`;
-  // Of the finished tasks: 88 % completed, 8 % failed, 4 % canceled, spread evenly.
+  // Of the finished tasks: 88 % completed, 8 % failed, 4 % canceled, spread evenly (19 and 100 are coprime).
   const status = `CASE WHEN ${unfinished} THEN (CASE WHEN i % 2 = 0 THEN 'queued' ELSE 'processing' END)
-    WHEN (i * 7919) % 100 < 88 THEN 'completed' WHEN (i * 7919) % 100 < 96 THEN 'failed' ELSE 'canceled' END`;
+    WHEN (i * 19) % 100 < 88 THEN 'completed' WHEN (i * 19) % 100 < 96 THEN 'failed' ELSE 'canceled' END`;
   const is = (value: string) => `(${status}) = '${value}'`;
   const started = `CASE WHEN (${status}) <> 'queued' THEN ${created} + 2000 ELSE NULL END`;
   const timeline = JSON.stringify({
@@ -110,7 +110,7 @@ export async function seedTasks(dataSource: DataSource, seed: ScaleSeed, onProgr
   for (let from = 0; from < seed.tasks; from += slice) {
     const to = Math.min(seed.tasks, from + slice) - 1;
     const series = postgres
-      ? `INSERT INTO tasks (${names}) SELECT ${values} FROM generate_series(${from}, ${to}) AS s(i)`
+      ? `INSERT INTO tasks (${names}) SELECT ${values} FROM generate_series(${from}::bigint, ${to}::bigint) AS s(i)`
       : `WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to}) INSERT INTO tasks (${names}) SELECT ${values} FROM s`;
     await dataSource.query(series);
     onProgress(to + 1);
