@@ -7,31 +7,42 @@ function activeAt(item: { fromFrame: number; durationInFrames: number }, frame: 
   return frame >= item.fromFrame && frame < item.fromFrame + item.durationInFrames;
 }
 
+const ALWAYS = { fromFrame: 0, durationInFrames: Infinity };
+
+/** The plan's subtitle layers that have cues in `refs` ([layer, cue] in plan order), with just those cues, shown throughout. */
+function shotSubtitles(subtitles: TimelineProps['subtitles'], refs: Array<[number, number]>): TimelineProps['subtitles'] {
+  const out: TimelineProps['subtitles'] = [];
+  for (const [s, c] of refs) {
+    const layer = subtitles[s];
+    if (out[out.length - 1]?.id !== layer.id) out.push({ ...layer, cues: [] });
+    out[out.length - 1].cues.push({ ...layer.cues[c], ...ALWAYS });
+  }
+  return out;
+}
+
 /**
  * The still mode of `Timeline`, for the compositor: frame i of this
  * composition is shot i, the plan as it stands at the shot's frame with only
- * the shot's image layers and (if asked) its subtitles, on a transparent page.
- * Video layers, audio and the background colour are left out: ffmpeg draws
- * those. What is shown at the shot's frame is made to last through this
- * composition's frames (Remotion's `<Freeze>` leaves sequences that start
- * after frame 0 hidden), and everything is drawn by the same `Timeline`, so
- * fonts, CSS, wrapping and presets are the ones Studio previews.
+ * the shot's image layers and cues, on a transparent page. Video layers, audio
+ * and the background colour are left out: ffmpeg draws those. What is shown
+ * at the shot's frame is made to last through this composition's frames
+ * (Remotion's `<Freeze>` leaves sequences that start after frame 0 hidden), and
+ * everything is drawn by the same `Timeline`, so fonts, CSS, wrapping and
+ * presets are the ones Studio previews. The shot names what to draw, so a shot
+ * costs what it shows, not every cue of the plan.
  */
 export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
   const shot = shots[useCurrentFrame()];
   if (shot === undefined) return null;
-  const keep = new Set(shot.layerIds);
-  const always = { fromFrame: 0, durationInFrames: Infinity };
   const stillPlan: TimelineProps = {
     ...plan,
     backgroundColor: 'transparent',
     audio: [],
     layers: plan.layers
-      .filter((layer) => layer.kind === 'image' && keep.has(layer.id) && activeAt(layer, shot.frame))
-      .map((layer) => ({ ...layer, ...always, blendMode: shot.blendAsNormal ? 'normal' : layer.blendMode })),
-    subtitles: shot.subtitles
-      ? plan.subtitles.map((layer) => ({ ...layer, cues: layer.cues.filter((cue) => activeAt(cue, shot.frame)).map((cue) => ({ ...cue, ...always })) }))
-      : [],
+      .slice(shot.layers.from, shot.layers.to)
+      .filter((layer) => activeAt(layer, shot.frame))
+      .map((layer) => ({ ...layer, ...ALWAYS, blendMode: shot.blendAsNormal ? 'normal' : layer.blendMode })),
+    subtitles: shotSubtitles(plan.subtitles, shot.cues),
   };
   return <Timeline {...stillPlan} />;
 };

@@ -9,8 +9,8 @@ import { renderPlanSchema } from '../plan-schema';
 
 const stillShot = z.object({
   frame: z.number().int().min(0),
-  layerIds: z.array(z.string()),
-  subtitles: z.boolean(),
+  layers: z.object({ from: z.number().int().min(0), to: z.number().int().min(0) }),
+  cues: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
   blendAsNormal: z.boolean(),
 });
 

@@ -222,7 +222,7 @@ export interface components {
             expired: boolean;
         };
         /** @enum {string} */
-        RenderErrorCode: "MEDIA_DOWNLOAD_FAILED" | "INVALID_MEDIA_FORMAT" | "FILE_TOO_LARGE" | "PROCESSING_TIMEOUT" | "RENDER_FAILED" | "WORKER_CRASHED";
+        RenderErrorCode: "MEDIA_DOWNLOAD_FAILED" | "INVALID_MEDIA_FORMAT" | "FILE_TOO_LARGE" | "PROCESSING_TIMEOUT" | "TIMELINE_TOO_COMPLEX" | "RENDER_FAILED" | "WORKER_CRASHED";
         TaskFailureResponse: {
             code: components["schemas"]["RenderErrorCode"];
             message: string;

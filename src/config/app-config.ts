@@ -1,7 +1,7 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { type PriceList, readPriceListFile } from './price-list';
-import { DEFAULT_SUBTITLE_LIMITS, type SubtitleLimits } from './subtitle-limits';
+import { DEFAULT_SUBTITLE_LIMITS, DEFAULT_SUBTITLE_PLAN_LIMITS, type SubtitleLimits, type SubtitlePlanLimits } from './subtitle-limits';
 
 /**
  * The one configuration schema. Every variable is parsed and checked here at
@@ -64,6 +64,8 @@ export interface AppConfig {
   mediaTaskMaxBytes: number;
   /** Subtitle files are parsed in memory, so they have limits of their own (docs/security.md). */
   subtitleLimits: SubtitleLimits;
+  /** What all subtitle clips of one task may bring to its plan, however many share a file (docs/security.md). */
+  subtitlePlanLimits: SubtitlePlanLimits;
   /** Deadline of a task's whole download phase (MEDIA_DOWNLOAD_TIMEOUT_MS), and so of each download in it. */
   mediaDownloadTimeoutMs: number;
   mediaParallelDownloads: number;
@@ -262,6 +264,16 @@ function readPlaces(read: Reader): Places {
   };
 }
 
+/** What all subtitle clips of one task may bring to its plan (docs/security.md). */
+function readSubtitlePlanLimits(read: Reader): SubtitlePlanLimits {
+  return {
+    maxCues: read.integer('MAX_TASK_SUBTITLE_CUES', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCues, 1, 1_000_000),
+    maxChars: read.integer('MAX_TASK_SUBTITLE_CHARS', DEFAULT_SUBTITLE_PLAN_LIMITS.maxChars, 1, 100_000_000),
+    maxCueChars: read.integer('MAX_SUBTITLE_CUE_CHARS', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCueChars, 1, 1_000_000),
+    maxCuesAtOnce: read.integer('MAX_SUBTITLE_CUES_AT_ONCE', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCuesAtOnce, 1, 10_000),
+  };
+}
+
 /** The rules that tie one variable to another or to a format the Reader cannot check alone. */
 function checkCombinations(config: AppConfig, problems: string[]): void {
   if (!!config.tlsCert !== !!config.tlsKey) {
@@ -310,6 +322,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxCues: read.integer('MAX_SUBTITLE_CUES', DEFAULT_SUBTITLE_LIMITS.maxCues, 1, 1_000_000),
       maxLines: read.integer('MAX_SUBTITLE_LINES', DEFAULT_SUBTITLE_LIMITS.maxLines, 1, 10_000_000),
     },
+    subtitlePlanLimits: readSubtitlePlanLimits(read),
     mediaDownloadTimeoutMs: read.integer('MEDIA_DOWNLOAD_TIMEOUT_MS', 600_000, 100, 3_600_000),
     mediaParallelDownloads: read.integer('MEDIA_PARALLEL_DOWNLOADS', 4, 1, 64),
     urlSigningSecret: read.optional('URL_SIGNING_SECRET'),

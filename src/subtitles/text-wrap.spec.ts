@@ -45,6 +45,15 @@ describe('wrapText', () => {
     expect(wrapText('abc def ghi', { maxCharsPerLine: null, strategy: 'word', language: 'auto' })).toBe('abc def ghi');
   });
 
+  it('glues a run of 40 000 opening brackets into one piece within the test timeout', async () => {
+    // Each bracket glues to the next and the last to 你: one piece of 40 001 characters, then 好. Rescanning the
+    // glued piece per bracket took 29 s to 7 min. Jest can time a test out only when it yields, hence the wait.
+    const brackets = '「'.repeat(40_000);
+    expect(wrapText(`${brackets}你好`, word(10))).toBe(`${brackets}你\n好`);
+    expect(wrapText(`好${brackets}`, { maxCharsPerLine: 1, strategy: 'character', language: 'ja' })).toBe(`好\n${brackets}`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
   it('keeps existing line breaks and wraps Korean by words', () => {
     expect(wrapText('one two\nthree four', word(5))).toBe('one\ntwo\nthree\nfour');
     expect(wrapText('안녕하세요 여러분 반갑습니다', word(8))).toBe('안녕하세요\n여러분\n반갑습니다');

@@ -28,6 +28,8 @@ interface Atom {
   text: string;
   length: number;
   spaceBefore: boolean;
+  /** The last character of `text`, kept so gluing never rescans the glued text. */
+  last: string;
 }
 
 /** Code points with combining marks kept on their base character. */
@@ -47,7 +49,7 @@ function pieces(chars: string[], strategy: WrapStrategy): Atom[] {
   let word: string[] = [];
   const flushWord = (): void => {
     if (word.length === 0) return;
-    atoms.push({ text: word.join(''), length: word.length, spaceBefore });
+    atoms.push({ text: word.join(''), length: word.length, spaceBefore, last: word[word.length - 1] });
     spaceBefore = false;
     word = [];
   };
@@ -57,7 +59,7 @@ function pieces(chars: string[], strategy: WrapStrategy): Atom[] {
       spaceBefore = atoms.length > 0;
     } else if (strategy === 'character' || CJK.test(ch)) {
       flushWord();
-      atoms.push({ text: ch, length: 1, spaceBefore });
+      atoms.push({ text: ch, length: 1, spaceBefore, last: ch });
       spaceBefore = false;
     } else {
       word.push(ch);
@@ -71,21 +73,21 @@ function firstChar(text: string): string {
   return Array.from(text)[0] ?? '';
 }
 
-function lastChar(text: string): string {
-  const all = Array.from(text);
-  return all[all.length - 1] ?? '';
-}
-
-/** Glues forbidden line starts to the piece before and forbidden line ends to the piece after. */
+/**
+ * Glues forbidden line starts to the piece before and forbidden line ends to
+ * the piece after. Linear: a run of thousands of 「 glues into one piece
+ * without reading the piece again per character.
+ */
 function applyPunctuationRules(atoms: Atom[], japanese: boolean): Atom[] {
   const out: Atom[] = [];
   for (const atom of atoms) {
     const prev = out[out.length - 1];
     const head = firstChar(atom.text);
     const forbiddenStart = NO_LINE_START.has(head) || (japanese && NO_LINE_START_JA.has(head));
-    if (prev && !atom.spaceBefore && (forbiddenStart || NO_LINE_END.has(lastChar(prev.text)))) {
+    if (prev && !atom.spaceBefore && (forbiddenStart || NO_LINE_END.has(prev.last))) {
       prev.text += atom.text;
       prev.length += atom.length;
+      prev.last = atom.last;
     } else {
       out.push({ ...atom });
     }

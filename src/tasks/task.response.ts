@@ -16,6 +16,7 @@ const RENDER_ERROR_CODE_SET: Record<RenderErrorCode, true> = {
   INVALID_MEDIA_FORMAT: true,
   FILE_TOO_LARGE: true,
   PROCESSING_TIMEOUT: true,
+  TIMELINE_TOO_COMPLEX: true,
   RENDER_FAILED: true,
   WORKER_CRASHED: true,
 };

@@ -6,13 +6,14 @@
 import { setMaxListeners } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { runStepsYielding } from '../common/steps';
 import type { AppConfig } from '../config/app-config';
 import { DownloadBudget } from '../media/download-budget';
 import { downloadsTimedOut } from '../media/media-failures';
 import type { FetchedMedia, MediaExpectation, MediaFetcher } from '../media/media-fetcher';
 import type { RenderPlan } from '../render/plan/render-plan.types';
 import { stopOnAbortOrTimeout } from '../render/render-engine';
-import { planTimeline, type MediaKind } from '../render/plan/timeline-planner';
+import { planTimelineSteps, type MediaKind } from '../render/plan/timeline-planner';
 import { parseSubtitleFileAsync, type SubtitleCueMs } from '../subtitles/subtitle-parser';
 import type { TaskEntity } from '../tasks/task.entity';
 import type { TrackType } from '../tasks/task-input.types';
@@ -97,27 +98,37 @@ async function download(
 
 /** The render plan of the task, its media served from `baseUrl` and its subtitle files parsed. */
 async function planWith(deps: RenderInputsDeps, task: TaskEntity, media: Map<string, FetchedMedia>, baseUrl: string): Promise<RenderPlan> {
-  // Parsed here, in slices, so a large subtitle file never holds the event loop (ROLE=all shares it with the API).
+  // Parsed here, in slices, so a large subtitle file never holds the event loop (ROLE=all shares it with the API);
+  // once per file, however many clips show it (clips of one URL share one fetched file).
+  const parsedFiles = new Map<string, { cues: SubtitleCueMs[] }>();
   const subtitleFiles = new Map<string, { cues: SubtitleCueMs[] }>();
   for (const [trackIndex, track] of task.timeline.tracks.entries()) {
     if (track.type !== 'subtitle') continue;
     for (const [clipIndex, clip] of track.clips.entries()) {
       const key = clipKey(trackIndex, clipIndex);
-      const content = await readFile(fetchedAt(media, key).path);
-      subtitleFiles.set(key, { cues: await parseSubtitleFileAsync(content, clip.media_url, deps.config.subtitleLimits) });
+      const path = fetchedAt(media, key).path;
+      let parsed = parsedFiles.get(path);
+      if (parsed === undefined) {
+        parsed = { cues: await parseSubtitleFileAsync(await readFile(path), clip.media_url, deps.config.subtitleLimits) };
+        parsedFiles.set(path, parsed);
+      }
+      subtitleFiles.set(key, parsed);
     }
   }
-  return planTimeline({
-    timeline: task.timeline,
-    output: task.outputSettings,
-    resolveMediaSrc: (trackIndex, clipIndex) => {
-      const fetched = fetchedAt(media, clipKey(trackIndex, clipIndex));
-      return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind };
-    },
-    readSubtitleFile: (trackIndex, clipIndex) => {
-      const file = subtitleFiles.get(clipKey(trackIndex, clipIndex));
-      if (!file) throw new Error(`subtitle clip ${clipKey(trackIndex, clipIndex)} of ${task.id} was not parsed`);
-      return file;
-    },
-  });
+  return runStepsYielding(
+    planTimelineSteps({
+      timeline: task.timeline,
+      output: task.outputSettings,
+      resolveMediaSrc: (trackIndex, clipIndex) => {
+        const fetched = fetchedAt(media, clipKey(trackIndex, clipIndex));
+        return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind };
+      },
+      readSubtitleFile: (trackIndex, clipIndex) => {
+        const file = subtitleFiles.get(clipKey(trackIndex, clipIndex));
+        if (!file) throw new Error(`subtitle clip ${clipKey(trackIndex, clipIndex)} of ${task.id} was not parsed`);
+        return file;
+      },
+      subtitlePlanLimits: deps.config.subtitlePlanLimits,
+    }),
+  );
 }

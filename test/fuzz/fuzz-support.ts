@@ -1,14 +1,13 @@
 /**
- * What the fuzz tier needs beyond the test app: requests sent exactly as
- * written (no URL normalisation, any header, any bytes), a watch on /healthz
- * while hostile work runs, and a seeded random source so every run sends the
- * same requests.
+ * What the fuzz tier needs beyond the service process (probed-service.ts):
+ * requests sent exactly as written (no URL normalisation, any header, any
+ * bytes) and a seeded random source so every run sends the same requests.
  */
 import { request } from 'node:https';
 import { connect } from 'node:tls';
 import { HTTP_ERROR_STATUS } from '../../src/common/error-codes';
 
-/** Where requests go: the test app in this process, or a service process. */
+/** Where requests go: a service process. */
 export interface Target {
   baseUrl: string;
   ca: Buffer;
@@ -97,29 +96,6 @@ export function envelopeOf(answer: Answer): Envelope | string {
 /** The code's own HTTP status (VALIDATION_ERROR 400, NOT_FOUND 404, …). */
 export function statusOfCode(code: string): number | undefined {
   return (HTTP_ERROR_STATUS as Record<string, number>)[code];
-}
-
-/** Polls /healthz every 50 ms and keeps the slowest answer. */
-export function watchHealth(app: Target): { stop: () => Promise<{ slowestMs: number; checks: number }> } {
-  let running = true;
-  let slowestMs = 0;
-  let checks = 0;
-  const loop = (async () => {
-    while (running) {
-      const answer = await send(app, 'GET', '/healthz');
-      if (answer.status !== 200) throw new Error(`/healthz answered ${answer.status}`);
-      slowestMs = Math.max(slowestMs, answer.ms);
-      checks += 1;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return { slowestMs, checks };
-    },
-  };
 }
 
 /** A small seeded generator (mulberry32), so the tier sends the same requests every run. */

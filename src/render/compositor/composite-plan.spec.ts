@@ -1,5 +1,5 @@
 import type { PlanSubtitleLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
-import { compositePlan } from './composite-plan';
+import { compositePlan, type StillShot } from './composite-plan';
 import { visualLayer } from '../../../test/support/plan-layers';
 
 function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationInFrames: number, blendMode = 'normal'): PlanVisualLayer {
@@ -18,6 +18,14 @@ function plan(layers: PlanVisualLayer[], subs: PlanSubtitleLayer[] = [], duratio
   return { width: 320, height: 180, fps: 10, durationInFrames, backgroundColor: '#000000', layers, audio: [], subtitles: subs, fonts: [] };
 }
 
+/** The image layers the still composition draws for a shot: those of its range active at its frame. */
+function drawnLayers(planned: RenderPlan, shot: StillShot): string[] {
+  return planned.layers
+    .slice(shot.layers.from, shot.layers.to)
+    .filter((l) => shot.frame >= l.fromFrame && shot.frame < l.fromFrame + l.durationInFrames)
+    .map((l) => l.id);
+}
+
 describe('compositePlan', () => {
   it('needs no still at all for a plan of video layers only', () => {
     const p = compositePlan(plan([layer('v/a', 'video', 0, 100), layer('v/b', 'video', 20, 30)]));
@@ -27,22 +35,21 @@ describe('compositePlan', () => {
 
   it('draws an image over the whole timeline once', () => {
     const p = compositePlan(plan([layer('v/a', 'video', 0, 100), layer('i/logo', 'image', 0, 100)]));
-    expect(p.shots).toEqual([{ frame: 0, layerIds: ['i/logo'], subtitles: false, blendAsNormal: false }]);
+    expect(p.shots).toEqual([{ frame: 0, layers: { from: 1, to: 2 }, cues: [], blendAsNormal: false }]);
     expect(p.slots[1]).toEqual({ kind: 'stills', blendMode: 'normal', segments: [{ fromFrame: 0, durationInFrames: 100, shot: 0 }] });
   });
 
   it('merges neighbouring normal stills and adds the subtitles to the topmost group, one shot per change', () => {
-    const p = compositePlan(
-      plan(
-        [layer('v/a', 'video', 0, 100), layer('i/x', 'image', 0, 50), layer('i/y', 'image', 30, 70)],
-        [
-          subtitles([
-            [10, 10],
-            [20, 10],
-          ]),
-        ],
-      ),
+    const planned = plan(
+      [layer('v/a', 'video', 0, 100), layer('i/x', 'image', 0, 50), layer('i/y', 'image', 30, 70)],
+      [
+        subtitles([
+          [10, 10],
+          [20, 10],
+        ]),
+      ],
     );
+    const p = compositePlan(planned);
     expect(p.slots).toHaveLength(2);
     const stills = p.slots[1];
     if (stills.kind !== 'stills') throw new Error('expected stills');
@@ -53,12 +60,13 @@ describe('compositePlan', () => {
       { fromFrame: 30, durationInFrames: 20, shot: 3 },
       { fromFrame: 50, durationInFrames: 50, shot: 4 },
     ]);
-    expect(p.shots.map((s) => [s.frame, s.layerIds, s.subtitles])).toEqual([
-      [0, ['i/x'], false],
-      [10, ['i/x'], true],
-      [20, ['i/x'], true],
-      [30, ['i/x', 'i/y'], false],
-      [50, ['i/y'], false],
+    // The slot's layers are plan.layers[1, 3); the still composition draws those active at the shot's frame.
+    expect(p.shots.map((s) => [s.frame, drawnLayers(planned, s), s.cues])).toEqual([
+      [0, ['i/x'], []],
+      [10, ['i/x'], [[0, 0]]],
+      [20, ['i/x'], [[0, 1]]],
+      [30, ['i/x', 'i/y'], []],
+      [50, ['i/y'], []],
     ]);
   });
 
@@ -81,11 +89,11 @@ describe('compositePlan', () => {
       'v/b',
       'stills:normal',
     ]);
-    expect(p.shots.map((s) => [s.layerIds, s.blendAsNormal])).toEqual([
-      [['i/under'], false],
-      [['i/mid'], false],
-      [['i/screen'], true],
-      [['i/top'], false],
+    expect(p.shots.map((s) => [s.layers, s.blendAsNormal])).toEqual([
+      [{ from: 0, to: 1 }, false],
+      [{ from: 2, to: 3 }, false],
+      [{ from: 3, to: 4 }, true],
+      [{ from: 5, to: 6 }, false],
     ]);
   });
 
@@ -110,6 +118,21 @@ describe('compositePlan', () => {
   it('puts subtitles above a top video layer in a slot of their own', () => {
     const p = compositePlan(plan([layer('i/x', 'image', 0, 100), layer('v/a', 'video', 0, 100)], [subtitles([[0, 100]])]));
     expect(p.slots.map((s) => s.kind)).toEqual(['stills', 'video', 'stills']);
-    expect(p.shots[1]).toEqual({ frame: 0, layerIds: [], subtitles: true, blendAsNormal: false });
+    expect(p.shots[1]).toEqual({ frame: 0, layers: { from: 2, to: 2 }, cues: [[0, 0]], blendAsNormal: false });
+  });
+
+  it('plans 499 images under 20 000 one-frame cues in one sweep, each shot naming its own cue', async () => {
+    // Scanning every layer and cue at every change took minutes here; jest can time a test out only when it yields.
+    const images = Array.from({ length: 499 }, (_, i) => layer(`i/${i}`, 'image', 0, 30_000));
+    const cues = Array.from({ length: 20_000 }, (_, i): [number, number] => [i, 1]);
+    const p = compositePlan(plan(images, [subtitles(cues)], 30_000));
+    expect(p.shots).toHaveLength(20_001);
+    expect(p.shots[7_000]).toEqual({ frame: 7_000, layers: { from: 0, to: 499 }, cues: [[0, 7_000]], blendAsNormal: false });
+    expect(p.shots[20_000]).toEqual({ frame: 20_000, layers: { from: 0, to: 499 }, cues: [], blendAsNormal: false });
+    const [stills] = p.slots;
+    if (stills.kind !== 'stills') throw new Error('expected stills');
+    expect(stills.segments).toHaveLength(20_001);
+    expect(stills.segments[20_000]).toEqual({ fromFrame: 20_000, durationInFrames: 10_000, shot: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 });

@@ -8,20 +8,28 @@
  * against the stills it would otherwise be merged with.
  *
  * Pure: the worker, the tests and the benchmarks read the same decisions.
+ * Near-linear in the layers and cues: one sweep over their starts and ends
+ * (the planner bounds how many cues show at once), and a shot names what to
+ * draw by index, so neither this nor the page drawing the shots rescans
+ * every cue per shot.
  */
+import { runSteps, type Steps } from '../../common/steps';
 import type { PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
 
-/** One picture the still-mode composition draws: the plan at `frame` with only these layers. */
+/** One picture the still-mode composition draws: the plan at `frame` with only this content. */
 export interface StillShot {
   /** A timeline frame inside the interval the shot stands for. */
   frame: number;
-  /** Ids of the image layers to draw (all of them active at `frame`). */
-  layerIds: string[];
-  /** Whether the plan's subtitles are drawn (only cues active at `frame` show). */
-  subtitles: boolean;
+  /** The slot's image layers, `plan.layers` from `from` up to `to`: those active at `frame` are drawn. */
+  layers: { from: number; to: number };
+  /** The subtitle cues to draw, each as [index in `plan.subtitles`, index in its cues]; all active at `frame`. */
+  cues: Array<[number, number]>;
   /** Draw with `mix-blend-mode: normal`: ffmpeg applies the layer's blend mode itself. */
   blendAsNormal: boolean;
 }
+
+/** A shot that draws nothing: what a still slot shows while none of its content is on screen. */
+export const BLANK_SHOT: StillShot = { frame: 0, layers: { from: 0, to: 0 }, cues: [], blendAsNormal: false };
 
 /** A run of frames during which a still slot shows one shot (or nothing). */
 export interface StillSegment {
@@ -40,8 +48,10 @@ export interface CompositePlan {
   shots: StillShot[];
 }
 
+/** Still content drawn together: the image layers `plan.layers[from, to)`, and the subtitles if `subtitles`. */
 interface StillGroup {
-  layers: PlanVisualLayer[];
+  from: number;
+  to: number;
   subtitles: boolean;
   blendMode: string;
 }
@@ -49,17 +59,17 @@ interface StillGroup {
 function groupLayers(plan: RenderPlan): Array<PlanVisualLayer | StillGroup> {
   const out: Array<PlanVisualLayer | StillGroup> = [];
   let open: StillGroup | null = null;
-  for (const layer of plan.layers) {
+  for (const [index, layer] of plan.layers.entries()) {
     if (layer.kind === 'video') {
       out.push(layer);
       open = null;
     } else if (layer.blendMode !== 'normal') {
-      out.push({ layers: [layer], subtitles: false, blendMode: layer.blendMode });
+      out.push({ from: index, to: index + 1, subtitles: false, blendMode: layer.blendMode });
       open = null;
     } else if (open !== null) {
-      open.layers.push(layer);
+      open.to = index + 1;
     } else {
-      open = { layers: [layer], subtitles: false, blendMode: 'normal' };
+      open = { from: index, to: index + 1, subtitles: false, blendMode: 'normal' };
       out.push(open);
     }
   }
@@ -67,74 +77,119 @@ function groupLayers(plan: RenderPlan): Array<PlanVisualLayer | StillGroup> {
   if (hasCues) {
     // Subtitles sit above every visual layer: they join the topmost stills if nothing lies between.
     if (open !== null) open.subtitles = true;
-    else out.push({ layers: [], subtitles: true, blendMode: 'normal' });
+    else out.push({ from: plan.layers.length, to: plan.layers.length, subtitles: true, blendMode: 'normal' });
   }
   return out;
 }
 
-function isActive(from: number, duration: number, frame: number): boolean {
-  return frame >= from && frame < from + duration;
+/** An image layer (its index in plan.layers) or a cue (its index in `cues` of the group's sweep) appearing or disappearing. */
+type Change = { frame: number; on: boolean } & ({ layer: number } | { cue: number });
+
+/** What a group shows: its changes in frame order, and its cues as [index in plan.subtitles, index in its cues], in plan order. */
+function* changesOf(group: StillGroup, plan: RenderPlan): Steps<{ changes: Change[]; cues: Array<[number, number]> }> {
+  const end = plan.durationInFrames;
+  const changes: Change[] = [];
+  const cues: Array<[number, number]> = [];
+  const span = (item: { fromFrame: number; durationInFrames: number }) => ({ from: item.fromFrame, to: Math.min(item.fromFrame + item.durationInFrames, end) });
+  for (let layer = group.from; layer < group.to; layer++) {
+    const { from, to } = span(plan.layers[layer]);
+    if (from < to) changes.push({ frame: from, on: true, layer }, { frame: to, on: false, layer });
+  }
+  if (group.subtitles) {
+    for (const [s, sub] of plan.subtitles.entries()) {
+      for (const [c, item] of sub.cues.entries()) {
+        yield;
+        const { from, to } = span(item);
+        if (from >= to) continue;
+        const cue = cues.push([s, c]) - 1;
+        changes.push({ frame: from, on: true, cue }, { frame: to, on: false, cue });
+      }
+    }
+  }
+  return { changes: changes.sort((a, b) => a.frame - b.frame), cues };
 }
 
-/** Frames at which something in the group appears or disappears, with 0 and the end. */
-function boundaries(group: StillGroup, plan: RenderPlan): number[] {
-  const frames = new Set<number>([0, plan.durationInFrames]);
-  const add = (from: number, duration: number) => {
-    frames.add(Math.min(from, plan.durationInFrames));
-    frames.add(Math.min(from + duration, plan.durationInFrames));
-  };
-  for (const layer of group.layers) add(layer.fromFrame, layer.durationInFrames);
-  if (group.subtitles) {
-    for (const sub of plan.subtitles) for (const cue of sub.cues) add(cue.fromFrame, cue.durationInFrames);
+/**
+ * What a group shows between two changes, as a key that is equal for equal
+ * contents. A set of layers is spelled out only when it changes and then named
+ * by a number, so a cue change costs the cues on screen, not the layers.
+ */
+class Showing {
+  private readonly layers = new Set<number>();
+  private readonly cues = new Set<number>();
+  private layerSet = '';
+  private readonly layerSetNames = new Map<string, string>();
+
+  apply(change: Change): void {
+    if ('layer' in change) {
+      if (change.on) this.layers.add(change.layer);
+      else this.layers.delete(change.layer);
+      const spelled = [...this.layers].sort((a, b) => a - b).join(',');
+      let name = this.layerSetNames.get(spelled);
+      if (name === undefined) {
+        name = `L${this.layerSetNames.size}`;
+        this.layerSetNames.set(spelled, name);
+      }
+      this.layerSet = this.layers.size === 0 ? '' : name;
+    } else if (change.on) {
+      this.cues.add(change.cue);
+    } else {
+      this.cues.delete(change.cue);
+    }
   }
-  return [...frames].sort((a, b) => a - b);
+
+  /** The cues on screen, in plan order. */
+  cueIndexes(): number[] {
+    return [...this.cues].sort((a, b) => a - b);
+  }
+
+  /** '' when nothing shows. */
+  key(): string {
+    return this.cues.size === 0 ? this.layerSet : `${this.layerSet}#${this.cueIndexes().join(',')}`;
+  }
 }
 
-/** What the group shows at `frame`, as a comparable key; '' when it shows nothing. */
-function contentKey(group: StillGroup, plan: RenderPlan, frame: number): string {
-  const parts = group.layers.filter((l) => isActive(l.fromFrame, l.durationInFrames, frame)).map((l) => `L:${l.id}`);
-  if (group.subtitles) {
-    plan.subtitles.forEach((sub, s) =>
-      sub.cues.forEach((cue, c) => {
-        if (isActive(cue.fromFrame, cue.durationInFrames, frame)) parts.push(`C:${s}:${c}`);
-      }),
-    );
+/** A group's segments, adding the shots it needs (a content that comes back reuses its shot). */
+function* stillSegments(group: StillGroup, plan: RenderPlan, shots: StillShot[]): Steps<StillSegment[]> {
+  const { changes, cues } = yield* changesOf(group, plan);
+  const shotByKey = new Map<string, number>();
+  const showing = new Showing();
+  const segments: StillSegment[] = [];
+  let next = 0;
+  for (let from = 0; from < plan.durationInFrames;) {
+    while (next < changes.length && changes[next].frame <= from) showing.apply(changes[next++]);
+    const to = next < changes.length ? changes[next].frame : plan.durationInFrames;
+    const key = showing.key();
+    let shot: number | null = null;
+    if (key !== '') {
+      shot = shotByKey.get(key) ?? null;
+      if (shot === null) {
+        shot = shots.length;
+        shotByKey.set(key, shot);
+        const drawn = showing.cueIndexes().map((cue) => cues[cue]);
+        shots.push({ frame: from, layers: { from: group.from, to: group.to }, cues: drawn, blendAsNormal: group.blendMode !== 'normal' });
+      }
+    }
+    const last = segments[segments.length - 1];
+    if (last !== undefined && last.shot === shot) last.durationInFrames += to - from;
+    else segments.push({ fromFrame: from, durationInFrames: to - from, shot });
+    from = to;
+    yield;
   }
-  return parts.join('|');
+  return segments;
+}
+
+/** The compositor's plan, in slices (the worker runs it with the event loop turning between them). */
+export function* compositePlanSteps(plan: RenderPlan): Steps<CompositePlan> {
+  const shots: StillShot[] = [];
+  const slots: CompositeSlot[] = [];
+  for (const entry of groupLayers(plan)) {
+    if ('subtitles' in entry) slots.push({ kind: 'stills', blendMode: entry.blendMode, segments: yield* stillSegments(entry, plan, shots) });
+    else slots.push({ kind: 'video', layer: entry });
+  }
+  return { slots, shots };
 }
 
 export function compositePlan(plan: RenderPlan): CompositePlan {
-  const shots: StillShot[] = [];
-  const shotByKey = new Map<string, number>();
-  const slots: CompositeSlot[] = groupLayers(plan).map((entry) => {
-    if (!('layers' in entry)) return { kind: 'video', layer: entry };
-    const group = entry;
-    const segments: StillSegment[] = [];
-    const cuts = boundaries(group, plan);
-    for (let i = 0; i + 1 < cuts.length; i++) {
-      const [from, to] = [cuts[i], cuts[i + 1]];
-      if (to <= from) continue;
-      const key = contentKey(group, plan, from);
-      let shot: number | null = null;
-      if (key !== '') {
-        const slotKey = `${group.blendMode}#${key}`;
-        shot = shotByKey.get(slotKey) ?? null;
-        if (shot === null) {
-          shot = shots.length;
-          shotByKey.set(slotKey, shot);
-          shots.push({
-            frame: from,
-            layerIds: group.layers.filter((l) => isActive(l.fromFrame, l.durationInFrames, from)).map((l) => l.id),
-            subtitles: group.subtitles && key.includes('C:'),
-            blendAsNormal: group.blendMode !== 'normal',
-          });
-        }
-      }
-      const last = segments[segments.length - 1];
-      if (last !== undefined && last.shot === shot) last.durationInFrames += to - from;
-      else segments.push({ fromFrame: from, durationInFrames: to - from, shot });
-    }
-    return { kind: 'stills', blendMode: group.blendMode, segments };
-  });
-  return { slots, shots };
+  return runSteps(compositePlanSteps(plan));
 }

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { internalFailure, RenderFailure } from '../../common/render-failure';
+import { runStepsYielding } from '../../common/steps';
 import { encodingFor } from '../encoding-settings';
 import { previewOutputs, SYSTEM_FFMPEG } from '../video-previews';
 import { visibleBounds, type PixelBox } from '../rgba-png';
@@ -18,7 +19,7 @@ import type { ResolvedOutput } from '../../tasks/task-input.types';
 import type { RemotionRenderer } from '../remotion-renderer';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from '../render-engine';
 import { audioGraph, type AudioInput } from './audio-graph';
-import { compositePlan, type CompositePlan, type StillShot } from './composite-plan';
+import { BLANK_SHOT, compositePlanSteps, type CompositePlan, type StillShot } from './composite-plan';
 import { MAX_LAYER_SIDE_PX, NotExpressible } from './compositor-support';
 import { encoderArgs, encoderInputFilter, joinedEncoderArgs, soundTrackArgs } from './encoder-args';
 import { largestSide } from './layer-geometry';
@@ -92,7 +93,7 @@ export class CompositorRenderer {
     const workDir = await fs.mkdtemp(join(dirname(outPath), 'compositor-'));
     const progress = risingProgress(args.onProgress);
     try {
-      const composite = compositePlan(plan);
+      const composite = await runStepsYielding(compositePlanSteps(plan));
       const sources = await this.sourceInputs(plan, chunk?.skippedFrames ?? new Map<string, number>());
       const stillsStarted = Date.now();
       const shotFiles = await this.drawStills(plan, composite, workDir, abort.signal, (f) => progress(f * STILLS_SHARE));
@@ -137,7 +138,7 @@ export class CompositorRenderer {
   ): Promise<string[]> {
     const shots: StillShot[] = [...composite.shots];
     const needsBlank = composite.slots.some((s) => s.kind === 'stills' && s.segments.some((seg) => seg.shot === null));
-    if (needsBlank) shots.push({ frame: 0, layerIds: [], subtitles: false, blendAsNormal: false });
+    if (needsBlank) shots.push(BLANK_SHOT);
     return this.opts.remotion.renderStillShots({ plan, shots, outDir: workDir, signal, onProgress });
   }
 

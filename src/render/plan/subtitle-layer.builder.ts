@@ -1,4 +1,5 @@
 import { detectTextLanguage, fontFacesFor } from '../../fonts/font-catalogue';
+import { runSteps, type Steps } from '../../common/steps';
 import { firstFrameAtOrAfter } from './frames';
 import type { PlanFontFace, PlanSubtitleCue, PlanSubtitleLayer } from './render-plan.types';
 import type { ClipInput, SubtitleClipProperties } from '../../tasks/task-input.types';
@@ -22,11 +23,12 @@ export interface BuildSubtitleLayerArgs {
  * timeline end, empty ones dropped. A cue covers the frames whose timestamps lie
  * in [start, end), the same rule the plan builder applies to clips.
  */
-function placeCues(args: BuildSubtitleLayerArgs): PlanSubtitleCue[] {
+function* placeCues(args: BuildSubtitleLayerArgs): Steps<PlanSubtitleCue[]> {
   const { clip, fps, timelineFrames } = args;
   const clipEndFrame = Math.min(firstFrameAtOrAfter(clip.end_time_ms, fps), timelineFrames);
   const placed: PlanSubtitleCue[] = [];
   for (const cue of args.cues) {
+    yield;
     const text = cue.text.trim();
     if (text === '') continue;
     const fromFrame = firstFrameAtOrAfter(clip.start_time_ms + cue.startMs, fps);
@@ -37,25 +39,43 @@ function placeCues(args: BuildSubtitleLayerArgs): PlanSubtitleCue[] {
   return placed.sort((a, b) => a.fromFrame - b.fromFrame);
 }
 
+/** Every character the cues use, once: what the language and the font faces are chosen by. */
+function* charactersOf(cues: PlanSubtitleCue[]): Steps<string> {
+  const seen = new Set<string>();
+  for (const cue of cues) {
+    yield;
+    for (const ch of cue.text) seen.add(ch);
+  }
+  return [...seen].join('');
+}
+
+type BuiltSubtitleLayer = { layer: PlanSubtitleLayer; fonts: PlanFontFace[] };
+
 /**
  * The plan layer of one subtitle clip and the font faces it needs: only the
  * faces (and, for CJK, the unicode-range slices) that its visible text uses.
  */
-export function buildSubtitleLayer(args: BuildSubtitleLayerArgs): { layer: PlanSubtitleLayer; fonts: PlanFontFace[] } {
+export function buildSubtitleLayer(args: BuildSubtitleLayerArgs): BuiltSubtitleLayer {
+  return runSteps(subtitleLayerSteps(args));
+}
+
+/** buildSubtitleLayer in slices of one cue, for the planner's slices. */
+export function* subtitleLayerSteps(args: BuildSubtitleLayerArgs): Steps<BuiltSubtitleLayer> {
   const props = args.clip.properties as SubtitleClipProperties | undefined;
-  const placed = placeCues(args);
-  const allText = placed.map((c) => c.text).join('\n');
+  const placed = yield* placeCues(args);
+  const usedCharacters = yield* charactersOf(placed);
   const asked = props?.text_wrapping?.language ?? 'auto';
-  const language = asked === 'auto' ? (detectTextLanguage(allText) ?? undefined) : asked;
+  const language = asked === 'auto' ? (detectTextLanguage(usedCharacters) ?? undefined) : asked;
   const style = resolveSubtitleStyle(props, args.canvas, language);
   const { wrapping } = style;
-  const cues =
-    wrapping.enabled && wrapping.strategy !== 'none'
-      ? placed.map((c) => ({
-          ...c,
-          text: wrapText(c.text, { maxCharsPerLine: maxCharsFor(props, c.text), strategy: wrapping.strategy, language: wrapping.language }),
-        }))
-      : placed;
-  const fonts = cues.length === 0 ? [] : fontFacesFor(subtitleFontKey(props), allText, language);
+  const wraps = wrapping.enabled && wrapping.strategy !== 'none';
+  const cues: PlanSubtitleCue[] = [];
+  for (const c of placed) {
+    yield;
+    cues.push(
+      wraps ? { ...c, text: wrapText(c.text, { maxCharsPerLine: maxCharsFor(props, c.text), strategy: wrapping.strategy, language: wrapping.language }) } : c,
+    );
+  }
+  const fonts = cues.length === 0 ? [] : fontFacesFor(subtitleFontKey(props), usedCharacters, language);
   return { layer: { id: args.id, cues, style }, fonts };
 }

@@ -1,7 +1,10 @@
 import { RenderFailure } from '../../common/render-failure';
 import type { ClipInput, ResolvedOutput, TimelineInput, TrackInput } from '../../tasks/task-input.types';
 import { firstFrameAtOrAfter, timelineFrames } from './frames';
-import { blurRadiusPx, planTimeline, type MediaKind, type ResolveMediaSrc } from './timeline-planner';
+import { runSteps } from '../../common/steps';
+import { DEFAULT_SUBTITLE_PLAN_LIMITS, type SubtitlePlanLimits } from '../../config/subtitle-limits';
+import type { SubtitleCueMs } from '../../subtitles/subtitle-parser';
+import { blurRadiusPx, planTimeline, planTimelineSteps, type MediaKind, type ResolveMediaSrc } from './timeline-planner';
 
 const output: ResolvedOutput = { width: 1280, height: 720, framerate: 30, format: 'mp4', quality: 'standard', codec: 'h264' };
 
@@ -228,5 +231,79 @@ describe('planTimeline', () => {
   it('refuses media of the wrong kind for the track', () => {
     expect(() => plan([{ id: 'v', type: 'video', clips: [clip('x.mp3', 0, 1_000)] }])).toThrow(RenderFailure);
     expect(() => plan([{ id: 'a', type: 'audio', clips: [clip('x.png', 0, 1_000)] }])).toThrow(expect.objectContaining({ code: 'INVALID_MEDIA_FORMAT' }));
+  });
+});
+
+describe('planTimeline: what the subtitles of one task may bring', () => {
+  const cue = (startMs: number, endMs: number, text = 'line'): SubtitleCueMs => ({ startMs, endMs, text });
+  /** `clips` subtitle clips over the whole timeline, all showing `cues` (one shared file, as the worker hands it over). */
+  function subtitlePlan(cues: SubtitleCueMs[], clips = 1, limits?: Partial<SubtitlePlanLimits>, durationMs = 10_000) {
+    const file = { cues };
+    return planTimelineSteps({
+      timeline: {
+        duration_ms: durationMs,
+        tracks: [{ id: 's', type: 'subtitle', clips: Array.from({ length: clips }, (_, i) => clip(`c${i}.srt`, 0, durationMs)) }],
+      },
+      output: { ...output, framerate: 10 },
+      resolveMediaSrc: resolver,
+      readSubtitleFile: () => file,
+      subtitlePlanLimits: limits === undefined ? undefined : { ...DEFAULT_SUBTITLE_PLAN_LIMITS, ...limits },
+    });
+  }
+  const failure = (run: () => unknown) => {
+    try {
+      run();
+    } catch (err) {
+      return err as RenderFailure;
+    }
+    throw new Error('expected the plan to fail');
+  };
+
+  it('refuses 500 clips that share one file once their cues together pass MAX_TASK_SUBTITLE_CUES', () => {
+    const file = Array.from({ length: 50 }, (_, i) => cue(i * 100, i * 100 + 100));
+    const err = failure(() => runSteps(subtitlePlan(file, 500)));
+    expect(err).toBeInstanceOf(RenderFailure);
+    expect([err.code, err.retryPossible, err.details]).toEqual(['TIMELINE_TOO_COMPLEX', false, { limit: 'MAX_TASK_SUBTITLE_CUES', allowed: 20_000 }]);
+    expect(err.message).toMatch(/more than the 20000 cues allowed in one task \(MAX_TASK_SUBTITLE_CUES; a file counts once for each clip/);
+    // 400 clips of it are 20 000 cues: allowed (cues shown together are limited on their own).
+    expect(runSteps(subtitlePlan(file, 400, { maxCuesAtOnce: 400 })).subtitles).toHaveLength(400);
+  });
+
+  it('refuses a cue longer than MAX_SUBTITLE_CUE_CHARS as INVALID_MEDIA_FORMAT naming the file and the cue', () => {
+    const err = failure(() => runSteps(subtitlePlan([cue(0, 100), cue(100, 200, '「'.repeat(40_000))])));
+    expect([err.code, err.details]).toEqual(['INVALID_MEDIA_FORMAT', { media_url: 'https://example.com/c0.srt' }]);
+    expect(err.message).toBe('subtitle file https://example.com/c0.srt: cue 2 has 40000 characters, more than the 2000 allowed (MAX_SUBTITLE_CUE_CHARS)');
+    expect(runSteps(subtitlePlan([cue(0, 100, 'x'.repeat(2_000))])).subtitles[0].cues).toHaveLength(1);
+  });
+
+  it('refuses text past MAX_TASK_SUBTITLE_CHARS, counting a shared file once per clip', () => {
+    const file = [cue(0, 100, 'x'.repeat(600))];
+    expect(runSteps(subtitlePlan(file, 1, { maxChars: 1_000 })).subtitles).toHaveLength(1);
+    const err = failure(() => runSteps(subtitlePlan(file, 2, { maxChars: 1_000 })));
+    expect([err.code, err.details]).toEqual(['TIMELINE_TOO_COMPLEX', { limit: 'MAX_TASK_SUBTITLE_CHARS', allowed: 1_000 }]);
+    expect(err.message).toMatch(/more than the 1000 characters of text allowed in one task \(MAX_TASK_SUBTITLE_CHARS/);
+  });
+
+  it('refuses more than MAX_SUBTITLE_CUES_AT_ONCE cues on screen together, across clips', () => {
+    // Three clips of the same six overlapping cues: 18 on screen from 0.5 s on.
+    const overlapping = Array.from({ length: 6 }, (_, i) => cue(i * 100, 5_000));
+    const err = failure(() => runSteps(subtitlePlan(overlapping, 3)));
+    expect([err.code, err.details]).toEqual(['TIMELINE_TOO_COMPLEX', { limit: 'MAX_SUBTITLE_CUES_AT_ONCE', allowed: 16 }]);
+    expect(err.message).toBe('17 subtitle cues are on screen at once at 0.500 s, more than the 16 allowed (MAX_SUBTITLE_CUES_AT_ONCE)');
+    expect(runSteps(subtitlePlan(overlapping, 3, { maxCuesAtOnce: 18 })).subtitles).toHaveLength(3);
+    // A cue that ends where the next begins is not on screen with it.
+    const backToBack = Array.from({ length: 100 }, (_, i) => cue(i * 100, i * 100 + 100));
+    expect(runSteps(subtitlePlan(backToBack, 1, { maxCuesAtOnce: 1 })).subtitles[0].cues).toHaveLength(100);
+  });
+
+  it('plans in slices, at least one per cue, with the same result as planning at once', () => {
+    const file = Array.from({ length: 2_000 }, (_, i) => cue(i * 100, i * 100 + 90, `cue number ${i}，一句中文字幕「引号」`));
+    const steps = subtitlePlan(file, 1, undefined, 200_000);
+    let slices = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) slices += 1;
+    expect(slices).toBeGreaterThanOrEqual(2 * file.length);
+    expect(step.value).toEqual(runSteps(subtitlePlan(file, 1, undefined, 200_000)));
+    expect(step.value.subtitles[0].cues[1_999]).toEqual({ fromFrame: 1_999, durationInFrames: 1, text: 'cue number 1999，一句中文字幕「引号」' });
   });
 });

@@ -4,16 +4,20 @@
  * The worker, the Studio samples, the CLI's Studio preview, the tests and the
  * benchmarks all call `planTimeline`, so what is previewed, tested and
  * measured is what the worker draws. Pure and browser-safe on purpose (Studio
- * runs it in the page): no Node, React or Remotion imports.
+ * runs it in the page): no Node, React or Remotion imports. Its work grows
+ * linearly with the subtitles, which SubtitlePlanLimits bound per task, and
+ * comes in slices (`planTimelineSteps`) the worker runs with the event loop
+ * turning between them.
  */
 import { RenderFailure } from '../../common/render-failure';
+import { runSteps, type Steps } from '../../common/steps';
 import { mergeFontFaces } from '../../fonts/font-catalogue';
-import type { SubtitleLimits } from '../../config/subtitle-limits';
+import { DEFAULT_SUBTITLE_PLAN_LIMITS, type SubtitleLimits, type SubtitlePlanLimits } from '../../config/subtitle-limits';
 import { parseSubtitleFile, type SubtitleCueMs } from '../../subtitles/subtitle-parser';
 import { BLEND_MODES } from '../../tasks/dto/input-values';
 import type { AudioClipProperties, ClipInput, FitMode, ResolvedOutput, TimelineInput, VideoClipProperties } from '../../tasks/task-input.types';
 import { firstFrameAtOrAfter, msToFrameCount, timelineFrames } from './frames';
-import { buildSubtitleLayer } from './subtitle-layer.builder';
+import { subtitleLayerSteps } from './subtitle-layer.builder';
 import type { PlanAudioLayer, PlanFit, PlanFontFace, PlanSubtitleLayer, PlanVisualLayer, RenderPlan } from './render-plan.types';
 
 export type MediaKind = 'video' | 'image' | 'audio';
@@ -34,8 +38,10 @@ export interface PlanTimelineArgs {
   resolveMediaSrc: ResolveMediaSrc;
   /** Called once per subtitle clip; never called for a timeline without one. */
   readSubtitleFile: ReadSubtitleFile;
-  /** The deployment's MAX_SUBTITLE_* (the defaults where no config applies: Studio, samples). */
+  /** The deployment's MAX_SUBTITLE_BYTES, _CUES and _LINES (the defaults where no config applies: Studio, samples). */
   subtitleLimits?: SubtitleLimits;
+  /** The deployment's MAX_TASK_SUBTITLE_CUES, MAX_TASK_SUBTITLE_CHARS, MAX_SUBTITLE_CUE_CHARS and MAX_SUBTITLE_CUES_AT_ONCE. */
+  subtitlePlanLimits?: SubtitlePlanLimits;
 }
 
 /**
@@ -147,17 +153,89 @@ function stackingOrder(a: OrderedVisualLayer, b: OrderedVisualLayer): number {
   return rank(a) - rank(b) || a.zIndex - b.zIndex || a.trackIndex - b.trackIndex || a.clipIndex - b.clipIndex;
 }
 
-function subtitleLayers(args: PlanTimelineArgs, totalFrames: number): { layers: PlanSubtitleLayer[]; fonts: PlanFontFace[] } {
+function tooComplex(limit: string, allowed: number, message: string): RenderFailure {
+  return new RenderFailure(
+    'TIMELINE_TOO_COMPLEX',
+    message,
+    false,
+    { limit, allowed },
+    `Split the timeline into several tasks, or ask the operator to raise ${limit}.`,
+  );
+}
+
+/** What the subtitle clips bring so far, against the task's limits. */
+interface SubtitleTally {
+  cues: number;
+  chars: number;
+}
+
+/** Counts one clip's cues and their text, throwing at the first limit passed. */
+function* countCues(clip: ClipInput, cues: SubtitleCueMs[], tally: SubtitleTally, limits: SubtitlePlanLimits): Steps<void> {
+  tally.cues += cues.length;
+  if (tally.cues > limits.maxCues) {
+    throw tooComplex(
+      'MAX_TASK_SUBTITLE_CUES',
+      limits.maxCues,
+      `The subtitle clips bring more than the ${limits.maxCues} cues allowed in one task (MAX_TASK_SUBTITLE_CUES; a file counts once for each clip that shows it)`,
+    );
+  }
+  for (const [index, cue] of cues.entries()) {
+    yield;
+    if (cue.text.length > limits.maxCueChars) {
+      throw invalidMedia(
+        clip,
+        `subtitle file ${clip.media_url}: cue ${index + 1} has ${cue.text.length} characters, more than the ${limits.maxCueChars} allowed (MAX_SUBTITLE_CUE_CHARS)`,
+      );
+    }
+    tally.chars += cue.text.length;
+    if (tally.chars > limits.maxChars) {
+      throw tooComplex(
+        'MAX_TASK_SUBTITLE_CHARS',
+        limits.maxChars,
+        `The subtitle clips bring more than the ${limits.maxChars} characters of text allowed in one task (MAX_TASK_SUBTITLE_CHARS; a file counts once for each clip that shows it)`,
+      );
+    }
+  }
+}
+
+/** Throws when more than `max` cues of all subtitle layers are on screen at one frame. */
+function* checkCuesAtOnce(layers: PlanSubtitleLayer[], max: number, fps: number): Steps<void> {
+  // Each start or end as one number, frame * 2 + (1 for a start): a plain numeric sort puts them in frame order,
+  // and at one frame the cues that end before those that start.
+  const changes: number[] = [];
+  for (const layer of layers) {
+    for (const cue of layer.cues) {
+      yield;
+      changes.push(cue.fromFrame * 2 + 1, (cue.fromFrame + cue.durationInFrames) * 2);
+    }
+  }
+  let showing = 0;
+  for (const change of Float64Array.from(changes).sort()) {
+    showing += change % 2 === 1 ? 1 : -1;
+    if (showing > max) {
+      throw tooComplex(
+        'MAX_SUBTITLE_CUES_AT_ONCE',
+        max,
+        `${showing} subtitle cues are on screen at once at ${((change - 1) / 2 / fps).toFixed(3)} s, more than the ${max} allowed (MAX_SUBTITLE_CUES_AT_ONCE)`,
+      );
+    }
+  }
+}
+
+function* subtitleLayers(args: PlanTimelineArgs, totalFrames: number): Steps<{ layers: PlanSubtitleLayer[]; fonts: PlanFontFace[] }> {
   const { timeline, output } = args;
+  const limits = args.subtitlePlanLimits ?? DEFAULT_SUBTITLE_PLAN_LIMITS;
+  const tally: SubtitleTally = { cues: 0, chars: 0 };
   const layers: PlanSubtitleLayer[] = [];
   const fonts: PlanFontFace[][] = [];
-  timeline.tracks.forEach((track, trackIndex) => {
-    if (track.type !== 'subtitle') return;
-    track.clips.forEach((clip, clipIndex) => {
+  for (const [trackIndex, track] of timeline.tracks.entries()) {
+    if (track.type !== 'subtitle') continue;
+    for (const [clipIndex, clip] of track.clips.entries()) {
       const content = args.readSubtitleFile(trackIndex, clipIndex, clip);
       // No Buffer here: the planner also runs in the browser.
       const cues = typeof content !== 'string' && 'cues' in content ? content.cues : parseSubtitleFile(content, clip.media_url, args.subtitleLimits);
-      const built = buildSubtitleLayer({
+      yield* countCues(clip, cues, tally, limits);
+      const built = yield* subtitleLayerSteps({
         id: `${track.id}/${clip.id}`,
         clip,
         cues,
@@ -167,18 +245,24 @@ function subtitleLayers(args: PlanTimelineArgs, totalFrames: number): { layers: 
       });
       layers.push(built.layer);
       fonts.push(built.fonts);
-    });
-  });
+    }
+  }
+  yield* checkCuesAtOnce(layers, limits.maxCuesAtOnce, output.framerate);
   return { layers, fonts: mergeFontFaces(...fonts) };
 }
 
 export function planTimeline(args: PlanTimelineArgs): RenderPlan {
+  return runSteps(planTimelineSteps(args));
+}
+
+/** planTimeline in slices: the worker runs them with the event loop turning in between (runStepsYielding). */
+export function* planTimelineSteps(args: PlanTimelineArgs): Steps<RenderPlan> {
   const { timeline, output, resolveMediaSrc } = args;
   const fps = output.framerate;
   const totalFrames = timelineFrames(timeline.duration_ms, fps);
   const visuals: OrderedVisualLayer[] = [];
   const audio: PlanAudioLayer[] = [];
-  const subtitles = subtitleLayers(args, totalFrames);
+  const subtitles = yield* subtitleLayers(args, totalFrames);
 
   timeline.tracks.forEach((track, trackIndex) => {
     if (track.type === 'subtitle') return;
