@@ -50,6 +50,7 @@ import { createTaskRules, resolveOutput } from '../tasks/task-rules';
 import { TasksRepository } from '../tasks/tasks.repository';
 import { TasksService } from '../tasks/tasks.service';
 import { UsageService } from '../usage/usage.service';
+import { CredentialSealer, WebhookCredentials } from '../tasks/webhook-credentials';
 import { DeliveriesService } from '../webhooks/deliveries.service';
 import { DeliveryAttemptEntity } from '../webhooks/delivery-attempt.entity';
 import { DeliveryAttemptsRepository } from '../webhooks/delivery-attempts.repository';
@@ -60,6 +61,7 @@ import { ChunkProcessor } from '../worker/chunk.processor';
 import { ChunkedRenders } from '../worker/chunked-render';
 import { RenderProcessor } from '../worker/render.processor';
 import type { WorkerDeps } from '../worker/worker';
+import { loadSecretBox } from './secrets-key';
 import { loadSigningSecret } from './signing-secret';
 
 /**
@@ -89,11 +91,14 @@ export interface Runtime {
   keys: ApiKeysService;
   /** Replaced on every revoke and rotate; API processes check their cached principals against it. */
   keyGeneration: KeyGeneration;
+  /** Seals and opens the webhook secrets and header values stored with tasks (SECRETS_KEY). */
+  webhookCredentials: WebhookCredentials;
   close(): Promise<void>;
 }
 
 export async function createRuntime(config: AppConfig, logger: Logger): Promise<Runtime> {
   mkdirSync(config.dataDir, { recursive: true });
+  const webhookCredentials = new WebhookCredentials(loadSecretBox(config));
   let embedded: EmbeddedRedis | null = null;
   const closers: Array<() => Promise<unknown>> = [];
   try {
@@ -107,6 +112,8 @@ export async function createRuntime(config: AppConfig, logger: Logger): Promise<
     }
     const db = await openDatabase(config, SERVICE_ENTITIES);
     closers.push(() => db.close());
+    const sealed = await new CredentialSealer(db, new TasksRepository(db), webhookCredentials).sealUnsealed();
+    if (sealed > 0) logger.info({ tasks: sealed }, 'webhook secrets and header values stored in the clear are now sealed');
     const commandRedis = createCommandClient(redisTarget);
     closers.push(async () => commandRedis.disconnect());
     if (!(await whenConnected(commandRedis, REDIS_CONNECT_WAIT_MS))) {
@@ -122,7 +129,20 @@ export async function createRuntime(config: AppConfig, logger: Logger): Promise<
     const storage = createOutputStorage(config, signingSecret);
     const keyGeneration = new KeyGeneration(commandRedis, config.redisPrefix);
     const keys = new ApiKeysService(new ApiKeysRepository(db), new AccountsRepository(db), config.apiKeyPrefix, Date.now, keyGeneration);
-    return { config, logger, db, redisTarget, commandRedis, jobs, storage, signingSecret, keys, keyGeneration, close: () => closeAll(closers, embedded) };
+    return {
+      config,
+      logger,
+      db,
+      redisTarget,
+      commandRedis,
+      jobs,
+      storage,
+      signingSecret,
+      keys,
+      keyGeneration,
+      webhookCredentials,
+      close: () => closeAll(closers, embedded),
+    };
   } catch (error) {
     await closeAll(closers, embedded);
     throw error;
@@ -184,6 +204,7 @@ export function buildServices(runtime: Runtime): Services {
     events: dispatcher,
     estimates,
     signer: storage,
+    credentials: runtime.webhookCredentials,
     prices: config.priceList,
   });
   const lifecycle = new TaskLifecycle({
@@ -323,6 +344,7 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
       dispatcher: services.dispatcher,
       guard,
       retryScheduleMs: config.webhookRetryScheduleMs,
+      credentials: runtime.webhookCredentials,
       logger,
       metrics: services.workerMetrics,
       ca,

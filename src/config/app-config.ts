@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { parseSecretsKey } from '../common/secret-box';
 import { type PriceList, readPriceListFile } from './price-list';
 import { DEFAULT_SUBTITLE_LIMITS, type SubtitleLimits } from './subtitle-limits';
 
@@ -100,6 +101,12 @@ export interface AppConfig {
   sseHeartbeatMs: number;
   /** Task event streams one API key may hold open at once, across every API process. */
   sseMaxStreamsPerKey: number;
+  /** Longest an event stream stays open; then it ends and the client resumes with Last-Event-ID. */
+  sseMaxStreamSeconds: number;
+  /** Seals webhook secrets and header values at rest (SECRETS_KEY); null = a key kept in DATA_DIR (refused with DATABASE_URL). */
+  secretsKey: Buffer | null;
+  /** Keys that still open what they sealed, during a rotation (SECRETS_KEY_PREVIOUS); they never seal. */
+  secretsKeyPrevious: Buffer[];
 }
 
 export interface ChunkingConfig {
@@ -261,6 +268,24 @@ function readPlaces(read: Reader): Places {
   };
 }
 
+/**
+ * The event streams' lifetime, and the keys that seal webhook credentials at rest
+ * (docs/security.md, "Secrets at rest"). A refusal never repeats a key.
+ */
+function readStreamLifetimeAndSecrets(read: Reader): Pick<AppConfig, 'sseMaxStreamSeconds' | 'secretsKey' | 'secretsKeyPrevious'> {
+  const accepted = 'use 32 random bytes written as base64 or hex (openssl rand -base64 32)';
+  const text = read.optional('SECRETS_KEY');
+  const secretsKey = text === null ? null : parseSecretsKey(text);
+  if (text !== null && secretsKey === null) read.problems.push(`SECRETS_KEY is not accepted; ${accepted}`);
+  const secretsKeyPrevious: Buffer[] = [];
+  read.list('SECRETS_KEY_PREVIOUS').forEach((item, index) => {
+    const key = parseSecretsKey(item);
+    if (key) secretsKeyPrevious.push(key);
+    else read.problems.push(`SECRETS_KEY_PREVIOUS is not accepted (key ${index + 1}); ${accepted}, comma-separated`);
+  });
+  return { sseMaxStreamSeconds: read.integer('SSE_MAX_STREAM_SECONDS', 3_600, 1, 86_400), secretsKey, secretsKeyPrevious };
+}
+
 /** The rules that tie one variable to another or to a format the Reader cannot check alone. */
 function checkCombinations(config: AppConfig, problems: string[]): void {
   if (!!config.tlsCert !== !!config.tlsKey) {
@@ -329,6 +354,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metricsToken: read.optional('METRICS_TOKEN'),
     sseHeartbeatMs: read.integer('SSE_HEARTBEAT_MS', 15_000, 100, 300_000),
     sseMaxStreamsPerKey: read.integer('SSE_MAX_STREAMS_PER_KEY', 5, 1, 1_000),
+    ...readStreamLifetimeAndSecrets(read),
     priceList: readPriceListFile(read.optional('PRICE_LIST_FILE'), read.problems),
     unauthenticatedRateLimit: read.integer('UNAUTHENTICATED_RATE_LIMIT', 600, 1, 1_000_000),
   };

@@ -7,7 +7,7 @@ import Redis from 'ioredis';
 import { PRINCIPAL_CACHE_SECONDS } from '../../../src/auth/key-changes';
 import { projectRoot } from '../../../src/common/project-root';
 import { HttpClient } from '../../support/http-client';
-import { createTestDatabase, type TestDatabase } from '../../support/postgres';
+import { createTestDatabase, TEST_SECRETS_KEY, type TestDatabase } from '../../support/postgres';
 import { buildService, eventually, freePort, makeCertificate, ServiceProcess, type Certificate, type ServiceBuild } from '../scale-out/service-processes';
 
 jest.setTimeout(240_000);
@@ -60,6 +60,7 @@ describe('key revocation across two API processes that cache principals', () => 
     env = {
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
+      SECRETS_KEY: TEST_SECRETS_KEY,
       REDIS_URL,
       REDIS_PREFIX: prefix,
       TLS_CERT: tls.certPath,
