@@ -129,7 +129,7 @@ function apiModule(runtime: Runtime, services: Services, parts: ApiParts, readin
     providers: [
       { provide: TasksService, useValue: services.tasks },
       { provide: DeliveriesService, useValue: services.deliveries },
-      { provide: TaskEventStreams, useValue: services.eventStreams },
+      { provide: TaskEventStreams, useValue: parts.eventStreams },
       { provide: UsageService, useValue: services.usage },
       { provide: OUTPUT_STORAGE, useValue: runtime.storage },
       { provide: URL_SIGNER, useValue: services.urlSigner },

@@ -9,6 +9,7 @@ import { ApiKeyEntity } from '../auth/api-key.entity';
 import { ApiKeysRepository } from '../auth/api-keys.repository';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { KeyChangeListener, KeyGeneration } from '../auth/key-changes';
+import { KeyStandings } from '../auth/key-standing';
 import { PrincipalCache } from '../auth/principal-cache';
 import { CreditsService } from '../auth/credits.service';
 import { RateLimiter } from '../auth/rate-limiter';
@@ -169,7 +170,6 @@ export interface Services {
   credits: CreditsService;
   dispatcher: WebhookDispatcher;
   estimates: EstimateModel;
-  eventStreams: TaskEventStreams;
   urlSigner: UrlSigner;
   /** The SSRF guard: one instance screens create bodies, media downloads and webhook deliveries. */
   guard: SsrfGuard;
@@ -224,13 +224,6 @@ export function buildServices(runtime: Runtime): Services {
     credits,
     dispatcher,
     estimates,
-    eventStreams: new TaskEventStreams(
-      repositories.tasks,
-      repositories.outbox,
-      new StreamSlots(runtime.commandRedis, config.redisPrefix),
-      { heartbeatMs: config.sseHeartbeatMs, maxStreamsPerKey: config.sseMaxStreamsPerKey, pollIntervalMs: EVENT_POLL_INTERVAL_MS },
-      logger,
-    ),
     urlSigner: new UrlSigner(runtime.signingSecret),
     guard,
     metricStore,
@@ -242,6 +235,8 @@ export function buildServices(runtime: Runtime): Services {
 /** What only the HTTP API needs. */
 export interface ApiParts {
   gate: RequestGate;
+  /** The live event streams, which end once their key stops working: they follow the key changes this process hears of. */
+  eventStreams: TaskEventStreams;
   metrics: ServiceMetrics;
   metricsAccess: MetricsAccess;
   /** Closes what only the API holds (its subscription to key changes); the API app calls it when it closes. */
@@ -252,11 +247,25 @@ export function composeApi(runtime: Runtime, services: Services): ApiParts {
   const { config } = runtime;
   const keyChanges = new KeyChangeListener(createSubscriberClient(runtime.redisTarget), runtime.keyGeneration);
   keyChanges.start();
+  const { tasks, outbox } = services.repositories;
   return {
     gate: new RequestGate(
       new PrincipalCache(runtime.keys, keyChanges),
       new RateLimiter(runtime.commandRedis, config.redisPrefix),
       config.unauthenticatedRateLimit,
+    ),
+    eventStreams: new TaskEventStreams(
+      tasks,
+      outbox,
+      new StreamSlots(runtime.commandRedis, config.redisPrefix),
+      new KeyStandings(runtime.keys, keyChanges),
+      {
+        heartbeatMs: config.sseHeartbeatMs,
+        maxStreamsPerKey: config.sseMaxStreamsPerKey,
+        pollIntervalMs: EVENT_POLL_INTERVAL_MS,
+        maxLifetimeMs: config.sseMaxStreamSeconds * 1000,
+      },
+      runtime.logger,
     ),
     metrics: new ServiceMetrics({ tasks: services.repositories.tasks, jobs: runtime.jobs, store: services.metricStore }),
     metricsAccess: new MetricsAccess(config.metricsToken),
