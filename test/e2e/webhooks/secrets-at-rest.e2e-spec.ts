@@ -1,9 +1,7 @@
 import { verifyWebhook } from '../../../src/webhooks/webhook-signature';
-import type { HttpClient } from '../../support/http-client';
 import { databaseFor, type TestDatabase } from '../../support/postgres';
-import { startTestApp, type TestApp } from '../../support/test-app';
-import { webhookEnvelope, WebhookReceiver } from '../../support/webhook-receiver';
-import { MediaHost, tinyTaskBody } from './webhook-fixtures';
+import { webhookEnvelope } from '../../support/webhook-receiver';
+import { startWebhookBench, tinyTaskBody, type WebhookBench } from './webhook-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -12,26 +10,20 @@ const TOKEN = 'Bearer receiver-token-5f3c9e1a77';
 
 describe.each(['sqlite', 'postgres'] as const)('webhook secrets and header values at rest on %s', (engine) => {
   let database: TestDatabase | null = null;
-  let app: TestApp;
-  let media: MediaHost;
-  let receiver: WebhookReceiver;
-  let client: HttpClient;
+  let bench: WebhookBench;
 
   beforeAll(async () => {
     const target = await databaseFor(engine, 'secrets');
     database = target.database;
-    [app, media] = await Promise.all([startTestApp({ role: 'all', env: target.env }), MediaHost.start()]);
-    receiver = await WebhookReceiver.start(app.certPath, app.keyPath);
-    client = await app.client();
+    bench = await startWebhookBench(target.env);
   }, 90_000);
   afterAll(async () => {
-    await receiver?.close();
-    await media?.close();
-    await app?.close();
+    await bench?.close();
     await database?.drop();
   });
 
   it('stores neither in the clear, yet signs with the secret and sends the header, for a task and for its retry', async () => {
+    const { app, media, receiver, client } = bench;
     const path = '/sealed';
     const webhook = { url: receiver.url(path), secret: SECRET, headers: { Authorization: TOKEN }, events: ['task.failed'] };
     const created = await client.post('/v3/tasks', tinyTaskBody(media.base, '/missing.png', webhook));
