@@ -113,8 +113,14 @@ export async function createRuntime(config: AppConfig, logger: Logger): Promise<
     }
     const db = await openDatabase(config, SERVICE_ENTITIES);
     closers.push(() => db.close());
-    const sealed = await new CredentialSealer(db, new TasksRepository(db), webhookCredentials).sealUnsealed();
-    if (sealed > 0) logger.info({ tasks: sealed }, 'webhook secrets and header values stored in the clear are now sealed');
+    // In the background: a row not sealed yet still delivers, and a large table must not hold up the start.
+    const sealing = new CredentialSealer(db, new TasksRepository(db), webhookCredentials).sealUnsealed().then(
+      (sealed) => {
+        if (sealed > 0) logger.info({ tasks: sealed }, 'webhook secrets and header values stored in the clear are now sealed');
+      },
+      (error: unknown) => logger.warn({ err: error }, 'sealing the stored webhook credentials stopped; the next start goes on'),
+    );
+    closers.push(() => sealing);
     const commandRedis = createCommandClient(redisTarget);
     closers.push(async () => commandRedis.disconnect());
     if (!(await whenConnected(commandRedis, REDIS_CONNECT_WAIT_MS))) {

@@ -7,7 +7,7 @@ const UNSEALED = 'idx_tasks_unsealed_webhooks';
  * `webhook_credentials`, sealed with SECRETS_KEY (docs/security.md, "Secrets at
  * rest"). The migration needs no key: it adds the column, null in every row
  * so far, and an index of the rows where it is null. Each process seals those
- * rows as it starts (`CredentialSealer.sealUnsealed`), and every row written
+ * rows in the background as it starts (`CredentialSealer.sealUnsealed`), and every row written
  * after that is sealed when written, so the index stays empty and the check at
  * start reads nothing. A row an older release writes during a rolling upgrade
  * is unsealed too: it still delivers, and the next start seals it.

@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
+import { openDataSource } from '../../../src/database/data-source';
+import { TaskEntity } from '../../../src/tasks/task.entity';
 import { verifyWebhook } from '../../../src/webhooks/webhook-signature';
+import { taskRow } from '../../integration/usage/task-rows';
 import { databaseFor, type TestDatabase } from '../../support/postgres';
 import { webhookEnvelope } from '../../support/webhook-receiver';
 import { startWebhookBench, tinyTaskBody, type WebhookBench } from './webhook-fixtures';
@@ -7,19 +14,40 @@ jest.setTimeout(120_000);
 
 const SECRET = 'whsec_c2VhbGVkLWF0LXJlc3QtY2hlY2stMDEyMzQ1Njc4OQ==';
 const TOKEN = 'Bearer receiver-token-5f3c9e1a77';
+/** A task stored by the release before sealing: its credentials in the clear in the webhook column. */
+const LEGACY_WEBHOOK = { url: 'https://hooks.example.com/old', secret: 'whsec_bGVnYWN5LXNlY3JldA==', headers: { 'X-Old-Token': 'legacy-token-91c2' } };
 
 describe.each(['sqlite', 'postgres'] as const)('webhook secrets and header values at rest on %s', (engine) => {
   let database: TestDatabase | null = null;
   let bench: WebhookBench;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rs-secrets-'));
+  const legacy = taskRow('acc_legacy', { createdAt: 1, webhook: LEGACY_WEBHOOK });
 
   beforeAll(async () => {
     const target = await databaseFor(engine, 'secrets');
     database = target.database;
-    bench = await startWebhookBench(target.env);
+    // The database as the release before left it: its schema, and a task with its credentials in the clear.
+    const before = await openDataSource({ dataDir, databaseUrl: target.env.DATABASE_URL ?? null }, SERVICE_ENTITIES);
+    await before.getRepository(TaskEntity).insert(legacy as never);
+    await before.undoLastMigration();
+    await before.destroy();
+    bench = await startWebhookBench(target.env, dataDir);
   }, 90_000);
   afterAll(async () => {
     await bench?.close();
     await database?.drop();
+  });
+
+  it('seals, in the background as the service starts, the credentials of a task stored in the clear before', async () => {
+    const tasks = bench.app.runtime.db.manager().getRepository(TaskEntity);
+    let stored = await tasks.findOneByOrFail({ id: legacy.id });
+    for (let waited = 0; stored.webhookCredentials === null && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      stored = await tasks.findOneByOrFail({ id: legacy.id });
+    }
+    expect(stored.webhook).toEqual({ url: LEGACY_WEBHOOK.url });
+    expect(JSON.stringify(await tasks.query('SELECT * FROM tasks'))).not.toMatch(/bGVnYWN5LXNlY3JldA|legacy-token-91c2/);
+    expect(bench.app.runtime.webhookCredentials.open(stored)).toEqual(LEGACY_WEBHOOK);
   });
 
   it('stores neither in the clear, yet signs with the secret and sends the header, for a task and for its retry', async () => {
@@ -43,11 +71,11 @@ describe.each(['sqlite', 'postgres'] as const)('webhook secrets and header value
 
     // What a copy of the database shows: every column of both tasks, the webhook's URL in the clear, its credentials sealed.
     const rows = await app.runtime.db.manager().query<Array<Record<string, unknown>>>('SELECT * FROM tasks');
-    expect(rows.map((row) => row.id).sort()).toEqual([taskId, retryId].sort());
+    expect(rows.map((row) => row.id).sort()).toEqual([taskId, retryId, legacy.id].sort());
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(SECRET);
     expect(stored).not.toContain('receiver-token-5f3c9e1a77');
-    for (const row of rows) {
+    for (const row of rows.filter((stored) => stored.id !== legacy.id)) {
       expect(JSON.parse(String(row.webhook))).toEqual({ url: webhook.url, events: webhook.events });
       expect(row.webhook_credentials).toMatch(/^v1:[0-9a-f]{8}:/);
     }

@@ -91,8 +91,8 @@ export interface WebhookBench {
   close(): Promise<void>;
 }
 
-export async function startWebhookBench(env: Record<string, string> = {}): Promise<WebhookBench> {
-  const [app, media] = await Promise.all([startTestApp({ role: 'all', env }), MediaHost.start()]);
+export async function startWebhookBench(env: Record<string, string> = {}, dataDir?: string): Promise<WebhookBench> {
+  const [app, media] = await Promise.all([startTestApp({ role: 'all', env, dataDir }), MediaHost.start()]);
   const receiver = await WebhookReceiver.start(app.certPath, app.keyPath);
   return {
     app,
