@@ -16,8 +16,8 @@ const placeOf = (taskId: string) => `tasks.webhook_credentials:${taskId}`;
  * Keeps a task's webhook credentials sealed at rest (SECRETS_KEY): the
  * `webhook` column holds the rest of the webhook (URL, events, timeouts) in
  * the clear, `webhook_credentials` the secret and the header values, sealed
- * together. Header names stay readable inside the seal only: the submitted
- * request view lists them after opening.
+ * together (the header names with them: the submitted request view lists the
+ * names after opening).
  */
 export class WebhookCredentials {
   constructor(private readonly box: SecretBox) {}
