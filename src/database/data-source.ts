@@ -9,8 +9,15 @@ import { InitialSchema1763830000000 } from './migrations/1763830000000-initial-s
 import { QueueCoveringIndex1764150000000 } from './migrations/1764150000000-queue-covering-index';
 import { ListOrderIndexes1764160000000 } from './migrations/1764160000000-list-order-indexes';
 import { KeptQueueTotals1764170000000 } from './migrations/1764170000000-kept-queue-totals';
+import { WebhookCredentials1764180000000 } from './migrations/1764180000000-webhook-credentials';
 
-export const MIGRATIONS = [InitialSchema1763830000000, QueueCoveringIndex1764150000000, ListOrderIndexes1764160000000, KeptQueueTotals1764170000000];
+export const MIGRATIONS = [
+  InitialSchema1763830000000,
+  QueueCoveringIndex1764150000000,
+  ListOrderIndexes1764160000000,
+  KeptQueueTotals1764170000000,
+  WebhookCredentials1764180000000,
+];
 
 /**
  * The entity classes a process maps. The schema comes from the migrations, so a

@@ -235,6 +235,40 @@ export class TasksRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Tasks whose webhook credentials are not sealed yet, in id order (a partial index holds just them). */
+  findUnsealedWebhooks(limit: number): Promise<Array<Pick<TaskEntity, 'id' | 'webhook' | 'webhookCredentials'>>> {
+    return this.repo()
+      .createQueryBuilder('task')
+      .select(['task.id', 'task.webhook', 'task.webhookCredentials'])
+      .where('task.webhook_credentials IS NULL')
+      .orderBy('task.id')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** The sealed webhook credentials of the tasks after `afterId`, in id order: a reseal walks them all. */
+  async findSealedWebhooksAfter(afterId: string, limit: number): Promise<Array<{ id: string; webhookCredentials: string }>> {
+    const rows = await this.repo()
+      .createQueryBuilder('task')
+      .select(['task.id', 'task.webhookCredentials'])
+      .where('task.id > :afterId AND task.webhook_credentials IS NOT NULL', { afterId })
+      .orderBy('task.id')
+      .limit(limit)
+      .getMany();
+    return rows as Array<{ id: string; webhookCredentials: string }>;
+  }
+
+  /** Stores a task's webhook (re)sealed, if its sealed credentials are still `expected`: of two sealers at once, one writes. */
+  async resealWebhook(taskId: string, expected: string | null, sealed: Partial<Pick<TaskEntity, 'webhook' | 'webhookCredentials'>>): Promise<boolean> {
+    const result = await this.repo()
+      .createQueryBuilder()
+      .update(TaskEntity)
+      .set(sealed)
+      .where(expected === null ? 'id = :taskId AND webhook_credentials IS NULL' : 'id = :taskId AND webhook_credentials = :expected', { taskId, expected })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Queued tasks older than `olderThan`: the reaper checks that each still has its job. */
   findQueuedBefore(olderThan: number, limit: number): Promise<TaskEntity[]> {
     return this.repo()

@@ -16,6 +16,7 @@ import { submittedInput, submittedRequestView } from './submitted-request';
 import { ownedTask, ownedTaskRecord } from './task-ownership';
 import { type OutputUrlSigner, taskRecord, taskSummary } from './task-view';
 import type { ListFilter, TasksRepository } from './tasks.repository';
+import type { WebhookCredentials } from './webhook-credentials';
 
 /** What to do with events once the transaction that wrote them has committed. */
 export interface EventKicker {
@@ -61,6 +62,8 @@ export interface TasksServiceDeps extends TaskAdmissionDeps {
   events: EventKicker;
   estimates: EstimateModel;
   signer: OutputUrlSigner;
+  /** Seals the webhook's secret and header values as a task is written, opens them for a retry or the request view. */
+  credentials: WebhookCredentials;
   prices?: PriceList;
   now?: () => number;
 }
@@ -103,8 +106,9 @@ export class TasksService {
     const durationMs = input.input.timeline.duration_ms;
     const outputMinutes = durationMs / 60_000;
     const costUsd = renderCostUsd(this.prices, model, output.quality, priority, outputMinutes);
+    const id = newId('tsk');
     const task: TaskEntity = Object.assign(new TaskEntity(), {
-      id: newId('tsk'),
+      id,
       accountId: principal.accountId,
       requestId: original ? null : (input.request_id ?? null),
       ...unstartedState(),
@@ -114,7 +118,7 @@ export class TasksService {
       timeline: input.input.timeline,
       outputSettings: output,
       outputRequest: input.input.output,
-      webhook: input.webhook,
+      ...this.deps.credentials.seal(id, input.webhook),
       userReference: input.metadata?.user_reference ?? null,
       tags: input.metadata?.tags ?? [],
       retentionHours: input.metadata?.retention_hours ?? 24,
@@ -160,7 +164,8 @@ export class TasksService {
   }
 
   async submittedRequest(principal: Principal, taskId: string) {
-    return submittedRequestView(await this.mustFind(principal, taskId));
+    const task = await this.mustFind(principal, taskId);
+    return submittedRequestView(task, this.deps.credentials.open(task));
   }
 
   async list(principal: Principal, filter: ListFilter) {
@@ -215,7 +220,7 @@ export class TasksService {
       });
     }
     if (original.retriedBy) throw this.alreadyRetried(original.retriedBy);
-    const { task } = await this.createFrom(principal, submittedInput(original), original);
+    const { task } = await this.createFrom(principal, submittedInput(original, this.deps.credentials.open(original)), original);
     return {
       task_id: task.id,
       original_task_id: original.id,

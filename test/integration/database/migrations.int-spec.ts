@@ -34,6 +34,7 @@ describe.each([
     const runner = first.createQueryRunner();
     for (const table of TABLES) expect(await runner.hasTable(table)).toBe(true);
     expect(await runner.hasColumn('tasks', 'concurrency_limit')).toBe(true);
+    expect(await runner.hasColumn('tasks', 'webhook_credentials')).toBe(true);
     await runner.release();
     await first.destroy();
 
@@ -48,6 +49,11 @@ describe.each([
         taskRow('a1', { createdAt: Date.UTC(2026, 1, 1), status: 'processing', estimatedSeconds: 2.5 }),
         taskRow('a1', { createdAt: Date.UTC(2026, 1, 2), status: 'completed' }),
       ] as never[]);
+    await second.undoLastMigration();
+    const unsealed = second.createQueryRunner();
+    expect(await unsealed.hasColumn('tasks', 'webhook_credentials')).toBe(false);
+    expect(await unsealed.hasColumn('tasks', 'webhook')).toBe(true);
+    await unsealed.release();
     await second.undoLastMigration();
     const kept = second.createQueryRunner();
     expect(await kept.hasTable('queue_totals')).toBe(false);
@@ -64,6 +70,7 @@ describe.each([
       { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), task_count: 2 },
     ]);
     await second.query('DELETE FROM tasks');
+    await second.undoLastMigration();
     await second.undoLastMigration();
     expect(await indexColumns('idx_tasks_account_created')).toEqual(['account_id', 'created_at', 'id']);
     expect(await indexColumns('idx_tasks_account_status')).toEqual(['account_id', 'status', 'created_at', 'id']);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import type { Principal } from '../../../src/auth/auth.types';
 import { CreditsService } from '../../../src/auth/credits.service';
 import { TIER_LIMITS } from '../../../src/auth/tier-limits';
 import { ApiError } from '../../../src/common/api-error';
+import { SecretBox } from '../../../src/common/secret-box';
 import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
 import type { Database } from '../../../src/database/database';
@@ -22,6 +24,7 @@ import { emptyPhases, TasksService } from '../../../src/tasks/tasks.service';
 import { TasksRepository } from '../../../src/tasks/tasks.repository';
 import { TaskEventEntity } from '../../../src/tasks/task-event.entity';
 import { TaskEventsRepository } from '../../../src/tasks/task-events.repository';
+import { WebhookCredentials } from '../../../src/tasks/webhook-credentials';
 import { WebhookDispatcher } from '../../../src/webhooks/webhook-dispatcher';
 import { taskRow } from '../usage/task-rows';
 
@@ -56,6 +59,7 @@ describe('a cancel racing a completion', () => {
       events: dispatcher,
       estimates: new EstimateModel(tasks),
       signer,
+      credentials: new WebhookCredentials(new SecretBox(randomBytes(32))),
     });
     lifecycle = new TaskLifecycle({ ...unitOfWork, storedObjects: new StoredObjectsRepository(db), events: dispatcher, signer, maxAttempts: 3 });
   });
