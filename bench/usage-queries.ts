@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -131,7 +132,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl: string | 
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     ROLE: 'api',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, SECRETS_KEY: randomBytes(32).toString('base64') } : {}),
   };
   const config = loadConfig(env);
   const runtime = await createRuntime(config, createLogger(config));

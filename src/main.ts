@@ -9,16 +9,7 @@ import { startWorker, type Worker } from './worker/worker';
 
 /** Boots the role(s) the configuration names: the API, the worker, or both (the embedded default). */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee docs/configuration.md for every variable.\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   const logger = createLogger(config);
   const runtime = await createRuntime(config, logger);
   const services = buildServices(runtime);
@@ -93,6 +84,11 @@ function ownSignals(onSignal: (signal: string) => void): void {
 }
 
 main().catch((error: unknown) => {
+  // Start-up checks that need more than the variables (SECRETS_KEY with DATABASE_URL) stop the same way as a bad variable.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\nSee docs/configuration.md for every variable.\n`);
+    process.exit(78);
+  }
   process.stderr.write(`render service failed to start: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

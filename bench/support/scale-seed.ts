@@ -71,6 +71,8 @@ function columns(seed: ScaleSeed, postgres: boolean): Array<[string, string]> {
     ['output_settings', `'${resolved}'`],
     ['output_request', `'{"resolution":{"width":1280,"height":720}}'`],
     ['webhook', `'{"url":"https://hooks.example.com/render"}'`],
+    // A webhook without a secret or headers has nothing to seal (WebhookCredentials).
+    ['webhook_credentials', "''"],
     ['user_reference', `'order-' || ${text('i')}`],
     ['tags', `'["bench","scale"]'`],
     ['retention_hours', '24'],

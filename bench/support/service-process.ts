@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -50,9 +51,13 @@ export async function prepareService(extraEnv: Env = {}): Promise<PreparedServic
     PORT: String(port),
     NETWORK_ALLOWLIST: '127.0.0.1',
     // Shared back ends given to the bench (e.g. DATABASE_URL=postgres://… npm run bench:api) reach the service too.
-    ...Object.fromEntries(['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
+    ...Object.fromEntries(
+      ['DATABASE_URL', 'SECRETS_KEY', 'REDIS_URL', 'REDIS_PREFIX'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+    ),
     ...extraEnv,
   };
+  // A shared database needs one SECRETS_KEY for every process of the run (docs/security.md).
+  if (base.DATABASE_URL && !base.SECRETS_KEY) base.SECRETS_KEY = randomBytes(32).toString('base64');
   const tls = present(loadTls(loadConfig(base)), 'TLS material (the bench service serves HTTPS itself)');
   const env = { ...base, WEBHOOK_CA_FILE: tls.certPath };
   return { env, dataDir, port, baseUrl: `https://127.0.0.1:${port}`, ca: tls.cert, certPath: tls.certPath, keyPath: join(dataDir, 'tls', 'localhost.key') };

@@ -10,7 +10,7 @@ import { mapError } from '../common/error-envelope';
 import { newId } from '../common/ids';
 import { decodedPath } from '../common/request-path';
 import { HealthController } from '../health/health.controller';
-import { loggedCheck, READINESS_CHECKS, ReadinessCheck } from '../health/readiness';
+import { loggedCheck, ReadinessProbe, type ReadinessCheck } from '../health/readiness';
 import { ModelsController } from '../models/models.controller';
 import { SampleMedia } from '../media/sample-media';
 import { SamplesController } from '../media/samples.controller';
@@ -129,12 +129,12 @@ function apiModule(runtime: Runtime, services: Services, parts: ApiParts, readin
     providers: [
       { provide: TasksService, useValue: services.tasks },
       { provide: DeliveriesService, useValue: services.deliveries },
-      { provide: TaskEventStreams, useValue: services.eventStreams },
+      { provide: TaskEventStreams, useValue: parts.eventStreams },
       { provide: UsageService, useValue: services.usage },
       { provide: OUTPUT_STORAGE, useValue: runtime.storage },
       { provide: URL_SIGNER, useValue: services.urlSigner },
       { provide: BandwidthUsageRepository, useValue: services.repositories.bandwidth },
-      { provide: READINESS_CHECKS, useValue: readiness.map((check) => loggedCheck(check, logger)) },
+      { provide: ReadinessProbe, useValue: new ReadinessProbe(readiness.map((check) => loggedCheck(check, logger))) },
       { provide: OPENAPI_DOCUMENT, useValue: openapi },
       { provide: ServiceMetrics, useValue: parts.metrics },
       { provide: METRICS_ACCESS, useValue: parts.metricsAccess },

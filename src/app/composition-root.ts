@@ -9,6 +9,7 @@ import { ApiKeyEntity } from '../auth/api-key.entity';
 import { ApiKeysRepository } from '../auth/api-keys.repository';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { KeyChangeListener, KeyGeneration } from '../auth/key-changes';
+import { KeyStandings } from '../auth/key-standing';
 import { PrincipalCache } from '../auth/principal-cache';
 import { CreditsService } from '../auth/credits.service';
 import { RateLimiter } from '../auth/rate-limiter';
@@ -51,6 +52,7 @@ import { TasksService } from '../tasks/tasks.service';
 import { CreatePipeline } from '../tasks/create-pipeline';
 import { TaskTransitions } from '../tasks/task-transitions';
 import { UsageService } from '../usage/usage.service';
+import { CredentialSealer, WebhookCredentials } from '../tasks/webhook-credentials';
 import { DeliveriesService } from '../webhooks/deliveries.service';
 import { DeliveryAttemptEntity } from '../webhooks/delivery-attempt.entity';
 import { DeliveryAttemptsRepository } from '../webhooks/delivery-attempts.repository';
@@ -61,6 +63,7 @@ import { ChunkProcessor } from '../worker/chunk.processor';
 import { ChunkedRenders } from '../worker/chunked-render';
 import { RenderProcessor } from '../worker/render.processor';
 import type { WorkerDeps } from '../worker/worker';
+import { loadSecretBox } from './secrets-key';
 import { loadSigningSecret } from './signing-secret';
 
 /**
@@ -100,6 +103,8 @@ export interface Runtime {
   keys: ApiKeysService;
   /** Replaced on every revoke and rotate; API processes check their cached principals against it. */
   keyGeneration: KeyGeneration;
+  /** Seals and opens the webhook secrets and header values stored with tasks (SECRETS_KEY). */
+  webhookCredentials: WebhookCredentials;
   close(): Promise<void>;
 }
 
@@ -107,6 +112,7 @@ export async function createRuntime(config: AppConfig, logger: Logger): Promise<
   // The private Redis socket, local storage, work dirs, the URL-signing and TLS keys: the service's user's only, whatever the database.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   chmodSync(config.dataDir, 0o700);
+  const webhookCredentials = new WebhookCredentials(loadSecretBox(config));
   let embedded: EmbeddedRedis | null = null;
   const closers: Array<() => Promise<unknown>> = [];
   try {
@@ -120,6 +126,14 @@ export async function createRuntime(config: AppConfig, logger: Logger): Promise<
     }
     const db = await openDatabase(config, SERVICE_ENTITIES);
     closers.push(() => db.close());
+    // In the background: a row not sealed yet still delivers, and a large table must not hold up the start.
+    const sealing = new CredentialSealer(db, new TasksRepository(db), webhookCredentials).sealUnsealed().then(
+      (sealed) => {
+        if (sealed > 0) logger.info({ tasks: sealed }, 'webhook secrets and header values stored in the clear are now sealed');
+      },
+      (error: unknown) => logger.warn({ err: error }, 'sealing the stored webhook credentials stopped; the next start goes on'),
+    );
+    closers.push(() => sealing);
     const commandRedis = createCommandClient(redisTarget);
     closers.push(async () => commandRedis.disconnect());
     if (!(await whenConnected(commandRedis, REDIS_CONNECT_WAIT_MS))) {
@@ -135,7 +149,20 @@ export async function createRuntime(config: AppConfig, logger: Logger): Promise<
     const storage = createOutputStorage(config, signingSecret);
     const keyGeneration = new KeyGeneration(commandRedis, config.redisPrefix);
     const keys = new ApiKeysService(new ApiKeysRepository(db), new AccountsRepository(db), config.apiKeyPrefix, Date.now, keyGeneration);
-    return { config, logger, db, redisTarget, commandRedis, jobs, storage, signingSecret, keys, keyGeneration, close: () => closeAll(closers, embedded) };
+    return {
+      config,
+      logger,
+      db,
+      redisTarget,
+      commandRedis,
+      jobs,
+      storage,
+      signingSecret,
+      keys,
+      keyGeneration,
+      webhookCredentials,
+      close: () => closeAll(closers, embedded),
+    };
   } catch (error) {
     await closeAll(closers, embedded);
     throw error;
@@ -162,7 +189,6 @@ export interface Services {
   credits: CreditsService;
   dispatcher: WebhookDispatcher;
   estimates: EstimateModel;
-  eventStreams: TaskEventStreams;
   urlSigner: UrlSigner;
   /** The SSRF guard: one instance screens create bodies, media downloads and webhook deliveries. */
   guard: SsrfGuard;
@@ -206,9 +232,10 @@ export function buildServices(runtime: Runtime): Services {
     estimates,
     tasks: repositories.tasks,
     transitions,
+    credentials: runtime.webhookCredentials,
     prices: config.priceList,
   });
-  const tasks = new TasksService({ tasks: repositories.tasks, pipeline, transitions, signer: storage });
+  const tasks = new TasksService({ tasks: repositories.tasks, pipeline, transitions, credentials: runtime.webhookCredentials, signer: storage });
   const metricStore = new SharedMetricStore(runtime.commandRedis, config.redisPrefix);
   return {
     repositories,
@@ -219,13 +246,6 @@ export function buildServices(runtime: Runtime): Services {
     credits,
     dispatcher,
     estimates,
-    eventStreams: new TaskEventStreams(
-      repositories.tasks,
-      repositories.outbox,
-      new StreamSlots(runtime.commandRedis, config.redisPrefix),
-      { heartbeatMs: config.sseHeartbeatMs, maxStreamsPerKey: config.sseMaxStreamsPerKey, pollIntervalMs: EVENT_POLL_INTERVAL_MS },
-      logger,
-    ),
     urlSigner: new UrlSigner(runtime.signingSecret),
     guard,
     metricStore,
@@ -237,6 +257,8 @@ export function buildServices(runtime: Runtime): Services {
 /** What only the HTTP API needs. */
 export interface ApiParts {
   gate: RequestGate;
+  /** The live event streams, which end once their key stops working: they follow the key changes this process hears of. */
+  eventStreams: TaskEventStreams;
   metrics: ServiceMetrics;
   metricsAccess: MetricsAccess;
   /** Closes what only the API holds (its subscription to key changes); the API app calls it when it closes. */
@@ -247,11 +269,25 @@ export function composeApi(runtime: Runtime, services: Services): ApiParts {
   const { config } = runtime;
   const keyChanges = new KeyChangeListener(createSubscriberClient(runtime.redisTarget), runtime.keyGeneration);
   keyChanges.start();
+  const { tasks, outbox } = services.repositories;
   return {
     gate: new RequestGate(
       new PrincipalCache(runtime.keys, keyChanges),
       new RateLimiter(runtime.commandRedis, config.redisPrefix),
       config.unauthenticatedRateLimit,
+      runtime.logger,
+    ),
+    eventStreams: new TaskEventStreams(
+      tasks,
+      outbox,
+      new StreamSlots(runtime.commandRedis, config.redisPrefix),
+      new KeyStandings(runtime.keys, keyChanges),
+      {
+        heartbeatMs: config.sseHeartbeatMs,
+        maxStreamsPerKey: config.sseMaxStreamsPerKey,
+        pollIntervalMs: EVENT_POLL_INTERVAL_MS,
+        maxLifetimeMs: config.sseMaxStreamSeconds * 1000,
+      },
       runtime.logger,
     ),
     metrics: new ServiceMetrics({ tasks: services.repositories.tasks, jobs: runtime.jobs, store: services.metricStore }),
@@ -340,6 +376,7 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
       dispatcher: services.dispatcher,
       guard,
       retryScheduleMs: config.webhookRetryScheduleMs,
+      credentials: runtime.webhookCredentials,
       logger,
       metrics: services.workerMetrics,
       ca,

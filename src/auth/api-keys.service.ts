@@ -145,11 +145,23 @@ export class ApiKeysService implements KeyResolver {
     const hash = hashApiKey(presented);
     const record = await this.keys.findByHash(hash);
     if (!record || !hashesEqual(record.keyHash, hash)) return null;
+    const resolved = this.working(record);
     const now = this.now();
-    if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) return null;
-    if (record.lastUsedAt === null || now - record.lastUsedAt > LAST_USED_WRITE_INTERVAL_MS) {
+    if (resolved && (record.lastUsedAt === null || now - record.lastUsedAt > LAST_USED_WRITE_INTERVAL_MS)) {
       void this.keys.touch(record.id, now).catch(() => undefined);
     }
+    return resolved;
+  }
+
+  /** As `resolve`, by the key's id: for an answer that outlives the request that authenticated it (an event stream). */
+  async current(keyId: string): Promise<ResolvedKey | null> {
+    const record = await this.keys.findById(keyId);
+    return record ? this.working(record) : null;
+  }
+
+  /** The principal of a key that is neither revoked nor expired, with its expiry; else null. */
+  private working(record: ApiKeyEntity): ResolvedKey | null {
+    if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= this.now())) return null;
     const principal: Principal = {
       keyId: record.id,
       accountId: record.accountId,

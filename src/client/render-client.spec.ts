@@ -211,6 +211,35 @@ describe('RenderClient', () => {
       expect(service.seen).toHaveLength(3);
     });
 
+    it('reopens a stream the service ended on purpose (retry: last) as often as it takes, without counting it as fruitless', async () => {
+      const lastEventIds: Array<string | undefined> = [];
+      const endsOnPurpose: Handler = (req, _body, res) => {
+        lastEventIds.push(req.headers['last-event-id'] as string | undefined);
+        eventStream(res);
+        res.end(': keep-alive\n\nretry: 1000\n\n');
+      };
+      const service = await stub(tls, [
+        (req, _body, res) => {
+          lastEventIds.push(req.headers['last-event-id'] as string | undefined);
+          eventStream(res);
+          res.end(frame('evt_1', 'task.queued') + 'retry: 1000\n\n');
+        },
+        endsOnPurpose,
+        endsOnPurpose,
+        endsOnPurpose,
+        endsOnPurpose,
+        (req, _body, res) => {
+          lastEventIds.push(req.headers['last-event-id'] as string | undefined);
+          eventStream(res);
+          res.end(frame('evt_2', 'task.completed'));
+        },
+      ]);
+      servers.push(service.server);
+      const client = new RenderClient({ baseUrl: service.base, apiKey: 'k_1', ca: tls.cert, streamReconnects: 2, sleep: async () => undefined });
+      expect(await collect(client.streamEvents('tsk_1'))).toEqual(['evt_1 task.queued', 'evt_2 task.completed']);
+      expect(lastEventIds).toEqual([undefined, 'evt_1', 'evt_1', 'evt_1', 'evt_1', 'evt_1']);
+    });
+
     it('stops quietly when its signal is aborted', async () => {
       const service = await stub(tls, [
         (_req, _body, res) => {

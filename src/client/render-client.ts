@@ -189,20 +189,28 @@ export class RenderClient {
    * first, then each as it happens, ending after the final one (completed,
    * failed or canceled). A dropped stream is reopened with Last-Event-ID, so no
    * event is repeated or missed; after `streamReconnects` reopenings in a row
-   * without an event the last NetworkError is thrown. Refusals (404, 429…) are
-   * thrown at once as RenderApiError.
+   * without an event the last NetworkError is thrown. A stream the service ends
+   * on purpose (its lifetime, SSE_MAX_STREAM_SECONDS: it sends `retry:` last) is
+   * reopened without counting. Refusals (404, 429, 401 once the key is revoked…)
+   * are thrown at once as RenderApiError.
    */
   async *streamEvents(taskId: string, options: StreamEventsOptions = {}): AsyncGenerator<StreamedTaskEvent, void, undefined> {
     let lastEventId = options.lastEventId;
     let fruitless = 0;
     for (;;) {
       let failure: NetworkError;
+      const connection = { endedOnPurpose: false };
       try {
-        for await (const event of this.streamOnce(taskId, lastEventId, options.signal)) {
+        for await (const event of this.streamOnce(taskId, lastEventId, options.signal, connection)) {
           lastEventId = event.id;
           fruitless = 0;
           yield event;
           if (FINAL_EVENT_TYPES.has(event.event)) return;
+        }
+        if (connection.endedOnPurpose) {
+          fruitless = 0;
+          await this.sleep(STREAM_RECONNECT_DELAY_MS);
+          continue;
         }
         failure = new NetworkError(`the event stream of ${taskId} ended before the task did`, false);
       } catch (error) {
@@ -216,8 +224,13 @@ export class RenderClient {
     }
   }
 
-  /** One connection of streamEvents: its events until it ends. */
-  private async *streamOnce(taskId: string, lastEventId: string | undefined, signal: AbortSignal | undefined): AsyncGenerator<StreamedTaskEvent> {
+  /** One connection of streamEvents: its events until it ends; `connection.endedOnPurpose` once the service ended it with `retry:`. */
+  private async *streamOnce(
+    taskId: string,
+    lastEventId: string | undefined,
+    signal: AbortSignal | undefined,
+    connection: { endedOnPurpose: boolean },
+  ): AsyncGenerator<StreamedTaskEvent> {
     const response = await openStream({
       url: new URL(`tasks/${encodeURIComponent(taskId)}/events`, this.base),
       headers: {
@@ -240,6 +253,7 @@ export class RenderClient {
     for await (const chunk of response.chunks) {
       for (const message of parser.push(chunk)) yield taskEventOf(message);
     }
+    connection.endedOnPurpose = parser.retryMs !== null;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
@@ -18,6 +19,9 @@ describe('loadConfig', () => {
       publicBaseUrl: 'https://localhost:8443',
       sseHeartbeatMs: 15_000,
       sseMaxStreamsPerKey: 5,
+      sseMaxStreamSeconds: 3_600,
+      secretsKey: null,
+      secretsKeyPrevious: [],
       chunking: { minSeconds: 30, seconds: 15, perWorker: 1, perTask: 4, minWorkers: 2 },
     });
     expect(config.storagePublicUrl).toBe(config.publicBaseUrl);
@@ -77,6 +81,23 @@ describe('loadConfig', () => {
       expect(message).toMatch(/METRICS_TOKEN is not accepted; use at least 16 printable ASCII characters/);
       expect(message).not.toContain(token);
     }
+  });
+
+  it('reads SECRETS_KEY and SECRETS_KEY_PREVIOUS as 32-byte keys and refuses others without echoing them', () => {
+    const [current, old, older] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const config = loadConfig({ SECRETS_KEY: current.toString('base64'), SECRETS_KEY_PREVIOUS: `${old.toString('hex')}, ${older.toString('base64url')}` });
+    expect(config.secretsKey).toEqual(current);
+    expect(config.secretsKeyPrevious).toEqual([old, older]);
+    const short = randomBytes(16).toString('hex');
+    let message = '';
+    try {
+      loadConfig({ SECRETS_KEY: short, SECRETS_KEY_PREVIOUS: `${old.toString('hex')},not-a-key-at-all` });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/SECRETS_KEY is not accepted; use 32 random bytes written as base64 or hex/);
+    expect(message).toMatch(/SECRETS_KEY_PREVIOUS is not accepted \(key 2\)/);
+    for (const secret of [short, old.toString('hex'), 'not-a-key-at-all']) expect(message).not.toContain(secret);
   });
 
   it('keeps the Chromium sandbox on unless the operator says off, and takes only plain user names', () => {

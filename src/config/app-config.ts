@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { parseSecretsKey } from '../common/secret-box';
 import { type PriceList, readPriceListFile } from './price-list';
 import { DEFAULT_SUBTITLE_LIMITS, DEFAULT_SUBTITLE_PLAN_LIMITS, type SubtitleLimits, type SubtitlePlanLimits } from './subtitle-limits';
 
@@ -103,6 +104,12 @@ export interface AppConfig {
   sseHeartbeatMs: number;
   /** Task event streams one API key may hold open at once, across every API process. */
   sseMaxStreamsPerKey: number;
+  /** Longest an event stream stays open; then it ends and the client resumes with Last-Event-ID. */
+  sseMaxStreamSeconds: number;
+  /** Seals webhook secrets and header values at rest (SECRETS_KEY); null = a key kept in DATA_DIR (refused with DATABASE_URL). */
+  secretsKey: Buffer | null;
+  /** Keys that still open what they sealed, during a rotation (SECRETS_KEY_PREVIOUS); they never seal. */
+  secretsKeyPrevious: Buffer[];
 }
 
 export interface ChunkingConfig {
@@ -264,14 +271,45 @@ function readPlaces(read: Reader): Places {
   };
 }
 
-/** What all subtitle clips of one task may bring to its plan (docs/security.md). */
-function readSubtitlePlanLimits(read: Reader): SubtitlePlanLimits {
+/** What one task's media may be: files, downloads, subtitle files and what their cues bring to its plan (docs/security.md). */
+function readMediaLimits(
+  read: Reader,
+): Pick<AppConfig, 'mediaMaxBytes' | 'mediaTaskMaxBytes' | 'subtitleLimits' | 'subtitlePlanLimits' | 'mediaDownloadTimeoutMs' | 'mediaParallelDownloads'> {
   return {
-    maxCues: read.integer('MAX_TASK_SUBTITLE_CUES', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCues, 1, 1_000_000),
-    maxChars: read.integer('MAX_TASK_SUBTITLE_CHARS', DEFAULT_SUBTITLE_PLAN_LIMITS.maxChars, 1, 100_000_000),
-    maxCueChars: read.integer('MAX_SUBTITLE_CUE_CHARS', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCueChars, 1, 1_000_000),
-    maxCuesAtOnce: read.integer('MAX_SUBTITLE_CUES_AT_ONCE', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCuesAtOnce, 1, 10_000),
+    mediaMaxBytes: read.integer('MEDIA_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
+    mediaTaskMaxBytes: read.integer('MEDIA_TASK_MAX_BYTES', 10 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
+    subtitleLimits: {
+      maxBytes: read.integer('MAX_SUBTITLE_BYTES', DEFAULT_SUBTITLE_LIMITS.maxBytes, 1_024, 64 * 1024 ** 2),
+      maxCues: read.integer('MAX_SUBTITLE_CUES', DEFAULT_SUBTITLE_LIMITS.maxCues, 1, 1_000_000),
+      maxLines: read.integer('MAX_SUBTITLE_LINES', DEFAULT_SUBTITLE_LIMITS.maxLines, 1, 10_000_000),
+    },
+    subtitlePlanLimits: {
+      maxCues: read.integer('MAX_TASK_SUBTITLE_CUES', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCues, 1, 1_000_000),
+      maxChars: read.integer('MAX_TASK_SUBTITLE_CHARS', DEFAULT_SUBTITLE_PLAN_LIMITS.maxChars, 1, 100_000_000),
+      maxCueChars: read.integer('MAX_SUBTITLE_CUE_CHARS', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCueChars, 1, 1_000_000),
+      maxCuesAtOnce: read.integer('MAX_SUBTITLE_CUES_AT_ONCE', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCuesAtOnce, 1, 10_000),
+    },
+    mediaDownloadTimeoutMs: read.integer('MEDIA_DOWNLOAD_TIMEOUT_MS', 600_000, 100, 3_600_000),
+    mediaParallelDownloads: read.integer('MEDIA_PARALLEL_DOWNLOADS', 4, 1, 64),
   };
+}
+
+/**
+ * The event streams' lifetime, and the keys that seal webhook credentials at rest
+ * (docs/security.md, "Secrets at rest"). A refusal never repeats a key.
+ */
+function readStreamLifetimeAndSecrets(read: Reader): Pick<AppConfig, 'sseMaxStreamSeconds' | 'secretsKey' | 'secretsKeyPrevious'> {
+  const accepted = 'use 32 random bytes written as base64 or hex (openssl rand -base64 32)';
+  const text = read.optional('SECRETS_KEY');
+  const secretsKey = text === null ? null : parseSecretsKey(text);
+  if (text !== null && secretsKey === null) read.problems.push(`SECRETS_KEY is not accepted; ${accepted}`);
+  const secretsKeyPrevious: Buffer[] = [];
+  read.list('SECRETS_KEY_PREVIOUS').forEach((item, index) => {
+    const key = parseSecretsKey(item);
+    if (key) secretsKeyPrevious.push(key);
+    else read.problems.push(`SECRETS_KEY_PREVIOUS is not accepted (key ${index + 1}); ${accepted}, comma-separated`);
+  });
+  return { sseMaxStreamSeconds: read.integer('SSE_MAX_STREAM_SECONDS', 3_600, 1, 86_400), secretsKey, secretsKeyPrevious };
 }
 
 /** The rules that tie one variable to another or to a format the Reader cannot check alone. */
@@ -315,16 +353,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     apiKeyPrefix: read.string('API_KEY_PREFIX', 'rsk'),
     keyRotationGraceHours: read.integer('KEY_ROTATION_GRACE_HOURS', 24, 0, 24 * 90),
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
-    mediaMaxBytes: read.integer('MEDIA_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
-    mediaTaskMaxBytes: read.integer('MEDIA_TASK_MAX_BYTES', 10 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
-    subtitleLimits: {
-      maxBytes: read.integer('MAX_SUBTITLE_BYTES', DEFAULT_SUBTITLE_LIMITS.maxBytes, 1_024, 64 * 1024 ** 2),
-      maxCues: read.integer('MAX_SUBTITLE_CUES', DEFAULT_SUBTITLE_LIMITS.maxCues, 1, 1_000_000),
-      maxLines: read.integer('MAX_SUBTITLE_LINES', DEFAULT_SUBTITLE_LIMITS.maxLines, 1, 10_000_000),
-    },
-    subtitlePlanLimits: readSubtitlePlanLimits(read),
-    mediaDownloadTimeoutMs: read.integer('MEDIA_DOWNLOAD_TIMEOUT_MS', 600_000, 100, 3_600_000),
-    mediaParallelDownloads: read.integer('MEDIA_PARALLEL_DOWNLOADS', 4, 1, 64),
+    ...readMediaLimits(read),
     urlSigningSecret: read.optional('URL_SIGNING_SECRET'),
     maxTracks: read.integer('MAX_TRACKS', 50, 1, 10_000),
     maxClipsPerTrack: read.integer('MAX_CLIPS_PER_TRACK', 200, 1, 100_000),
@@ -343,6 +372,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metricsToken: read.optional('METRICS_TOKEN'),
     sseHeartbeatMs: read.integer('SSE_HEARTBEAT_MS', 15_000, 100, 300_000),
     sseMaxStreamsPerKey: read.integer('SSE_MAX_STREAMS_PER_KEY', 5, 1, 1_000),
+    ...readStreamLifetimeAndSecrets(read),
     priceList: readPriceListFile(read.optional('PRICE_LIST_FILE'), read.problems),
     unauthenticatedRateLimit: read.integer('UNAUTHENTICATED_RATE_LIMIT', 600, 1, 1_000_000),
   };

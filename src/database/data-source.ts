@@ -8,14 +8,16 @@ import { InitialSchema1763830000000 } from './migrations/1763830000000-initial-s
 import { QueueCoveringIndex1764150000000 } from './migrations/1764150000000-queue-covering-index';
 import { ListOrderIndexes1764160000000 } from './migrations/1764160000000-list-order-indexes';
 import { KeptQueueTotals1764170000000 } from './migrations/1764170000000-kept-queue-totals';
-import { DataScale1764180000000 } from './migrations/1764180000000-data-scale';
+import { WebhookCredentials1764180000000 } from './migrations/1764180000000-webhook-credentials';
+import { DataScale1764190000000 } from './migrations/1764190000000-data-scale';
 
 export const MIGRATIONS = [
   InitialSchema1763830000000,
   QueueCoveringIndex1764150000000,
   ListOrderIndexes1764160000000,
   KeptQueueTotals1764170000000,
-  DataScale1764180000000,
+  WebhookCredentials1764180000000,
+  DataScale1764190000000,
 ];
 
 /**

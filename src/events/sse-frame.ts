@@ -10,3 +10,10 @@ export function sseEvent(id: string, type: string, data: string): string {
 
 /** A comment line: ignored by every reader, but it keeps proxies and idle timers from closing a quiet stream. */
 export const SSE_KEEP_ALIVE = ': keep-alive\n\n';
+
+/**
+ * The last frame of a stream the service ends on purpose (it reached its
+ * lifetime): the reconnection delay, which tells the reader that the end is
+ * planned; it reconnects with Last-Event-ID and loses nothing.
+ */
+export const SSE_RECONNECT = 'retry: 1000\n\n';

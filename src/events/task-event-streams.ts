@@ -1,11 +1,12 @@
 import type { BeforeApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/auth.types';
+import type { KeyStanding, KeyStandings } from '../auth/key-standing';
 import { ApiError } from '../common/api-error';
 import { ownedTask } from '../tasks/task-ownership';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import { FINAL_EVENT_TYPES } from './final-events';
-import { SSE_KEEP_ALIVE, sseEvent } from './sse-frame';
+import { SSE_KEEP_ALIVE, SSE_RECONNECT, sseEvent } from './sse-frame';
 import type { TaskEventsRepository } from '../tasks/task-events.repository';
 import type { StreamSlots } from './stream-slots';
 
@@ -20,8 +21,10 @@ export interface EventStreamSink {
 export interface TaskEventStreamSettings {
   heartbeatMs: number;
   maxStreamsPerKey: number;
-  /** How often the outbox is read for new events: it is written by whichever process runs the task. */
+  /** How often the outbox is read for new events (it is written by whichever process runs the task), and the key checked. */
   pollIntervalMs: number;
+  /** Longest a stream stays open; then it ends with SSE_RECONNECT, and the client resumes with Last-Event-ID. */
+  maxLifetimeMs: number;
 }
 
 /** Rows read per query; a task rarely has more events than this in all. */
@@ -31,7 +34,9 @@ const MAX_EVENT_ID_LENGTH = 64;
 
 /**
  * `GET /v3/tasks/{id}/events`: a task's outbox events as Server-Sent Events, the
- * past ones first, then each new one as it is written, until a final event.
+ * past ones first, then each new one as it is written, until a final event. A
+ * stream lasts as long as its key may read tasks (checked before each read of
+ * the outbox: KeyStandings) and at most `maxLifetimeMs`.
  */
 export class TaskEventStreams implements BeforeApplicationShutdown {
   /** The stop function of every open stream of this process. */
@@ -41,6 +46,7 @@ export class TaskEventStreams implements BeforeApplicationShutdown {
     private readonly tasks: TasksRepository,
     private readonly events: TaskEventsRepository,
     private readonly slots: StreamSlots,
+    private readonly keys: KeyStandings,
     private readonly settings: TaskEventStreamSettings,
     private readonly logger: Logger,
   ) {}
@@ -61,7 +67,8 @@ export class TaskEventStreams implements BeforeApplicationShutdown {
         suggestedAction: 'Close another event stream of this key first, or read GET /v3/tasks/{task_id} instead',
       });
     }
-    return (sink) => this.run(principal.accountId, taskId, resumeAfter, sink, () => slot.release());
+    const standing = this.keys.follow(principal.keyId);
+    return (sink) => this.run(principal.accountId, taskId, resumeAfter, sink, standing, () => slot.release());
   }
 
   /** Ends every open stream: the API is stopping (an open response would hold the server's close forever). */
@@ -76,7 +83,7 @@ export class TaskEventStreams implements BeforeApplicationShutdown {
     return (await this.events.sequenceOf(accountId, taskId, id)) ?? 0;
   }
 
-  private run(accountId: string, taskId: string, afterSeq: number, sink: EventStreamSink, release: () => Promise<void>): void {
+  private run(accountId: string, taskId: string, afterSeq: number, sink: EventStreamSink, standing: KeyStanding, release: () => Promise<void>): void {
     let cursor = afterSeq;
     let stopped = false;
     let nextPoll: NodeJS.Timeout | undefined;
@@ -85,6 +92,7 @@ export class TaskEventStreams implements BeforeApplicationShutdown {
       if (stopped) return;
       stopped = true;
       clearInterval(heartbeat);
+      clearTimeout(lifetime);
       clearTimeout(nextPoll);
       this.open.delete(stop);
       release().catch((error: unknown) => this.logger.warn({ err: error, task_id: taskId }, 'event stream slot not released; its lease will expire'));
@@ -92,6 +100,8 @@ export class TaskEventStreams implements BeforeApplicationShutdown {
     };
     const poll = async () => {
       try {
+        // A revoked or expired key, or one that lost tasks:read, ends the stream; reconnecting is then refused.
+        if (!(await standing())?.permissions.includes('tasks:read')) return stop();
         for (;;) {
           const batch = await this.events.after(accountId, taskId, cursor, BATCH);
           if (stopped) return;
@@ -103,12 +113,17 @@ export class TaskEventStreams implements BeforeApplicationShutdown {
           if (batch.length < BATCH) break;
         }
       } catch (error) {
-        // The database is unreachable: end the stream rather than log every 300 ms; the client resumes with Last-Event-ID.
+        // The database or Redis is unreachable: end the stream rather than log every 300 ms; the client resumes with Last-Event-ID.
         if (!stopped) this.logger.warn({ err: error, task_id: taskId }, 'reading task events failed; the stream is ended');
         return stop();
       }
       if (!stopped) nextPoll = setTimeout(() => void poll(), this.settings.pollIntervalMs);
     };
+    // Events are only ever written whole, so the client's Last-Event-ID is exactly where the next stream starts.
+    const lifetime = setTimeout(() => {
+      sink.write(SSE_RECONNECT);
+      stop();
+    }, this.settings.maxLifetimeMs);
     this.open.add(stop);
     sink.onClose(stop);
     void poll();

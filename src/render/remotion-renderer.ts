@@ -3,7 +3,7 @@
  * and one long-lived headless-shell browser per worker process. Everything
  * Remotion-specific stays here; callers pass plans and paths.
  */
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import {
   ensureBrowser,
@@ -108,6 +108,13 @@ function capDuration(plan: RenderPlan, frames: number): FfmpegOverrideFn {
   return ({ type, args }) => (type === 'stitcher' ? [...args.slice(0, -1), '-t', seconds, ...args.slice(-1)] : args);
 }
 
+/** Whether the DevTools socket to the browser is open: it closes when the browser exits or crashes. Asks the browser nothing. */
+function isConnected(browser: HeadlessBrowser): boolean {
+  // Remotion's transport is a `ws` WebSocket, whose readyState its types leave out.
+  const socket = browser.connection.transport.websocket as unknown as { readyState: number; OPEN: number };
+  return socket.readyState === socket.OPEN;
+}
+
 async function removeQuietly(path: string): Promise<void> {
   await fs.rm(path, { force: true }).catch(() => undefined);
 }
@@ -138,12 +145,17 @@ export class RemotionRenderer {
     await executable?.then((launcher) => launcher.dispose()).catch(() => undefined);
   }
 
-  /** Resolves when the browser answers and the bundle is in place; throws otherwise. */
+  /**
+   * Resolves when the bundle is in place and the browser is connected, or, while no browser is open
+   * (not opened yet, or being reopened by a render), when its executable is there; throws otherwise.
+   * Passive: a readiness probe never opens, pings or relaunches the browser the renders share.
+   */
   async checkReady(): Promise<void> {
     if (!/^https?:\/\//.test(this.opts.serveUrl)) {
       await fs.access(`${this.opts.serveUrl}/index.html`);
     }
-    await this.liveBrowser();
+    if (this.browser === null) await fs.access(this.opts.chromiumPath, fsConstants.X_OK);
+    else if (!isConnected(this.browser)) throw new Error('the browser is no longer connected; the next render opens a new one');
   }
 
   async renderVideo(args: RenderVideoArgs): Promise<RenderVideoResult> {

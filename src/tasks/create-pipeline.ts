@@ -19,6 +19,7 @@ import { type TaskTransitions, unstartedState } from './task-transitions';
 import { TaskEntity } from './task.entity';
 import { PRIORITY_RANK } from './task.types';
 import type { TasksRepository } from './tasks.repository';
+import type { WebhookCredentials } from './webhook-credentials';
 
 /**
  * How a create request becomes a queued task, stage by stage, in the order a
@@ -40,6 +41,8 @@ export interface CreatePipelineDeps {
   estimates: EstimateModel;
   tasks: TasksRepository;
   transitions: TaskTransitions;
+  /** Seals the webhook's secret and header values as the task is written; opens a retry's original. */
+  credentials: WebhookCredentials;
   prices?: PriceList;
   now?: () => number;
 }
@@ -86,7 +89,7 @@ export class CreatePipeline {
 
   /** POST /v3/tasks/{id}/retry of a failed task: its configuration admitted again, as a new task. */
   retry(principal: Principal, original: TaskEntity): Promise<{ task: TaskEntity; queuePosition: number }> {
-    return this.admit(principal, submittedInput(original), original);
+    return this.admit(principal, submittedInput(original, this.deps.credentials.open(original)), original);
   }
 
   /** Stage 5. */
@@ -106,8 +109,9 @@ export class CreatePipeline {
     const model = input.model ?? DEFAULT_MODEL_ID;
     const durationMs = input.input.timeline.duration_ms;
     const outputMinutes = durationMs / 60_000;
+    const id = newId('tsk');
     return Object.assign(new TaskEntity(), {
-      id: newId('tsk'),
+      id,
       accountId: principal.accountId,
       requestId: original ? null : (input.request_id ?? null),
       ...unstartedState(),
@@ -117,7 +121,7 @@ export class CreatePipeline {
       timeline: input.input.timeline,
       outputSettings: output,
       outputRequest: input.input.output,
-      webhook: input.webhook,
+      ...this.deps.credentials.seal(id, input.webhook),
       userReference: input.metadata?.user_reference ?? null,
       tags: input.metadata?.tags ?? [],
       retentionHours: input.metadata?.retention_hours ?? 24,

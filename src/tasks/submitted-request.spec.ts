@@ -26,28 +26,29 @@ function task(fields: Partial<TaskEntity>): TaskEntity {
 
 describe('submittedInput', () => {
   it('rebuilds the configuration without a request_id, so a retry is not refused as a duplicate', () => {
-    const input = submittedInput(task({ requestId: 'req-1', tags: ['a'], userReference: 'ref', priority: 'high', retentionHours: 48 }));
+    const webhook = { url: 'https://hooks.example.com/r', secret: 's3cret' };
+    const input = submittedInput(task({ requestId: 'req-1', tags: ['a'], userReference: 'ref', priority: 'high', retentionHours: 48 }), webhook);
     expect(input).toEqual({
       model: 'standard',
       input: { timeline: TIMELINE, output: { resolution: { width: 320, height: 180 } } },
-      webhook: { url: 'https://hooks.example.com/r' },
+      webhook,
       metadata: { priority: 'high', retention_hours: 48, tags: ['a'], user_reference: 'ref' },
     });
   });
 
   it('leaves user_reference out when the client sent none', () => {
-    expect(submittedInput(task({})).metadata).toEqual({ priority: 'normal', retention_hours: 24, tags: [] });
+    expect(submittedInput(task({}), { url: 'https://hooks.example.com/r' }).metadata).toEqual({ priority: 'normal', retention_hours: 24, tags: [] });
   });
 });
 
 describe('submittedRequestView', () => {
   it('gives back the request_id and lists each credential it leaves out', () => {
-    const view = submittedRequestView(
-      task({
-        requestId: 'req-1',
-        webhook: { url: 'https://hooks.example.com/r', secret: 's3cret', headers: { Authorization: 'Bearer t', 'X-Tenant': 'acme' }, max_retries: 2 },
-      }),
-    );
+    const view = submittedRequestView(task({ requestId: 'req-1' }), {
+      url: 'https://hooks.example.com/r',
+      secret: 's3cret',
+      headers: { Authorization: 'Bearer t', 'X-Tenant': 'acme' },
+      max_retries: 2,
+    });
     expect(view.request.request_id).toBe('req-1');
     expect(view.request.version).toBe('3.0');
     expect(view.request.webhook).toEqual({ url: 'https://hooks.example.com/r', max_retries: 2 });
@@ -56,7 +57,8 @@ describe('submittedRequestView', () => {
   });
 
   it('names the original of a retry and has no request_id for it', () => {
-    const view = submittedRequestView(task({ retryOf: 'tsk_01m82ey3w9y7j458wxb9m2y1j3' }));
+    const retry = task({ retryOf: 'tsk_01m82ey3w9y7j458wxb9m2y1j3' });
+    const view = submittedRequestView(retry, retry.webhook);
     expect(view.retry_of).toBe('tsk_01m82ey3w9y7j458wxb9m2y1j3');
     expect('request_id' in view.request).toBe(false);
     expect(view.redacted_fields).toEqual([]);

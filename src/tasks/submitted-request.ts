@@ -4,14 +4,15 @@ import type { CreateTaskInput, WebhookInput } from './task-input.types';
 /**
  * The configuration a task was created with, rebuilt from what the task
  * stores: the timeline, the output as the client wrote it (not the resolved
- * one), the webhook and the metadata; everything of the create body but its
- * request_id. A retry is created from exactly this.
+ * one), the webhook (its credentials opened: WebhookCredentials) and the
+ * metadata; everything of the create body but its request_id. A retry is
+ * created from exactly this.
  */
-export function submittedInput(task: TaskEntity): CreateTaskInput {
+export function submittedInput(task: TaskEntity, webhook: WebhookInput): CreateTaskInput {
   return {
     model: task.model,
     input: { timeline: task.timeline, output: task.outputRequest },
-    webhook: task.webhook,
+    webhook,
     metadata: {
       priority: task.priority,
       retention_hours: task.retentionHours,
@@ -36,13 +37,12 @@ function withoutCredentials(webhook: WebhookInput): { webhook: WebhookInput; red
  * and header values left out (their paths are listed), so a key with read
  * access cannot lift the credentials the client gave its own receiver.
  */
-export function submittedRequestView(task: TaskEntity) {
-  const input = submittedInput(task);
-  const { webhook, redacted } = withoutCredentials(input.webhook);
+export function submittedRequestView(task: TaskEntity, webhook: WebhookInput) {
+  const { webhook: shown, redacted } = withoutCredentials(webhook);
   return {
     task_id: task.id,
     retry_of: task.retryOf,
-    request: { version: '3.0' as const, ...(task.requestId !== null ? { request_id: task.requestId } : {}), ...input, webhook },
+    request: { version: '3.0' as const, ...(task.requestId !== null ? { request_id: task.requestId } : {}), ...submittedInput(task, shown) },
     redacted_fields: redacted,
   };
 }

@@ -43,8 +43,16 @@ export class TaskEntity {
   @Column({ name: 'output_request', type: 'text', transformer: jsonText<OutputInput>() })
   outputRequest!: OutputInput;
 
+  /**
+   * The webhook as submitted but for its credentials, which `webhookCredentials` holds sealed;
+   * a row not sealed yet (written before sealing existed) still holds them here.
+   */
   @Column({ type: 'text', transformer: jsonText<WebhookInput>() })
   webhook!: WebhookInput;
+
+  /** The webhook's secret and header values, sealed by WebhookCredentials; null in a row not sealed yet. */
+  @Column({ name: 'webhook_credentials', type: 'text', nullable: true })
+  webhookCredentials!: string | null;
 
   @Column({ name: 'user_reference', type: 'varchar', length: 256, nullable: true })
   userReference!: string | null;

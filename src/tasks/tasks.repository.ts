@@ -1,4 +1,4 @@
-import { Between, In, IsNull, LessThan, MoreThanOrEqual, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { Between, In, IsNull, LessThan, MoreThan, MoreThanOrEqual, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Database } from '../database/database';
 import { AccountTaskCountEntity, QueueTotalEntity } from './task-counts.entity';
@@ -184,6 +184,34 @@ export class TasksRepository {
         .set({ retriedBy: retryId, updatedAt: now })
         .where("id = :taskId AND status = 'failed' AND retried_by IS NULL", { taskId })
         .execute(),
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Tasks whose webhook credentials are not sealed yet, in id order (a partial index holds just them). */
+  findUnsealedWebhooks(limit: number): Promise<Array<Pick<TaskEntity, 'id' | 'webhook' | 'webhookCredentials'>>> {
+    return this.db.run((m) =>
+      m.find(TaskEntity, { select: ['id', 'webhook', 'webhookCredentials'], where: { webhookCredentials: IsNull() }, order: { id: 'ASC' }, take: limit }),
+    );
+  }
+
+  /** The sealed webhook credentials of the tasks after `afterId`, in id order: a reseal walks them all. */
+  async findSealedWebhooksAfter(afterId: string, limit: number): Promise<Array<{ id: string; webhookCredentials: string }>> {
+    const rows = await this.db.run((m) =>
+      m.find(TaskEntity, {
+        select: ['id', 'webhookCredentials'],
+        where: { id: MoreThan(afterId), webhookCredentials: Not(IsNull()) },
+        order: { id: 'ASC' },
+        take: limit,
+      }),
+    );
+    return rows as Array<{ id: string; webhookCredentials: string }>;
+  }
+
+  /** Stores a task's webhook (re)sealed, if its sealed credentials are still `expected`: of two sealers at once, one writes. */
+  async resealWebhook(taskId: string, expected: string | null, sealed: Partial<Pick<TaskEntity, 'webhook' | 'webhookCredentials'>>): Promise<boolean> {
+    const result = await this.db.run((m) =>
+      m.update(TaskEntity, { id: taskId, webhookCredentials: expected === null ? IsNull() : expected }, sealed as QueryDeepPartialEntity<TaskEntity>),
     );
     return (result.affected ?? 0) > 0;
   }

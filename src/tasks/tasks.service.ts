@@ -8,11 +8,14 @@ import type { TaskTransitions } from './task-transitions';
 import { type OutputUrlSigner, taskRecord, taskSummary } from './task-view';
 import type { TaskEntity } from './task.entity';
 import type { ListFilter, TasksRepository } from './tasks.repository';
+import type { WebhookCredentials } from './webhook-credentials';
 
 export interface TasksServiceDeps {
   tasks: TasksRepository;
   pipeline: CreatePipeline;
   transitions: TaskTransitions;
+  /** Opens the webhook's sealed secret and header values for the request view (which then leaves them out). */
+  credentials: WebhookCredentials;
   signer: OutputUrlSigner;
   now?: () => number;
 }
@@ -48,7 +51,8 @@ export class TasksService {
   }
 
   async submittedRequest(principal: Principal, taskId: string) {
-    return submittedRequestView(await ownedTask(this.deps.tasks, principal, taskId));
+    const task = await ownedTask(this.deps.tasks, principal, taskId);
+    return submittedRequestView(task, this.deps.credentials.open(task));
   }
 
   async list(principal: Principal, filter: ListFilter) {

@@ -11,6 +11,7 @@ import type { TaskEntity } from '../tasks/task.entity';
 import type { TaskEventEntity } from '../tasks/task-event.entity';
 import type { TaskEventsRepository } from '../tasks/task-events.repository';
 import type { TasksRepository } from '../tasks/tasks.repository';
+import type { WebhookCredentials } from '../tasks/webhook-credentials';
 import type { DeliveryAttemptsRepository } from './delivery-attempts.repository';
 import type { WebhookDispatcher } from './webhook-dispatcher';
 import { deliveryHeaders } from './webhook-signature';
@@ -62,6 +63,8 @@ export interface WebhookDeliveryDeps {
   dispatcher: WebhookDispatcher;
   guard: SsrfGuard;
   retryScheduleMs: number[];
+  /** Opens the task's webhook secret and header values, sealed at rest. */
+  credentials: WebhookCredentials;
   logger: Logger;
   metrics: WorkerMetrics;
   /** Extra CA a receiver's certificate may chain to (WEBHOOK_CA_FILE). */
@@ -115,7 +118,7 @@ export class WebhookDeliveryProcessor {
   }
 
   private async attempt(event: TaskEventEntity, task: TaskEntity): Promise<void> {
-    const webhook = task.webhook;
+    const webhook = this.deps.credentials.open(task);
     const maxRetries = webhook.max_retries ?? 3;
     const attemptNo = event.attemptCount + 1;
     const startedAt = Date.now();

@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { connect } from 'node:tls';
+import { READINESS_CACHE_MS } from '../../src/health/readiness';
 import { NULL_VALUE, nullableShapeProblems } from '../../src/openapi/nullable-schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
@@ -170,6 +171,17 @@ describe('foundation over HTTPS', () => {
     expect(ready.status).toBe(200);
     expect(ready.body.checks.database).toEqual({ ok: true });
   });
+
+  it('runs the readiness checks once for a flood of /readyz calls, not once per call', async () => {
+    const ping = jest.spyOn(app.runtime.db, 'ping');
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => app.anonymous().get('/readyz')));
+    const elapsedMs = Date.now() - started;
+    ping.mockRestore();
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    // At most one run per READINESS_CACHE_MS: a loaded machine may stretch the flood over more than one period.
+    expect(ping.mock.calls.length).toBeLessThanOrEqual(1 + Math.floor(elapsedMs / READINESS_CACHE_MS));
+  }, 60_000);
 
   it('wraps unknown routes in the error envelope with a request id', async () => {
     const response = await client.get('/v3/nothing-here');

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
+/**
+ * The SECRETS_KEY of every service process a test runs on PostgreSQL: a shared
+ * database needs the same key on every node (docs/security.md, "Secrets at rest").
+ */
+export const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
+
 /** The machine's PostgreSQL (trust authentication), used only to create and drop the tests' own databases. */
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -35,5 +41,5 @@ export async function createTestDatabase(suite: string): Promise<TestDatabase> {
 export async function databaseFor(engine: 'sqlite' | 'postgres', suite: string): Promise<{ env: Record<string, string>; database: TestDatabase | null }> {
   if (engine === 'sqlite') return { env: {}, database: null };
   const database = await createTestDatabase(suite);
-  return { env: { DATABASE_URL: database.url }, database };
+  return { env: { DATABASE_URL: database.url, SECRETS_KEY: TEST_SECRETS_KEY }, database };
 }

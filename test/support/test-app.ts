@@ -49,12 +49,15 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Boots an isolated service in this process: its own data dir, its own private
- * redis-server, its own SQLite file (or the given PostgreSQL database), HTTPS on
- * a free port. `role: 'all'` also starts a worker (with its browser).
+ * Boots an isolated service in this process: its own data dir (or the given
+ * one, which it removes on close like its own), its own private redis-server,
+ * its own SQLite file (or the given PostgreSQL database), HTTPS on a free port.
+ * `role: 'all'` also starts a worker (with its browser).
  */
-export async function startTestApp(options: { role?: 'api' | 'all'; env?: Record<string, string>; log?: DestinationStream } = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rs-'));
+export async function startTestApp(
+  options: { role?: 'api' | 'all'; env?: Record<string, string>; log?: DestinationStream; dataDir?: string } = {},
+): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rs-'));
   // The port is part of the links and output URLs the service makes, so it must be known before boot.
   const port = await freePort();
   const env = {

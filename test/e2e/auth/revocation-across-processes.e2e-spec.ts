@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { PRINCIPAL_CACHE_SECONDS } from '../../../src/auth/key-changes';
 import { projectRoot } from '../../../src/common/project-root';
+import { minimalTaskBody } from '../../fixtures/task-bodies';
+import { EventStreamReader } from '../../support/event-stream-reader';
 import { HttpClient } from '../../support/http-client';
-import { createTestDatabase, type TestDatabase } from '../../support/postgres';
+import { createTestDatabase, TEST_SECRETS_KEY, type TestDatabase } from '../../support/postgres';
 import { buildService, eventually, freePort, makeCertificate, ServiceProcess, type Certificate, type ServiceBuild } from '../scale-out/service-processes';
 
 jest.setTimeout(240_000);
@@ -60,6 +62,7 @@ describe('key revocation across two API processes that cache principals', () => 
     env = {
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
+      SECRETS_KEY: TEST_SECRETS_KEY,
       REDIS_URL,
       REDIS_PREFIX: prefix,
       TLS_CERT: tls.certPath,
@@ -91,6 +94,28 @@ describe('key revocation across two API processes that cache principals', () => 
     expect(revoke).toMatchObject({ status: 0, stderr: '' });
     const after = await Promise.all(clients(issued.key).map((client) => client.get('/v3/tasks?limit=1')));
     expect(after.map((response) => [response.status, response.body.error?.code])).toEqual([
+      [401, 'INVALID_API_KEY'],
+      [401, 'INVALID_API_KEY'],
+    ]);
+  });
+
+  it("ends the key's open event streams on both processes right after `keys revoke`", async () => {
+    const issued = issue('revoke-streams');
+    const perProcess = clients(issued.key);
+    // API processes only, no worker: the task stays queued and its streams stay open.
+    const created = await perProcess[0].post('/v3/tasks', minimalTaskBody());
+    expect(created.status).toBe(201);
+    const taskId = created.body.task_id as string;
+    const readers = await Promise.all(perProcess.map((client) => EventStreamReader.open(client, tls.cert, taskId)));
+    await Promise.all(readers.map((reader) => reader.waitFor((events) => events.length === 1)));
+    const revokedAt = Date.now();
+    expect(keysCli(['revoke', issued.id])).toMatchObject({ status: 0, stderr: '' });
+    await Promise.all(readers.map((reader) => reader.ended));
+    // Each stream checks its key before each read of the outbox (every 300 ms); the CLI's own start-up is in this time too.
+    expect(Date.now() - revokedAt).toBeLessThan(5_000);
+    expect(readers.map((reader) => reader.events.map((event) => event.event))).toEqual([['task.queued'], ['task.queued']]);
+    const reopened = await Promise.all(perProcess.map((client) => EventStreamReader.open(client, tls.cert, taskId)));
+    expect(reopened.map((reader) => [reader.status, reader.error?.code])).toEqual([
       [401, 'INVALID_API_KEY'],
       [401, 'INVALID_API_KEY'],
     ]);

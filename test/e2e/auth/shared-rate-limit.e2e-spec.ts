@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { HttpClient } from '../../support/http-client';
-import { createTestDatabase, type TestDatabase } from '../../support/postgres';
+import { createTestDatabase, TEST_SECRETS_KEY, type TestDatabase } from '../../support/postgres';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { awayFromWindowEdge, rateHeaders } from './rate-window';
 
@@ -22,6 +22,7 @@ describe('two API instances sharing PostgreSQL and Redis', () => {
       REDIS_URL,
       REDIS_PREFIX: redisPrefix,
       DATABASE_URL: database.url,
+      SECRETS_KEY: TEST_SECRETS_KEY,
       UNAUTHENTICATED_RATE_LIMIT: '10',
     };
     // One after the other: the first runs the migrations, the second finds them applied.

@@ -8,6 +8,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { projectRoot } from '../../../src/common/project-root';
 import { writeSelfSignedCertificate } from '../../../src/common/self-signed-certificate';
+import { TEST_SECRETS_KEY } from '../../support/postgres';
 
 /**
  * Real service processes for the scale-out suites: `node dist/src/main.js` per
@@ -222,6 +223,7 @@ export function sharedServiceEnv(args: {
   return {
     HOST: '127.0.0.1',
     DATABASE_URL: args.databaseUrl,
+    SECRETS_KEY: TEST_SECRETS_KEY,
     REDIS_URL: args.redisUrl,
     REDIS_PREFIX: args.redisPrefix,
     STORAGE_URL: `s3://${args.bucket}`,

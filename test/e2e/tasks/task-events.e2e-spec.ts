@@ -1,9 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { StreamedTaskEvent } from '../../../src/client/event-stream';
+import { RenderClient } from '../../../src/client/render-client';
+import { RenderFailure } from '../../../src/common/render-failure';
 import { TaskEventStreams } from '../../../src/events/task-event-streams';
+import { emptyPhases } from '../../../src/tasks/task-transitions';
 import { EventStreamReader } from '../../support/event-stream-reader';
-import type { HttpClient } from '../../support/http-client';
+import { HttpClient } from '../../support/http-client';
 import { present } from '../../support/present';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { WebhookReceiver } from '../../support/webhook-receiver';
@@ -16,6 +20,7 @@ const HEARTBEAT_MS = 300;
 const MAX_STREAMS = 2;
 const FINAL = ['task.completed', 'task.failed', 'task.canceled'];
 const hasFinal = (events: { event: string }[]) => events.some((event) => FINAL.includes(event.event));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Delivery {
   event_id: string;
@@ -178,6 +183,29 @@ describe('GET /v3/tasks/{id}/events: task events as Server-Sent Events', () => {
     expect(again.events.map((event) => event.id)).toEqual((await deliveries(taskId, owner)).map((delivery) => delivery.event_id));
   });
 
+  it('ends a stream within about a second of its key being revoked, or rotated without grace, and refuses to reopen it', async () => {
+    const account = `streams-revoked-${process.pid}`;
+    const owner = await app.client({ account });
+    const taskId = await createTask('/slow', '/revoked', owner);
+    const watchers = await Promise.all([0, 1].map(() => app.runtime.keys.create({ account, tier: 'pro', rateLimitPerMinute: 10_000 })));
+    const clients = watchers.map((issued) => new HttpClient(app.baseUrl, app.ca, issued.key));
+    const readers = await Promise.all(clients.map((on) => stream(taskId, {}, on)));
+    await Promise.all(readers.map((reader) => reader.waitFor((events) => events.length >= 1)));
+
+    const changedAt = Date.now();
+    await app.runtime.keys.revoke(watchers[0].record.id);
+    await app.runtime.keys.rotate(watchers[1].record.id, 0);
+    await Promise.all(readers.map((reader) => reader.ended));
+    // Checked before each read of the outbox (every 300 ms); the rest is a loaded machine's slack.
+    expect(Date.now() - changedAt).toBeLessThan(3_000);
+    expect(readers.map((reader) => hasFinal(reader.events))).toEqual([false, false]);
+    for (const on of clients) {
+      const again = await stream(taskId, {}, on);
+      expect([again.status, again.error?.code]).toEqual([401, 'INVALID_API_KEY']);
+    }
+    expect((await owner.delete(`/v3/tasks/${taskId}`)).status).toBe(200);
+  });
+
   it("answers another account's task, an unknown id, a key without tasks:read and a missing key in the error envelope, before any stream", async () => {
     const taskId = await createTask('/image.png', '/tenancy');
     const stranger = await app.client();
@@ -249,6 +277,53 @@ describe('GET /v3/tasks/{id}/events: task events as Server-Sent Events', () => {
       await owner.delete(`/v3/tasks/${slowTask}`);
     });
   });
+});
+
+describe('task event streams past their lifetime (SSE_MAX_STREAM_SECONDS)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // No worker: the test writes the task's events itself, as a worker's lifecycle does.
+    app = await startTestApp({ role: 'api', env: { SSE_MAX_STREAM_SECONDS: '1', SSE_HEARTBEAT_MS: '300' } });
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  it('ends each stream after its lifetime with retry:, and the typed client resumes each time without losing or repeating an event', async () => {
+    const client = await app.client();
+    const created = await client.post('/v3/tasks', tinyTaskBody('http://127.0.0.1:9', '/never.png', { url: 'https://127.0.0.1:9/unused' }));
+    expect(created.status).toBe(201);
+    const taskId = created.body.task_id as string;
+
+    const raw = await EventStreamReader.open(client, app.ca, taskId);
+    const openedAt = Date.now();
+    await raw.ended;
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(900);
+    expect(raw.parser.retryMs).toBe(1_000);
+    expect(raw.events.map((event) => event.event)).toEqual(['task.queued']);
+
+    const prepare = jest.spyOn(TaskEventStreams.prototype, 'prepare');
+    // One reopening without an event allowed: only the planned ends keep this client going while the task is quiet.
+    const typed = new RenderClient({ baseUrl: `${app.baseUrl}/v3`, apiKey: client.key, ca: app.ca, streamReconnects: 1 });
+    const seen: StreamedTaskEvent[] = [];
+    const following = (async () => {
+      for await (const event of typed.streamEvents(taskId)) seen.push(event);
+    })();
+    await sleep(5_000);
+    const { transitions } = app.services;
+    const begun = await transitions.start(taskId, 'test-worker');
+    if (begun.kind !== 'started') throw new Error(`the task did not start: ${begun.kind}`);
+    for (let step = 1; step <= 15; step += 1) {
+      await transitions.progress(begun.task, { percentage: step * 5, phase: 'render', phaseProgress: step / 15, phases: emptyPhases() }, true);
+      await sleep(200);
+    }
+    await transitions.fail(begun.task, new RenderFailure('RENDER_FAILED', 'stopped by the test', true));
+    await following;
+
+    const recorded = (await client.get(`/v3/tasks/${taskId}/deliveries`)).body.deliveries as Delivery[];
+    expect(recorded).toHaveLength(18);
+    expect(seen.map((event) => [event.id, event.event])).toEqual(recorded.map((delivery) => [delivery.event_id, delivery.event]));
+    // The quiet seconds and the three of events each spanned several streams.
+    expect(prepare.mock.calls.length).toBeGreaterThanOrEqual(4);
+  }, 60_000);
 });
 
 describe('task event streams when the API stops', () => {

@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { JsonBody } from '../../fixtures/task-bodies';
+import type { HttpClient } from '../../support/http-client';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import { WebhookReceiver } from '../../support/webhook-receiver';
 
 const run = promisify(execFile);
 
@@ -76,5 +79,30 @@ export function tinyTaskBody(mediaBase: string, mediaPath: string, webhook: Json
       output: { resolution: { width: 160, height: 90 }, framerate: 10, quality: 'draft' },
     },
     webhook,
+  };
+}
+
+/** What a webhook suite runs against: a service with a worker, the media host, an HTTPS receiver the service trusts, a client. */
+export interface WebhookBench {
+  app: TestApp;
+  media: MediaHost;
+  receiver: WebhookReceiver;
+  client: HttpClient<string>;
+  close(): Promise<void>;
+}
+
+export async function startWebhookBench(env: Record<string, string> = {}, dataDir?: string): Promise<WebhookBench> {
+  const [app, media] = await Promise.all([startTestApp({ role: 'all', env, dataDir }), MediaHost.start()]);
+  const receiver = await WebhookReceiver.start(app.certPath, app.keyPath);
+  return {
+    app,
+    media,
+    receiver,
+    client: await app.client(),
+    async close() {
+      await receiver.close();
+      await media.close();
+      await app.close();
+    },
   };
 }

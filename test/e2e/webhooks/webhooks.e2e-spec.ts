@@ -3,9 +3,9 @@ import { Webhook } from 'standardwebhooks';
 import { verifyWebhook } from '../../../src/webhooks/webhook-signature';
 import type { HttpClient } from '../../support/http-client';
 import { present } from '../../support/present';
-import { startTestApp, type TestApp } from '../../support/test-app';
-import { webhookEnvelope, WebhookReceiver, type ReceivedRequest } from '../../support/webhook-receiver';
-import { MediaHost, tinyTaskBody } from './webhook-fixtures';
+import type { TestApp } from '../../support/test-app';
+import { webhookEnvelope, type ReceivedRequest, type WebhookReceiver } from '../../support/webhook-receiver';
+import { type MediaHost, startWebhookBench, tinyTaskBody, type WebhookBench } from './webhook-fixtures';
 
 // The harness's WEBHOOK_RETRY_SCHEDULE_MS: 200,400,800,1600,3200.
 const SCHEDULE = [200, 400, 800, 1600, 3200];
@@ -34,19 +34,15 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
   let receiver: WebhookReceiver;
   let media: MediaHost;
   let client: HttpClient;
+  let bench: WebhookBench;
   let pathCounter = 0;
   const newPath = () => `/hook-${++pathCounter}`;
 
   beforeAll(async () => {
-    [app, media] = await Promise.all([startTestApp({ role: 'all' }), MediaHost.start()]);
-    receiver = await WebhookReceiver.start(app.certPath, app.keyPath);
-    client = await app.client();
+    bench = await startWebhookBench();
+    ({ app, media, receiver, client } = bench);
   }, 90_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await media?.close();
-    await app?.close();
-  });
+  afterAll(() => bench?.close());
 
   async function createTask(mediaPath: string, webhook: Record<string, unknown>, on: HttpClient = client): Promise<string> {
     const response = await on.post('/v3/tasks', tinyTaskBody(media.base, mediaPath, webhook));

@@ -34,6 +34,7 @@ describe.each([
     const runner = first.createQueryRunner();
     for (const table of TABLES) expect(await runner.hasTable(table)).toBe(true);
     expect(await runner.hasColumn('tasks', 'concurrency_limit')).toBe(true);
+    expect(await runner.hasColumn('tasks', 'webhook_credentials')).toBe(true);
     await runner.release();
     await first.destroy();
 
@@ -83,6 +84,12 @@ describe.each([
       { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), status: 'queued', task_count: 1 },
     ]);
     await second.undoLastMigration();
+    // Undone (WebhookCredentials).
+    await second.undoLastMigration();
+    const unsealed = second.createQueryRunner();
+    expect(await unsealed.hasColumn('tasks', 'webhook_credentials')).toBe(false);
+    expect(await unsealed.hasColumn('tasks', 'webhook')).toBe(true);
+    await unsealed.release();
     await second.query('DELETE FROM tasks');
     // Undone (KeptQueueTotals).
     await second.undoLastMigration();

@@ -56,7 +56,14 @@ describe('retention clean-up', () => {
   it('shows an expired output as expired, without links', async () => {
     const now = 1_000_000;
     const file = (expires: number) => ({ key: 'k', size_bytes: 5, expires_at: expires });
-    const output = { video: file(now - 1), thumbnail: file(now + 5), preview: file(now + 5), duration_ms: 1000, resolution: { width: 2, height: 2 }, format: 'mp4' };
+    const output = {
+      video: file(now - 1),
+      thumbnail: file(now + 5),
+      preview: file(now + 5),
+      duration_ms: 1000,
+      resolution: { width: 2, height: 2 },
+      format: 'mp4',
+    };
     const view = await outputView(output, { signedUrl: async () => 'https://signed' }, now);
     expect(view).toMatchObject({ video_url: null, thumbnail_url: 'https://signed', expired: true, file_size_bytes: 5 });
   });

@@ -8,10 +8,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { RenderFailure } from '../../../src/common/render-failure';
-import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
+import { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { RenderCancelled } from '../../../src/render/render-engine';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
-import { CHROMIUM_PATH, ensureBundle, MediaFixtures, newRenderer, output, planFor, probe } from './render-fixtures';
+import { BUNDLE_DIR, CHROMIUM_PATH, ensureBundle, MediaFixtures, newRenderer, output, planFor, probe } from './render-fixtures';
 
 jest.setTimeout(180_000);
 
@@ -97,20 +97,75 @@ describe('renderer life cycle (real Chromium)', () => {
     expect(existsSync(outPath)).toBe(false);
   });
 
-  it('replaces a crashed browser before the next render', async () => {
-    await renderer.checkReady();
+  it('replaces a crashed browser at the next render; readiness reports it gone meanwhile and relaunches nothing', async () => {
+    await renderer.open();
     const before = await ownBrowserPids();
     expect(before.length).toBeGreaterThan(0);
     before.forEach((pid) => process.kill(pid, 'SIGKILL'));
-    await new Promise((r) => setTimeout(r, 300));
-    await expect(renderer.checkReady()).resolves.toBeUndefined();
-    const after = await ownBrowserPids();
-    expect(after.length).toBeGreaterThan(0);
-    expect(after.some((pid) => before.includes(pid))).toBe(false);
+    await untilNotReady(renderer);
+    await expect(renderer.checkReady()).rejects.toThrow(/no longer connected/);
+    expect(await ownBrowserPids()).toEqual([]);
 
     const outPath = join(fixtures.dir, 'after-crash.mp4');
     const short: RenderPlan = { ...longPlan, durationInFrames: 10 };
     await renderer.renderVideo({ plan: short, output: out, outPath, onProgress: () => undefined });
     expect((await probe(outPath)).video.frames).toBe(10);
+    const after = await ownBrowserPids();
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.some((pid) => before.includes(pid))).toBe(false);
+    await expect(renderer.checkReady()).resolves.toBeUndefined();
   });
 });
+
+/** /readyz's browser check: it must never open, ping or relaunch the browser that renders share. */
+describe('browser readiness (real Chromium)', () => {
+  let renderer: RemotionRenderer | null = null;
+
+  beforeAll(() => ensureBundle());
+  afterEach(async () => {
+    await renderer?.close();
+    renderer = null;
+  });
+
+  it('reports a worker ready before its browser is opened, without opening it; a missing executable is not ready', async () => {
+    renderer = newRenderer();
+    await expect(renderer.checkReady()).resolves.toBeUndefined();
+    expect(await ownBrowserPids()).toEqual([]);
+    const missing = new RemotionRenderer({
+      serveUrl: BUNDLE_DIR,
+      chromiumPath: '/nonexistent/chromium-headless-shell',
+      sandbox: { mode: 'off' },
+      concurrency: 1,
+    });
+    await expect(missing.checkReady()).rejects.toThrow(/ENOENT/);
+  });
+
+  it('leaves a browser that is slow to answer (busy drawing) alone, and reports it ready', async () => {
+    renderer = newRenderer();
+    await renderer.open();
+    const [browserPid, ...others] = await ownBrowserPids();
+    expect(others).toEqual([]);
+    // Stopped, the browser answers nothing: a ping would wait for it, and a relaunch would kill it under its renders.
+    process.kill(browserPid, 'SIGSTOP');
+    try {
+      await expect(renderer.checkReady()).resolves.toBeUndefined();
+      expect(await ownBrowserPids()).toEqual([browserPid]);
+    } finally {
+      process.kill(browserPid, 'SIGCONT');
+    }
+  });
+});
+
+/** Waits for the browser's socket to report the crash (the kernel closes it a moment after the kill). */
+async function untilNotReady(renderer: RemotionRenderer): Promise<void> {
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    if (
+      await renderer.checkReady().then(
+        () => false,
+        () => true,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -25,6 +25,8 @@ export function taskRow(accountId: string, fields: Partial<TaskEntity> & Pick<Ta
     outputSettings: { width: 320, height: 180, framerate: 30, format: 'mp4', quality: 'standard', codec: 'h264' },
     outputRequest: { resolution: { width: 320, height: 180 } },
     webhook: { url: 'https://127.0.0.1:9/hook' },
+    // As the release before sealing wrote a row (WebhookCredentials); this webhook holds no credentials anyway.
+    webhookCredentials: null,
     userReference: null,
     tags: [],
     retentionHours: 24,

@@ -48,8 +48,8 @@ const BY_CREATED_WITH_USAGE = [...BY_CREATED_COLUMNS, 'status', 'processing_seco
  * sums, so usage reads the index alone instead of a row per task (1.4 s for a
  * month of the large account, its rows scattered among other accounts').
  */
-export class DataScale1764180000000 implements MigrationInterface {
-  name = 'DataScale1764180000000';
+export class DataScale1764190000000 implements MigrationInterface {
+  name = 'DataScale1764190000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await new KeptQueueTotals1764170000000().down(queryRunner);
