@@ -214,28 +214,18 @@ export function buildServices(runtime: Runtime): Services {
   const credits = new CreditsService(repositories.accounts);
   const samples = new SampleMedia(config.publicBaseUrl);
   const guard = new SsrfGuard(config.networkAllowlist);
-  const transitions = new TaskTransitions({
-    db,
-    tasks: repositories.tasks,
-    accounts: repositories.accounts,
-    outbox: repositories.outbox,
-    storedObjects: repositories.storedObjects,
-    credits,
-    events: dispatcher,
-    jobs,
-    signer: storage,
-    maxAttempts: config.renderMaxAttempts,
-  });
+  const transitions = new TaskTransitions({ db, ...repositories, credits, events: dispatcher, jobs, signer: storage, maxAttempts: config.renderMaxAttempts });
+  const credentials = runtime.webhookCredentials;
   const pipeline = new CreatePipeline({
     limits: config,
     screen: { guard, samples },
     estimates,
     tasks: repositories.tasks,
     transitions,
-    credentials: runtime.webhookCredentials,
+    credentials,
     prices: config.priceList,
   });
-  const tasks = new TasksService({ tasks: repositories.tasks, pipeline, transitions, credentials: runtime.webhookCredentials, signer: storage });
+  const tasks = new TasksService({ tasks: repositories.tasks, pipeline, transitions, credentials, signer: storage });
   const metricStore = new SharedMetricStore(runtime.commandRedis, config.redisPrefix);
   return {
     repositories,

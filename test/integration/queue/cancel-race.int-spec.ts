@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Principal } from '../../../src/auth/auth.types';
 import { TIER_LIMITS } from '../../../src/auth/tier-limits';
 import { ApiError } from '../../../src/common/api-error';
-import { SecretBox } from '../../../src/common/secret-box';
 import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
 import type { Database } from '../../../src/database/database';
