@@ -21,9 +21,10 @@ export const MIGRATIONS = [
 ];
 
 /**
- * The entity classes a process maps. The schema comes from the migrations, so a
- * process lists only the tables it uses; the composition root of each role owns
- * its list (the feature folders own the entities, the database folder knows none).
+ * The entity classes a process maps. The schema comes from the migrations (its
+ * indexes are declared there only), so a process lists only the tables it uses;
+ * the composition root of each role owns its list (the feature folders own the
+ * entities, the database folder knows none).
  */
 export type EntityClasses = NonNullable<DataSourceOptions['entities']>;
 

@@ -17,15 +17,18 @@ function setAt(body: JsonBody, path: string, value: unknown): JsonBody {
   return body;
 }
 
-function rejection(body: unknown): ApiError {
+/** What `check` throws, an ApiError; fails the test when it throws nothing. */
+function failure(check: () => unknown): ApiError {
   try {
-    validateCreateTaskBody(body);
+    check();
   } catch (error) {
     if (error instanceof ApiError) return error;
     throw error;
   }
-  throw new Error('the body was accepted');
+  throw new Error('nothing was refused');
 }
+
+const rejection = (body: unknown): ApiError => failure(() => validateCreateTaskBody(body));
 
 function issuesOf(body: unknown): ValidationIssue[] {
   const error = rejection(body);
@@ -411,16 +414,6 @@ function withClips(perTrack: number[]): CreateTaskInput {
     clips: Array.from({ length: count }, (_, c) => ({ ...clip, id: `c${c}` })),
   }));
   return task;
-}
-
-function failure(check: () => unknown): ApiError {
-  try {
-    check();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('the task passed the business rules');
 }
 
 /** The body of a validated input, as a client would send it. */

@@ -1,10 +1,5 @@
 import type { OutputQuality, ResolvedOutput } from './task-input.types';
-import type { RenderHistory } from './tasks.repository';
-
-/** Where the completed renders of a quality are read from (TasksRepository). */
-export interface RenderHistorySource {
-  recentRenders(quality: OutputQuality, limit: number, overheadSeconds: number): Promise<RenderHistory>;
-}
+import type { TasksRepository } from './tasks.repository';
 
 /** Fixed cost of a render (download, browser tab, thumbnail, preview, upload), seconds. */
 const OVERHEAD_SECONDS = 4;
@@ -33,7 +28,7 @@ export class EstimateModel {
   private readonly rates = new Map<OutputQuality, { rate: Promise<number | null>; until: number }>();
 
   constructor(
-    private readonly tasks: RenderHistorySource,
+    private readonly tasks: Pick<TasksRepository, 'recentRenders'>,
     /** 0: read the history on every estimate. */
     private readonly rateCacheMs = 0,
     private readonly now: () => number = Date.now,

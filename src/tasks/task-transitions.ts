@@ -86,7 +86,7 @@ interface Move {
   event?: { type: WebhookEventType; data: Record<string, unknown> };
   /** Gives the task's price back to its account (a render that will not be delivered). */
   refund?: boolean;
-  /** Other writes of the move (the stored outputs of a completed render). */
+  /** What else the move does once it won (the stored outputs of a completed render, a canceled task's job removed). */
   alongside?: () => Promise<void>;
 }
 
@@ -271,22 +271,19 @@ export class TaskTransitions {
   /** queued or processing → canceled, refunded; its queued job is removed (a running render sees the status and stops). */
   async cancel(task: TaskEntity, by: 'user_request' | 'system'): Promise<{ canceled: boolean; at: number }> {
     const now = this.now();
-    const canceled = await this.deps.db.transaction(async () => {
-      const moved = await this.move(task, {
-        from: ['queued', 'processing'],
-        changes: { status: 'canceled', canceledAt: now, canceledBy: by, updatedAt: now },
-        refund: true,
-        event: {
-          type: 'task.canceled',
-          data: {
-            canceled_at: isoTime(now),
-            canceled_by: by,
-            processing_time_seconds: task.startedAt === null ? 0 : Math.round((now - task.startedAt) / 10) / 100,
-          },
+    const canceled = await this.move(task, {
+      from: ['queued', 'processing'],
+      changes: { status: 'canceled', canceledAt: now, canceledBy: by, updatedAt: now },
+      refund: true,
+      alongside: async () => this.deps.db.afterCommit(() => this.deps.jobs.removeRender(task.id)),
+      event: {
+        type: 'task.canceled',
+        data: {
+          canceled_at: isoTime(now),
+          canceled_by: by,
+          processing_time_seconds: task.startedAt === null ? 0 : Math.round((now - task.startedAt) / 10) / 100,
         },
-      });
-      if (moved) this.deps.db.afterCommit(() => this.deps.jobs.removeRender(task.id));
-      return moved;
+      },
     });
     return { canceled, at: now };
   }

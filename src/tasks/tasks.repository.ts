@@ -48,25 +48,6 @@ export interface TaskTotals {
   rendering_usd: DbNumber;
 }
 
-/** The most recent completed renders of one quality, summed: seconds beyond a fixed overhead, and work units. */
-export interface RenderHistory {
-  count: number;
-  secondsOverOverhead: number;
-  workUnits: number;
-}
-
-/** Where a new task stands: the tasks queued before it, and the estimated seconds of everything rendering or queued before it. */
-export interface QueuePlace {
-  ahead: number;
-  secondsAhead: number;
-}
-
-/** One page of an account's tasks, and how many match in all. */
-export interface ListPage {
-  tasks: TaskSummaryFields[];
-  total: number;
-}
-
 export interface ListFilter {
   status?: TaskStatus;
   createdAfter?: number;
@@ -113,7 +94,7 @@ export class TasksRepository {
    * match. Without a time bound the total is the database's kept count; with
    * one, the matching index range is counted.
    */
-  list(accountId: string, filter: ListFilter): Promise<ListPage> {
+  list(accountId: string, filter: ListFilter): Promise<{ tasks: TaskSummaryFields[]; total: number }> {
     const created = createdWithin(filter);
     const where: FindOptionsWhere<TaskEntity> = { accountId, ...(filter.status && { status: filter.status }), ...(created && { createdAt: created }) };
     return this.db.run(async (m) => {
@@ -149,7 +130,7 @@ export class TasksRepository {
    * totals), stands: what is queued at its rank or above, and every task
    * rendering or queued at its rank or above, but itself.
    */
-  async queuePlace(task: Pick<TaskEntity, 'priorityRank' | 'estimatedSeconds'>): Promise<QueuePlace> {
+  async queuePlace(task: Pick<TaskEntity, 'priorityRank' | 'estimatedSeconds'>): Promise<{ ahead: number; secondsAhead: number }> {
     const totals = await this.db.run((m) => m.find(QueueTotalEntity));
     let ahead = -1;
     let secondsAhead = -task.estimatedSeconds;
@@ -254,7 +235,11 @@ export class TasksRepository {
   }
 
   /** The last `limit` completed renders of `quality`, for the render-time estimate. */
-  async recentRenders(quality: OutputQuality, limit: number, overheadSeconds: number): Promise<RenderHistory> {
+  async recentRenders(
+    quality: OutputQuality,
+    limit: number,
+    overheadSeconds: number,
+  ): Promise<{ count: number; secondsOverOverhead: number; workUnits: number }> {
     const recent = await this.db.run((m) =>
       m.find(TaskEntity, {
         select: ['processingSeconds', 'workUnits'],
