@@ -4,6 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { runScaleBench } from './api-scale';
+import { createBody } from './support/create-body';
 import { parseBenchArgs } from './support/bench-args';
 import { formatTable, log, machineInfo, saveResults, type Cell } from './support/bench-report';
 import { HttpsJson } from './support/https-json';
@@ -18,6 +20,8 @@ import { present } from '../test/support/present';
  * answering the same JSON: the ceiling. Service and bare server alternate per
  * endpoint, each measured for `--duration` seconds after a short warm-up.
  *   node dist/bench/api.js [--duration S] [--quick]
+ * With --scale it measures the API on a database of a million tasks instead (bench/api-scale.ts):
+ *   node dist/bench/api.js --scale [--tasks N] [--duration S] [--quick]
  */
 const CONNECTIONS = 10;
 const SEED_TASKS = 25;
@@ -44,20 +48,6 @@ interface Measurement {
   peak_rss_mib: number;
   /** CPU time of the answering process (all its threads) per request: steadier than req/s on a shared machine. */
   cpu_us_per_request: number;
-}
-
-function createBody(requestId: string): Record<string, unknown> {
-  return {
-    request_id: requestId,
-    input: {
-      timeline: {
-        duration_ms: 2000,
-        tracks: [{ id: 'main', type: 'video', clips: [{ id: 'clip-1', media_url: 'https://127.0.0.1:9/clip.mp4', start_time_ms: 0, end_time_ms: 2000 }] }],
-      },
-      output: { resolution: { width: 320, height: 180 } },
-    },
-    webhook: { url: 'https://127.0.0.1:9/hook' },
-  };
 }
 
 async function startBare(certPath: string, keyPath: string, answersPath: string): Promise<{ child: ChildProcess; port: number }> {
@@ -119,7 +109,12 @@ async function measure(
 }
 
 async function main(): Promise<void> {
-  const args = parseBenchArgs(process.argv.slice(2), (quick) => ({ runs: 1, duration: quick ? 3 : 10, tasks: 0, warmup: quick ? 1 : 2 }));
+  const args = parseBenchArgs(process.argv.slice(2), (quick, scale) =>
+    scale
+      ? { runs: 1, duration: quick ? 5 : 15, tasks: quick ? 100_000 : 1_000_000, warmup: 3 }
+      : { runs: 1, duration: quick ? 3 : 10, tasks: 0, warmup: quick ? 1 : 2 },
+  );
+  if (args.scale) return runScaleBench(args);
   const prepared = await prepareService();
   const key = await issueKey(prepared, { account: 'bench-api', tier: 'pro', rateLimitPerMinute: 100_000_000, monthlyRenders: 100_000_000 });
   log('starting the service (ROLE=api)');

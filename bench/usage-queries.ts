@@ -108,7 +108,7 @@ async function timed(run: () => Promise<unknown>): Promise<Omit<Timing, 'engine'
 async function seed(runtime: Runtime, now: number): Promise<string> {
   const issued = await runtime.keys.create({ account: 'bench-main', tier: 'pro', rateLimitPerMinute: 1_000_000 });
   const db = runtime.db;
-  const mainId = (await db.repository(AccountEntity).findOneByOrFail({ name: 'bench-main' })).id;
+  const mainId = (await db.run((m) => m.findOneByOrFail(AccountEntity, { name: 'bench-main' }))).id;
   const main = historyRows(mainId, MAIN_TASKS, now);
   const started = Date.now();
   await insertRows(db, TaskEntity, main.tasks);
@@ -145,7 +145,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl: string | 
     process.stdout.write(`${engine}:\n`);
     const key = await seed(runtime, Date.now());
     // Statistics as a running database has them (PostgreSQL's autovacuum, SQLite's optimize on close).
-    await runtime.db.manager().query('ANALYZE');
+    await runtime.db.run((m) => m.query('ANALYZE'));
     const requests = [
       ...USAGE_PERIODS.map((period) => `/v3/usage?period=${period}`),
       '/v3/tasks?limit=20',

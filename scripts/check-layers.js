@@ -6,8 +6,9 @@
  * layer of scripts/layers.json. The imports that break the order today are
  * listed in scripts/layer-violations.json; the check fails on an upward import
  * that is not listed, and on a listed one that is gone, so the list only
- * shrinks and is edited in the change that unties a knot. It also keeps the
- * layer diagram in docs/architecture.md equal to scripts/layers.json.
+ * shrinks and is edited in the change that unties a knot. No file of src/ may
+ * import itself through others (an import circle), within a folder or across.
+ * It also keeps the layer diagram in docs/architecture.md equal to scripts/layers.json.
  *
  *   node scripts/check-layers.js [--prune] [--write-docs]
  *     --prune       drop the listed imports that no longer exist (never adds one)
@@ -15,7 +16,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { compareWithBaseline, findViolations, layerDiagram } = require('./lib/layers');
+const { compareWithBaseline, findImportCircles, findViolations, layerDiagram } = require('./lib/layers');
 
 const ROOT = path.resolve(__dirname, '..');
 const LAYERS_FILE = path.join(ROOT, 'scripts', 'layers.json');
@@ -63,6 +64,7 @@ function main(args) {
   const problems = [];
   for (const folder of unranked) problems.push(`src/${folder} is in no layer: add it to scripts/layers.json (and say in docs/architecture.md what it owns)`);
   for (const violation of added) problems.push(describe(violation));
+  for (const circle of findImportCircles({ root: ROOT })) problems.push(`import circle: ${circle.join(' -> ')}`);
   if (args.includes('--prune')) {
     fs.writeFileSync(
       BASELINE_FILE,

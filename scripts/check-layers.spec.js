@@ -2,7 +2,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { compareWithBaseline, findViolations, importSpecifiers, layerDiagram, layerOf } = require('./lib/layers');
+const { compareWithBaseline, findImportCircles, findViolations, importSpecifiers, layerDiagram, layerOf } = require('./lib/layers');
 
 const RANKS = [['common'], ['tasks', 'media'], ['app'], ['main']];
 
@@ -91,6 +91,20 @@ describe('the layering check', () => {
     expect(layerOf('/r/src', '/r/src/main.ts')).toBe('main');
     expect(layerOf('/r/src', '/r/src/tasks/dto/x.ts')).toBe('tasks');
     expect(layerOf('/r/src', '/r/fonts/catalogue.json')).toBeNull();
+  });
+
+  it('finds import circles within a folder and across, type-only imports included', () => {
+    const root = tree({
+      'tasks/repository.ts': "import type { View } from './view';",
+      'tasks/view.ts': "import { estimate } from './estimate';",
+      'tasks/estimate.ts': "import type { Repository } from './repository';",
+      'tasks/alone.ts': "import { estimate } from './estimate';",
+      'common/ids.ts': "import { id } from './ids';",
+    });
+    expect(findImportCircles({ root })).toEqual([
+      ['src/tasks/estimate.ts', 'src/tasks/repository.ts', 'src/tasks/view.ts', 'src/tasks/estimate.ts'],
+    ]);
+    expect(findImportCircles({ root: tree({ 'tasks/a.ts': "import { b } from './b';", 'tasks/b.ts': '' }) })).toEqual([]);
   });
 
   it('draws the highest layer first', () => {

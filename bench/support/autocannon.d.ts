@@ -2,12 +2,13 @@
 declare module 'autocannon' {
   import type { ConnectionOptions } from 'node:tls';
 
-  interface AutocannonRequest {
+  export interface AutocannonRequest {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
 
   interface AutocannonOptions {
@@ -15,6 +16,8 @@ declare module 'autocannon' {
     connections?: number;
     pipelining?: number;
     duration?: number;
+    /** Requests per second over all connections (0: as fast as they answer). */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

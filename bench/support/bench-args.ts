@@ -1,6 +1,8 @@
-/** Command-line options shared by the benchmarks: `--quick`, `--runs N`, `--duration S`, `--tasks N`. */
+/** Command-line options shared by the benchmarks: `--quick`, `--scale`, `--runs N`, `--duration S`, `--tasks N`. */
 export interface BenchArgs {
   quick: boolean;
+  /** bench:api's data-scale mode (bench/api-scale.ts). */
+  scale: boolean;
   runs: number;
   /** Seconds per load measurement (bench:api). */
   duration: number;
@@ -11,14 +13,15 @@ export interface BenchArgs {
 
 const NUMERIC = new Set(['runs', 'duration', 'tasks', 'warmup']);
 
-export function parseBenchArgs(argv: string[], defaults: (quick: boolean) => Omit<BenchArgs, 'quick'>): BenchArgs {
+export function parseBenchArgs(argv: string[], defaults: (quick: boolean, scale: boolean) => Omit<BenchArgs, 'quick' | 'scale'>): BenchArgs {
   const quick = argv.includes('--quick');
-  const args: BenchArgs = { quick, ...defaults(quick) };
+  const scale = argv.includes('--scale');
+  const args: BenchArgs = { quick, scale, ...defaults(quick, scale) };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--quick') continue;
+    if (arg === '--quick' || arg === '--scale') continue;
     const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
-    if (!match || !NUMERIC.has(match[1])) throw new Error(`unknown option ${arg} (accepted: --quick, --runs N, --duration S, --tasks N, --warmup N)`);
+    if (!match || !NUMERIC.has(match[1])) throw new Error(`unknown option ${arg} (accepted: --quick, --scale, --runs N, --duration S, --tasks N, --warmup N)`);
     const raw = match[2] ?? argv[++i];
     const value = Number(raw);
     if (!Number.isInteger(value) || value < 0) throw new Error(`--${match[1]} needs a whole number, not ${String(raw)}`);

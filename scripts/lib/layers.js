@@ -108,6 +108,36 @@ function findViolations({ root, ranks }) {
   return { violations, unranked: [...unranked].sort() };
 }
 
+/**
+ * Every import circle among the files of src/, type-only imports included:
+ * each as the list of files around it, the first repeated at the end, paths
+ * relative to root. A file's imports within its own folder are not ordered by
+ * the layers, so circles there are found here.
+ */
+function findImportCircles({ root }) {
+  const srcDir = path.join(root, 'src');
+  const imports = new Map();
+  for (const file of sourceFiles(srcDir)) {
+    const targets = importSpecifiers(file, fs.readFileSync(file, 'utf8')).map((specifier) => resolveSpecifier(file, specifier));
+    imports.set(file, [...new Set(targets.filter((target) => layerOf(srcDir, target) !== null && target !== file))]);
+  }
+  const circles = [];
+  const state = new Map(); // file -> 'open' while on the path, 'done' once every import below it was walked
+  const trail = [];
+  const walk = (file) => {
+    state.set(file, 'open');
+    trail.push(file);
+    for (const target of imports.get(file) ?? []) {
+      if (state.get(target) === 'open') circles.push([...trail.slice(trail.indexOf(target)), target].map((f) => path.relative(root, f).split(path.sep).join('/')));
+      else if (!state.has(target)) walk(target);
+    }
+    trail.pop();
+    state.set(file, 'done');
+  };
+  for (const file of imports.keys()) if (!state.has(file)) walk(file);
+  return circles;
+}
+
 /** Splits violations into those the baseline does not allow and baseline entries that no longer occur. */
 function compareWithBaseline(violations, baseline) {
   const allowed = new Set(baseline);
@@ -126,4 +156,4 @@ function layerDiagram(ranks) {
     .join('\n  ↓\n');
 }
 
-module.exports = { importSpecifiers, resolveSpecifier, layerOf, findViolations, compareWithBaseline, layerDiagram };
+module.exports = { importSpecifiers, resolveSpecifier, layerOf, findViolations, findImportCircles, compareWithBaseline, layerDiagram };

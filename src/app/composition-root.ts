@@ -46,10 +46,11 @@ import { EstimateModel, LEARNED_RATE_CACHE_MS } from '../tasks/estimate-model';
 import { TaskEventEntity } from '../tasks/task-event.entity';
 import { TaskEventsRepository } from '../tasks/task-events.repository';
 import { TaskEntity } from '../tasks/task.entity';
-import { TaskLifecycle } from '../tasks/task-lifecycle';
-import { createTaskRules, resolveOutput } from '../tasks/task-rules';
+import { AccountTaskCountEntity, QueueTotalEntity } from '../tasks/task-counts.entity';
 import { TasksRepository } from '../tasks/tasks.repository';
 import { TasksService } from '../tasks/tasks.service';
+import { CreatePipeline } from '../tasks/create-pipeline';
+import { TaskTransitions } from '../tasks/task-transitions';
 import { UsageService } from '../usage/usage.service';
 import { CredentialSealer, WebhookCredentials } from '../tasks/webhook-credentials';
 import { DeliveriesService } from '../webhooks/deliveries.service';
@@ -77,7 +78,17 @@ import { loadSigningSecret } from './signing-secret';
  */
 
 /** Every table the service maps (the schema itself comes from the migrations). */
-export const SERVICE_ENTITIES = [AccountEntity, ApiKeyEntity, TaskEntity, TaskEventEntity, DeliveryAttemptEntity, StoredObjectEntity, BandwidthUsageEntity];
+export const SERVICE_ENTITIES = [
+  AccountEntity,
+  ApiKeyEntity,
+  TaskEntity,
+  QueueTotalEntity,
+  AccountTaskCountEntity,
+  TaskEventEntity,
+  DeliveryAttemptEntity,
+  StoredObjectEntity,
+  BandwidthUsageEntity,
+];
 
 /** The process's adapters, built before Nest or the workers start. */
 export interface Runtime {
@@ -172,7 +183,7 @@ export interface Repositories {
 export interface Services {
   repositories: Repositories;
   tasks: TasksService;
-  lifecycle: TaskLifecycle;
+  transitions: TaskTransitions;
   deliveries: DeliveriesService;
   usage: UsageService;
   credits: CreditsService;
@@ -203,30 +214,23 @@ export function buildServices(runtime: Runtime): Services {
   const credits = new CreditsService(repositories.accounts);
   const samples = new SampleMedia(config.publicBaseUrl);
   const guard = new SsrfGuard(config.networkAllowlist);
-  const unitOfWork = { db, tasks: repositories.tasks, accounts: repositories.accounts, outbox: repositories.outbox, credits };
-  const tasks = new TasksService({
-    ...unitOfWork,
-    rules: createTaskRules(config, { guard, samples }),
-    resolveOutput: (input) => resolveOutput(input.input.output),
-    jobs,
-    events: dispatcher,
+  const transitions = new TaskTransitions({ db, ...repositories, credits, events: dispatcher, jobs, signer: storage, maxAttempts: config.renderMaxAttempts });
+  const credentials = runtime.webhookCredentials;
+  const pipeline = new CreatePipeline({
+    limits: config,
+    screen: { guard, samples },
     estimates,
-    signer: storage,
-    credentials: runtime.webhookCredentials,
+    tasks: repositories.tasks,
+    transitions,
+    credentials,
     prices: config.priceList,
   });
-  const lifecycle = new TaskLifecycle({
-    ...unitOfWork,
-    storedObjects: repositories.storedObjects,
-    events: dispatcher,
-    signer: storage,
-    maxAttempts: config.renderMaxAttempts,
-  });
+  const tasks = new TasksService({ tasks: repositories.tasks, pipeline, transitions, credentials, signer: storage });
   const metricStore = new SharedMetricStore(runtime.commandRedis, config.redisPrefix);
   return {
     repositories,
     tasks,
-    lifecycle,
+    transitions,
     deliveries: new DeliveriesService({ events: repositories.outbox, attempts: repositories.deliveryAttempts, dispatcher, tasks: repositories.tasks }),
     usage: new UsageService(repositories.tasks, repositories.storedObjects, repositories.bandwidth, config.priceList),
     credits,
@@ -334,7 +338,7 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
     logger,
     jobs,
     tasks: repositories.tasks,
-    lifecycle: services.lifecycle,
+    transitions: services.transitions,
     workerId,
     browser,
     mediaServer,
@@ -345,7 +349,7 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
       config,
       logger,
       workerId,
-      lifecycle: services.lifecycle,
+      transitions: services.transitions,
       fetcher,
       renderer,
       mediaServer,

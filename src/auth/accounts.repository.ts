@@ -6,29 +6,25 @@ import { AccountEntity } from './account.entity';
 export class AccountsRepository {
   constructor(private readonly db: Database) {}
 
-  private repo() {
-    return this.db.repository(AccountEntity);
-  }
-
   all(): Promise<AccountEntity[]> {
-    return this.repo().find();
+    return this.db.run((m) => m.find(AccountEntity));
   }
 
   findById(accountId: string): Promise<AccountEntity | null> {
-    return this.repo().findOneBy({ id: accountId });
+    return this.db.run((m) => m.findOneBy(AccountEntity, { id: accountId }));
   }
 
   findByName(name: string): Promise<AccountEntity | null> {
-    return this.repo().findOneBy({ name });
+    return this.db.run((m) => m.findOneBy(AccountEntity, { name }));
   }
 
   /** The account of that name, created on first use; two concurrent first uses get the same account. */
   async findOrCreate(name: string, now: number): Promise<AccountEntity> {
     const existing = await this.findByName(name);
     if (existing) return existing;
-    const account = this.repo().create({ id: newId('acc'), name, creditBalanceUsd: null, createdAt: now });
-    await this.repo()
-      .insert(account)
+    const account = Object.assign(new AccountEntity(), { id: newId('acc'), name, creditBalanceUsd: null, createdAt: now });
+    await this.db
+      .run((m) => m.insert(AccountEntity, account))
       .catch(async (error: unknown) => {
         if (!(await this.findByName(name))) throw error;
       });
@@ -37,42 +33,47 @@ export class AccountsRepository {
 
   /**
    * Serializes per-account decisions (quota, concurrency allowance, credits)
-   * between units of work. PostgreSQL locks the account row; SQLite units of
-   * work are already serialized by Database.
+   * between units of work: PostgreSQL locks the account row until the unit of
+   * work ends. SQLite runs one unit of work at a time anyway.
    */
   async lock(accountId: string): Promise<void> {
     if (!this.db.isPostgres) return;
-    await this.db.manager().query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+    await this.db.run((m) =>
+      m.createQueryBuilder(AccountEntity, 'account').select('account.id').where({ id: accountId }).setLock('pessimistic_write').getRawOne(),
+    );
   }
 
   /** Sets (null: lifts) the balance; false when no account has that name. */
   async setBalance(name: string, usd: number | null): Promise<boolean> {
-    const result = await this.repo().update({ name }, { creditBalanceUsd: usd });
+    const result = await this.db.run((m) => m.update(AccountEntity, { name }, { creditBalanceUsd: usd }));
     return (result.affected ?? 0) > 0;
   }
 
   /**
    * Deducts `usd` in one conditional UPDATE, so concurrent charges cannot
    * overdraw; an unlimited (null) balance stays null. False only when the
-   * balance is limited and too low, or no account has that id: one statement
-   * on a create's path, whatever the balance.
+   * balance is limited and too low, or no account has that id.
    */
   async deduct(accountId: string, usd: number): Promise<boolean> {
-    const result = await this.repo()
-      .createQueryBuilder()
-      .update(AccountEntity)
-      .set({ creditBalanceUsd: () => 'credit_balance_usd - :cost' })
-      .where('id = :accountId AND (credit_balance_usd IS NULL OR credit_balance_usd >= :cost)', { accountId, cost: usd })
-      .execute();
+    const result = await this.db.run((m) =>
+      m
+        .createQueryBuilder()
+        .update(AccountEntity)
+        .set({ creditBalanceUsd: () => 'credit_balance_usd - :cost' })
+        .where('id = :accountId AND (credit_balance_usd IS NULL OR credit_balance_usd >= :cost)', { accountId, cost: usd })
+        .execute(),
+    );
     return (result.affected ?? 0) > 0;
   }
 
   async credit(accountId: string, usd: number): Promise<void> {
-    await this.repo()
-      .createQueryBuilder()
-      .update(AccountEntity)
-      .set({ creditBalanceUsd: () => 'credit_balance_usd + :cost' })
-      .where('id = :accountId AND credit_balance_usd IS NOT NULL', { accountId, cost: usd })
-      .execute();
+    await this.db.run((m) =>
+      m
+        .createQueryBuilder()
+        .update(AccountEntity)
+        .set({ creditBalanceUsd: () => 'credit_balance_usd + :cost' })
+        .where('id = :accountId AND credit_balance_usd IS NOT NULL', { accountId, cost: usd })
+        .execute(),
+    );
   }
 }

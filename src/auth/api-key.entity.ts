@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { asNumber, jsonText } from '../database/columns';
 import type { Permission, Tier } from './auth.types';
 
@@ -6,8 +6,6 @@ import type { Permission, Tier } from './auth.types';
 export class ApiKeyEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id!: string;
-
-  @Index('idx_api_keys_account')
   @Column({ name: 'account_id', type: 'varchar', length: 40 })
   accountId!: string;
 

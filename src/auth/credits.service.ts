@@ -30,11 +30,6 @@ export class CreditsService {
     if (account && account.creditBalanceUsd !== null) throw insufficientCredits(costUsd, account.creditBalanceUsd);
   }
 
-  /** 402 INSUFFICIENT_CREDITS when a balance already read (null: unlimited) cannot pay a price: decided before anything is written. */
-  refusal(costUsd: number, balanceUsd: number | null): ApiError | null {
-    return balanceUsd === null || balanceUsd >= costUsd ? null : insufficientCredits(costUsd, balanceUsd);
-  }
-
   refund(accountId: string, costUsd: number): Promise<void> {
     return this.accounts.credit(accountId, costUsd);
   }

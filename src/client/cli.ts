@@ -216,7 +216,7 @@ async function preview(args: string[], flags: Flags): Promise<number> {
   const target = positional(args, 0, 'timeline.json | task_id');
   const source = await previewSource(target, flags);
   // Loaded here: the validators and plan builders would slow every other command's start.
-  const { validateCreateTaskBody } = await import('../tasks/task-validation');
+  const { validateCreateTaskBody } = await import('../tasks/create-pipeline');
   const { openStudio, previewPlan } = await import('./studio-preview');
   let input;
   try {

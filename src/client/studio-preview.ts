@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { RenderPlan } from '../render/plan/render-plan.types';
 import { planTimeline, type MediaKind } from '../render/plan/timeline-planner';
 import type { CreateTaskInput } from '../tasks/task-input.types';
-import { resolveOutput } from '../tasks/task-rules';
+import { resolveOutput } from '../tasks/create-pipeline';
 
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp|gif)$/i;
 const AUDIO_EXTENSIONS = /\.(mp3|wav|m4a|aac|ogg|opus|flac)$/i;

@@ -35,5 +35,13 @@ export const HTTP_ERROR_STATUS = {
 export type HttpErrorCode = keyof typeof HTTP_ERROR_STATUS;
 
 /** Codes a render can end with (task.failed `error.code`). */
-export type RenderErrorCode =
-  'MEDIA_DOWNLOAD_FAILED' | 'INVALID_MEDIA_FORMAT' | 'FILE_TOO_LARGE' | 'PROCESSING_TIMEOUT' | 'TIMELINE_TOO_COMPLEX' | 'RENDER_FAILED' | 'WORKER_CRASHED';
+export const RENDER_ERROR_CODES = [
+  'MEDIA_DOWNLOAD_FAILED',
+  'INVALID_MEDIA_FORMAT',
+  'FILE_TOO_LARGE',
+  'PROCESSING_TIMEOUT',
+  'TIMELINE_TOO_COMPLEX',
+  'RENDER_FAILED',
+  'WORKER_CRASHED',
+] as const;
+export type RenderErrorCode = (typeof RENDER_ERROR_CODES)[number];

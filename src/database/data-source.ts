@@ -4,12 +4,12 @@ import sqlite3 from 'sqlite3';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { Database } from './database';
-import { SqliteReader } from './sqlite-reader';
 import { InitialSchema1763830000000 } from './migrations/1763830000000-initial-schema';
 import { QueueCoveringIndex1764150000000 } from './migrations/1764150000000-queue-covering-index';
 import { ListOrderIndexes1764160000000 } from './migrations/1764160000000-list-order-indexes';
 import { KeptQueueTotals1764170000000 } from './migrations/1764170000000-kept-queue-totals';
 import { WebhookCredentials1764180000000 } from './migrations/1764180000000-webhook-credentials';
+import { DataScale1764190000000 } from './migrations/1764190000000-data-scale';
 
 export const MIGRATIONS = [
   InitialSchema1763830000000,
@@ -17,19 +17,28 @@ export const MIGRATIONS = [
   ListOrderIndexes1764160000000,
   KeptQueueTotals1764170000000,
   WebhookCredentials1764180000000,
+  DataScale1764190000000,
 ];
 
 /**
- * The entity classes a process maps. The schema comes from the migrations, so a
- * process lists only the tables it uses; the composition root of each role owns
- * its list (the feature folders own the entities, the database folder knows none).
+ * The entity classes a process maps. The schema comes from the migrations (its
+ * indexes are declared there only), so a process lists only the tables it uses;
+ * the composition root of each role owns its list (the feature folders own the
+ * entities, the database folder knows none).
  */
 export type EntityClasses = NonNullable<DataSourceOptions['entities']>;
 
 type DatabaseSettings = Pick<AppConfig, 'databaseUrl' | 'dataDir'>;
 
 export function dataSourceOptions(config: DatabaseSettings, entities: EntityClasses): DataSourceOptions {
-  const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
+  const common = {
+    entities,
+    migrations: MIGRATIONS,
+    synchronize: false,
+    migrationsRun: false,
+    // TypeORM drops a null or undefined condition from a find by default: an unset account id would then match every account.
+    invalidWhereValuesBehavior: { null: 'throw', undefined: 'throw' },
+  } as const;
   if (config.databaseUrl) {
     return {
       ...common,
@@ -59,9 +68,7 @@ export function dataSourceOptions(config: DatabaseSettings, entities: EntityClas
  * another connection holds the write lock at that moment, the write fails at
  * once with SQLITE_BUSY, after the work before it (a webhook already sent)
  * was done. Other connections do hold it: other processes on the file (the
- * keys CLI, an API beside a worker), and, for an instant, the read-only
- * `SqliteReader` itself, which takes it to re-read the WAL index header when
- * it catches a commit rewriting it.
+ * keys CLI, an API beside a worker).
  */
 class ImmediateTransactionsConnection extends sqlite3.Database {
   override all(sql: string, ...params: unknown[]): this {
@@ -83,14 +90,7 @@ type Sqlite3Module = ReturnType<typeof sqlite3.verbose>;
 
 /** Opens the database with its schema up to date, as the unit of work the repositories share. */
 export async function openDatabase(config: DatabaseSettings, entities: EntityClasses): Promise<Database> {
-  const dataSource = await openDataSource(config, entities);
-  if (dataSource.options.type === 'postgres') return new Database(dataSource);
-  try {
-    return new Database(dataSource, await SqliteReader.open(String(dataSource.options.database)));
-  } catch (error) {
-    await dataSource.destroy();
-    throw error;
-  }
+  return new Database(await openDataSource(config, entities));
 }
 
 /** Opens the data source and brings its schema up to date (migrations only, never synchronize). */

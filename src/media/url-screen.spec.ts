@@ -2,7 +2,7 @@ import { minimalTaskBody } from '../../test/fixtures/task-bodies';
 import { SampleMedia } from './sample-media';
 import type { CreateTaskInput } from '../tasks/task-input.types';
 import { SsrfGuard } from '../network/ssrf-guard';
-import { screenTaskUrls } from '../tasks/url-screen';
+import { screenTaskUrls } from '../tasks/create-pipeline';
 
 // Here, above tasks: the screen is checked with the real sample URLs, whose exact matching it relies on.
 
@@ -26,29 +26,31 @@ describe('screenTaskUrls', () => {
     'http://localhost:8080/a.png',
     'http://media.localhost/a.png',
   ])('refuses %s at create time, naming the field', (url) => {
-    const issues = screenTaskUrls(input(url), strict, samples);
+    const issues = screenTaskUrls(input(url), { guard: strict, samples });
     expect(issues).toEqual([{ field: 'input.timeline.tracks[0].clips[0].media_url', issue: expect.stringMatching(/must not point at/), provided_value: url }]);
   });
 
   it('leaves public addresses and host names to the fetch-time guard', () => {
-    expect(screenTaskUrls(input('https://media.example.com/a.mp4'), strict, samples)).toEqual([]);
-    expect(screenTaskUrls(input('http://93.184.216.34/a.mp4'), strict, samples)).toEqual([]);
+    expect(screenTaskUrls(input('https://media.example.com/a.mp4'), { guard: strict, samples })).toEqual([]);
+    expect(screenTaskUrls(input('http://93.184.216.34/a.mp4'), { guard: strict, samples })).toEqual([]);
   });
 
   it('checks the webhook URL too', () => {
-    expect(screenTaskUrls(input('https://media.example.com/a.mp4', 'https://192.168.1.10/hook'), strict, samples).map((i) => i.field)).toEqual(['webhook.url']);
+    expect(screenTaskUrls(input('https://media.example.com/a.mp4', 'https://192.168.1.10/hook'), { guard: strict, samples }).map((i) => i.field)).toEqual([
+      'webhook.url',
+    ]);
   });
 
   it('lets allow-listed addresses and hosts through', () => {
-    expect(screenTaskUrls(input('http://127.0.0.1:9000/a.mp4', 'https://127.0.0.1/hook'), new SsrfGuard(['127.0.0.1']), samples)).toEqual([]);
-    expect(screenTaskUrls(input('http://localhost:9000/a.mp4'), new SsrfGuard(['127.0.0.0/8']), samples)).toEqual([]);
-    expect(screenTaskUrls(input('http://10.0.0.5/a.mp4'), new SsrfGuard(['10.0.0.0/8']), samples)).toEqual([]);
+    expect(screenTaskUrls(input('http://127.0.0.1:9000/a.mp4', 'https://127.0.0.1/hook'), { guard: new SsrfGuard(['127.0.0.1']), samples })).toEqual([]);
+    expect(screenTaskUrls(input('http://localhost:9000/a.mp4'), { guard: new SsrfGuard(['127.0.0.0/8']), samples })).toEqual([]);
+    expect(screenTaskUrls(input('http://10.0.0.5/a.mp4'), { guard: new SsrfGuard(['10.0.0.0/8']), samples })).toEqual([]);
   });
 
   it("accepts the service's own sample URLs as media without an address check", () => {
     const body = input(samples.urlOf('testcard-640x360.mp4'));
     body.input.timeline.tracks[0].clips.push({ ...body.input.timeline.tracks[0].clips[0], id: 'clip-2', media_url: samples.urlOf('captions-zh.srt') });
-    expect(screenTaskUrls(body, strict, samples)).toEqual([]);
+    expect(screenTaskUrls(body, { guard: strict, samples })).toEqual([]);
   });
 
   it.each([
@@ -61,14 +63,14 @@ describe('screenTaskUrls', () => {
     'https://127.0.0.1:8443/samples/tone.mp3',
     'http://localhost:8443/samples/tone.mp3',
   ])('still refuses the loopback URL %s', (url) => {
-    expect(screenTaskUrls(input(url), strict, samples)).toEqual([
+    expect(screenTaskUrls(input(url), { guard: strict, samples })).toEqual([
       { field: 'input.timeline.tracks[0].clips[0].media_url', issue: expect.stringMatching(/must not point at/), provided_value: url },
     ]);
   });
 
   it('gives webhooks no sample exception', () => {
     const url = samples.urlOf('tone.mp3');
-    expect(screenTaskUrls(input(samples.urlOf('tone.mp3'), url), strict, samples)).toEqual([
+    expect(screenTaskUrls(input(samples.urlOf('tone.mp3'), url), { guard: strict, samples })).toEqual([
       { field: 'webhook.url', issue: expect.stringMatching(/must not point at localhost/), provided_value: url },
     ]);
   });

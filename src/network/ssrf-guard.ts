@@ -95,6 +95,31 @@ export class SsrfGuard {
     return this.allowedHosts.has(normalizeHost(host));
   }
 
+  /**
+   * Why a URL can never be fetched, decided without DNS (it names a private,
+   * loopback or link-local address, or `localhost`, not allow-listed); null
+   * when it may be (host names are resolved and checked when fetched) or is no
+   * URL at all (which validation reports).
+   */
+  refusalWithoutDns(raw: string): string | null {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return null;
+    }
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (this.isHostAllowListed(host)) return null;
+    if (parseIp(host)) {
+      return this.checkAddress(host) ? null : `must not point at a private, loopback or link-local address (${host}) unless it is allow-listed`;
+    }
+    const name = normalizeHost(host);
+    if (name === 'localhost' || name.endsWith('.localhost')) {
+      return this.checkAddress('127.0.0.1') ? null : 'must not point at localhost unless it is allow-listed';
+    }
+    return null;
+  }
+
   /** Scheme and literal-address check, plus an early DNS check for a clear message before connecting. */
   async assertUrlAllowed(url: URL): Promise<void> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {

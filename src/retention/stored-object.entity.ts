@@ -1,12 +1,10 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { asNumber } from '../database/columns';
 
 export type StoredObjectKind = 'video' | 'thumbnail' | 'preview';
 
 /** Every file a render put in storage: accounting (storage_used_gb) and retention. */
 @Entity({ name: 'stored_objects' })
-@Index('idx_stored_objects_account', ['accountId', 'deletedAt'])
-@Index('idx_stored_objects_expiry', ['deletedAt', 'expiresAt'])
 export class StoredObjectEntity {
   @PrimaryColumn({ type: 'varchar', length: 300 })
   key!: string;

@@ -28,7 +28,7 @@ export class EstimateModel {
   private readonly rates = new Map<OutputQuality, { rate: Promise<number | null>; until: number }>();
 
   constructor(
-    private readonly tasks: TasksRepository,
+    private readonly tasks: Pick<TasksRepository, 'recentRenders'>,
     /** 0: read the history on every estimate. */
     private readonly rateCacheMs = 0,
     private readonly now: () => number = Date.now,

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JSON_VALUE } from '../openapi/error.response';
-import type { ComplexityExceeded, ModelLimitExceeded } from './task-rules';
+import type { ComplexityExceeded, ModelLimitExceeded } from './create-pipeline';
 
 // A record, so a new limit of the business rules without a place here fails to compile.
 const EXCEEDED_LIMIT_SET: Record<ComplexityExceeded['limit'] | ModelLimitExceeded['limit'], true> = {

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { asNumber } from '../database/columns';
 import type { WebhookEventType } from './task-input.types';
 
@@ -10,16 +10,12 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'skipped';
  * the delivery columns track where that event's webhook stands.
  */
 @Entity({ name: 'task_events' })
-@Index('idx_task_events_task_seq', ['taskId', 'seq'], { unique: true })
-@Index('idx_task_events_status', ['deliveryStatus', 'createdAt'])
 export class TaskEventEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id!: string;
 
   @Column({ name: 'task_id', type: 'varchar', length: 40 })
   taskId!: string;
-
-  @Index('idx_task_events_account')
   @Column({ name: 'account_id', type: 'varchar', length: 40 })
   accountId!: string;
 

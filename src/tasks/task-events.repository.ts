@@ -1,4 +1,4 @@
-import { LessThan } from 'typeorm';
+import { LessThan, MoreThan } from 'typeorm';
 import { newId } from '../common/ids';
 import type { Database } from '../database/database';
 import { serializeEvent } from './event-envelope';
@@ -26,99 +26,86 @@ export interface StoredTaskEvent {
 export class TaskEventsRepository {
   constructor(private readonly db: Database) {}
 
-  private events() {
-    return this.db.repository(TaskEventEntity);
-  }
-
   /**
    * Appends an event after the task's last one. Events the task's
    * `webhook.events` filter excludes are kept as `skipped` (the record stays complete).
    */
   async append(task: EventTask, type: WebhookEventType, at: number, data: Record<string, unknown>): Promise<TaskEventEntity> {
-    // A raw statement (prepared once on SQLite): every state change appends, and this is its only read.
-    const [last] = await this.db.select<{ max: number | string | null }>(`SELECT MAX(seq) AS max FROM task_events WHERE task_id = ${this.db.placeholder(1)}`, [
-      task.id,
-    ]);
-    const event = this.newEvent(task, Number(last?.max ?? 0) + 1, type, at, data);
-    await this.db.insertRows(TaskEventEntity, [event]);
-    return event;
-  }
-
-  /** The first events of tasks created in this unit of work, in one statement: they have none before them, so nothing to read. */
-  async appendFirsts(
-    firsts: ReadonlyArray<{ task: EventTask; type: WebhookEventType; at: number; data: Record<string, unknown> }>,
-  ): Promise<TaskEventEntity[]> {
-    const events = firsts.map(({ task, type, at, data }) => this.newEvent(task, 1, type, at, data));
-    await this.db.insertRows(TaskEventEntity, events);
-    return events;
-  }
-
-  private newEvent(task: EventTask, seq: number, type: WebhookEventType, at: number, data: Record<string, unknown>): TaskEventEntity {
-    const wanted = !task.webhook.events || task.webhook.events.includes(type);
-    return this.events().create({
-      id: newId('evt'),
-      taskId: task.id,
-      accountId: task.accountId,
-      seq,
-      type,
-      body: serializeEvent(type, task.id, at, data),
-      createdAt: at,
-      deliveryStatus: wanted ? 'pending' : 'skipped',
-      attemptCount: 0,
-      nextAttemptAt: wanted ? at : null,
-      lastHttpStatus: null,
-      lastError: null,
-      finishedAt: wanted ? null : at,
+    return this.db.run(async (m) => {
+      const last = await m.maximum(TaskEventEntity, 'seq', { taskId: task.id });
+      const event = newEvent(task, (last ?? 0) + 1, type, at, data);
+      await m.insert(TaskEventEntity, event);
+      return event;
     });
   }
 
   /** The task's earliest event still waiting for delivery. */
   headPending(taskId: string): Promise<TaskEventEntity | null> {
-    return this.events().findOne({ where: { taskId, deliveryStatus: 'pending' }, order: { seq: 'ASC' } });
+    return this.db.run((m) => m.findOne(TaskEventEntity, { where: { taskId, deliveryStatus: 'pending' }, order: { seq: 'ASC' } }));
   }
 
   /** Tasks with a pending event due before `before` (nobody may have enqueued it). */
   async tasksWithPendingBefore(before: number, limit: number): Promise<string[]> {
-    const stale = await this.events().find({
-      where: { deliveryStatus: 'pending', nextAttemptAt: LessThan(before) },
-      select: { taskId: true },
-      take: limit,
-    });
+    const stale = await this.db.run((m) =>
+      m.find(TaskEventEntity, { where: { deliveryStatus: 'pending', nextAttemptAt: LessThan(before) }, select: { taskId: true }, take: limit }),
+    );
     return [...new Set(stale.map((event) => event.taskId))];
   }
 
   listForTask(accountId: string, taskId: string): Promise<TaskEventEntity[]> {
-    return this.events().find({ where: { taskId, accountId }, order: { seq: 'ASC' } });
+    return this.db.run((m) => m.find(TaskEventEntity, { where: { taskId, accountId }, order: { seq: 'ASC' } }));
   }
 
   findForTask(accountId: string, taskId: string, eventId: string): Promise<TaskEventEntity | null> {
-    return this.events().findOneBy({ id: eventId, taskId, accountId });
+    return this.db.run((m) => m.findOneBy(TaskEventEntity, { id: eventId, taskId, accountId }));
   }
 
   /** A failed event made pending again from scratch (same id and body); false unless it was failed. */
   async reopenFailed(eventId: string, now: number): Promise<boolean> {
-    const result = await this.events().update(
-      { id: eventId, deliveryStatus: 'failed' },
-      { deliveryStatus: 'pending', attemptCount: 0, nextAttemptAt: now, finishedAt: null },
+    const result = await this.db.run((m) =>
+      m.update(
+        TaskEventEntity,
+        { id: eventId, deliveryStatus: 'failed' },
+        { deliveryStatus: 'pending', attemptCount: 0, nextAttemptAt: now, finishedAt: null },
+      ),
     );
     return (result.affected ?? 0) > 0;
   }
 
   /** The task's events after sequence number `afterSeq`, oldest first, at most `limit`. */
   async after(accountId: string, taskId: string, afterSeq: number, limit: number): Promise<StoredTaskEvent[]> {
-    const rows = await this.events()
-      .createQueryBuilder('event')
-      .select(['event.id', 'event.seq', 'event.type', 'event.body'])
-      .where('event.task_id = :taskId AND event.account_id = :accountId AND event.seq > :afterSeq', { taskId, accountId, afterSeq })
-      .orderBy('event.seq', 'ASC')
-      .take(limit)
-      .getMany();
-    return rows.map(({ id, seq, type, body }) => ({ id, seq, type, body }));
+    return this.db.run((m) =>
+      m.find(TaskEventEntity, {
+        select: ['id', 'seq', 'type', 'body'],
+        where: { taskId, accountId, seq: MoreThan(afterSeq) },
+        order: { seq: 'ASC' },
+        take: limit,
+      }),
+    );
   }
 
   /** Where event `eventId` stands in the task's order; null when the task has no such event. */
   async sequenceOf(accountId: string, taskId: string, eventId: string): Promise<number | null> {
-    const row = await this.events().findOne({ select: { seq: true }, where: { id: eventId, taskId, accountId } });
+    const row = await this.db.run((m) => m.findOne(TaskEventEntity, { select: { seq: true }, where: { id: eventId, taskId, accountId } }));
     return row?.seq ?? null;
   }
+}
+
+function newEvent(task: EventTask, seq: number, type: WebhookEventType, at: number, data: Record<string, unknown>): TaskEventEntity {
+  const wanted = !task.webhook.events || task.webhook.events.includes(type);
+  return Object.assign(new TaskEventEntity(), {
+    id: newId('evt'),
+    taskId: task.id,
+    accountId: task.accountId,
+    seq,
+    type,
+    body: serializeEvent(type, task.id, at, data),
+    createdAt: at,
+    deliveryStatus: wanted ? 'pending' : 'skipped',
+    attemptCount: 0,
+    nextAttemptAt: wanted ? at : null,
+    lastHttpStatus: null,
+    lastError: null,
+    finishedAt: wanted ? null : at,
+  });
 }

@@ -1,8 +1,7 @@
 import type { Principal } from '../auth/auth.types';
 import { ApiError } from '../common/api-error';
 import type { TaskEntity } from './task.entity';
-import type { TaskRecordFields } from './task-view';
-import type { TasksRepository } from './tasks.repository';
+import type { TaskRecordFields, TasksRepository } from './tasks.repository';
 
 const TASK_ID = /^tsk_[0-9a-z]{26}$/;
 

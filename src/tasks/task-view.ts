@@ -1,46 +1,16 @@
 import type { TaskEntity } from './task.entity';
+import type { TaskRecordFields, TaskSummaryFields } from './tasks.repository';
 import { accuracyOf } from './estimate-model';
-import type { StoredFile } from './task.types';
+import type { StoredFile, StoredOutput } from './task.types';
 import { isoTime } from '../common/iso-time';
-
-/** The task fields GET /v3/tasks/{id} shows: never the timeline, output settings or webhook (its secret), so they are not even read. */
-export const TASK_RECORD_FIELDS = [
-  'id',
-  'status',
-  'priority',
-  'model',
-  'createdAt',
-  'startedAt',
-  'completedAt',
-  'failedAt',
-  'canceledAt',
-  'progressPercentage',
-  'progressPhase',
-  'phases',
-  'output',
-  'error',
-  'userReference',
-  'tags',
-  'processingSeconds',
-  'estimatedSeconds',
-  'retryOf',
-  'retriedBy',
-  'retryCount',
-] as const satisfies ReadonlyArray<keyof TaskEntity>;
-export type TaskRecordFields = Pick<TaskEntity, (typeof TASK_RECORD_FIELDS)[number]>;
-
-/** The task fields an item of GET /v3/tasks shows. */
-export const TASK_SUMMARY_FIELDS = ['id', 'status', 'createdAt', 'completedAt', 'userReference', 'tags'] as const satisfies ReadonlyArray<keyof TaskEntity>;
-export type TaskSummaryFields = Pick<TaskEntity, (typeof TASK_SUMMARY_FIELDS)[number]>;
 
 /** What the views need from storage: a pre-signed URL for a stored object. */
 export interface OutputUrlSigner {
   signedUrl(key: string, expiresAt: Date): Promise<string>;
 }
 
-export async function outputView(task: Pick<TaskEntity, 'output'>, signer: OutputUrlSigner, now: number) {
-  const output = task.output;
-  if (!output) return null;
+/** A stored output as clients read it: URLs signed while the files are kept. */
+export async function outputView(output: StoredOutput, signer: OutputUrlSigner, now: number) {
   const url = async (file: StoredFile) => (file.expires_at > now ? signer.signedUrl(file.key, new Date(file.expires_at)) : null);
   return {
     video_url: await url(output.video),
@@ -87,7 +57,7 @@ export async function taskRecord(task: TaskRecordFields, signer: OutputUrlSigner
         upload: { completed: task.phases.upload.completed, duration_seconds: round2(task.phases.upload.duration_seconds) },
       },
     },
-    output: await outputView(task, signer, now),
+    output: task.output && (await outputView(task.output, signer, now)),
     error: task.error,
     metadata: {
       user_reference: task.userReference,

@@ -1,14 +1,9 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { asNumber, jsonText } from '../database/columns';
 import type { ModelId, OutputInput, OutputQuality, Priority, ResolvedOutput, TimelineInput, WebhookInput } from './task-input.types';
 import type { PhaseName, PhaseState, StoredOutput, TaskErrorRecord, TaskStatus } from './task.types';
 
 @Entity({ name: 'tasks' })
-@Index('idx_tasks_account_request', ['accountId', 'requestId'], { unique: true })
-@Index('idx_tasks_account_created', ['accountId', 'createdAt', 'id'])
-@Index('idx_tasks_queue', ['status', 'priorityRank', 'createdAt', 'id', 'estimatedSeconds'])
-@Index('idx_tasks_account_status', ['accountId', 'status', 'createdAt', 'id'])
-@Index('idx_tasks_estimates', ['status', 'quality', 'completedAt'])
 export class TaskEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id!: string;
@@ -118,8 +113,6 @@ export class TaskEntity {
 
   @Column({ name: 'retry_of', type: 'varchar', length: 40, nullable: true })
   retryOf!: string | null;
-
-  @Index('idx_tasks_retried_by', { unique: true })
   @Column({ name: 'retried_by', type: 'varchar', length: 40, nullable: true })
   retriedBy!: string | null;
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { RenderErrorCode } from '../common/error-codes';
+import { RENDER_ERROR_CODES } from '../common/error-codes';
 import { ResolutionResponse } from '../models/model.response';
 import { nullableEnum, nullableRef } from '../openapi/nullable-schema';
 import { MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from './dto/input-values';
@@ -10,17 +10,6 @@ import { CreateTaskDto } from './dto/create-task.dto';
 const TASK_ID = { description: 'Task identifier (prefix tsk_)', example: 'tsk_01m82ey3w9y7j458wxb9m2y1j4' };
 const TIMESTAMP = { type: 'string', format: 'date-time' } as const;
 const NULLABLE_TIMESTAMP = { ...TIMESTAMP, nullable: true } as const;
-// A record, so adding a code to RenderErrorCode without listing it here fails to compile.
-const RENDER_ERROR_CODE_SET: Record<RenderErrorCode, true> = {
-  MEDIA_DOWNLOAD_FAILED: true,
-  INVALID_MEDIA_FORMAT: true,
-  FILE_TOO_LARGE: true,
-  PROCESSING_TIMEOUT: true,
-  TIMELINE_TOO_COMPLEX: true,
-  RENDER_FAILED: true,
-  WORKER_CRASHED: true,
-};
-const RENDER_ERROR_CODES = Object.keys(RENDER_ERROR_CODE_SET);
 const CURRENT_PHASES = ['download', 'render', 'upload', 'completed'] as const;
 
 export class TaskLinksResponse {

@@ -2,7 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards 
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
-import { validateListQuery } from './task-validation';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { ApiTaskIdParam } from '../openapi/api-parameters.decorator';
 import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
@@ -18,7 +17,7 @@ import {
   TaskRecordResponse,
 } from './task.response';
 import { CreateTaskDto } from './dto/create-task.dto';
-import { ApiListTasksQuery } from './dto/list-tasks-query.dto';
+import { ApiListTasksQuery, validateListQuery } from './dto/list-tasks-query.dto';
 import { ExceededLimitResponse } from './exceeded-limit.response';
 import { TasksService } from './tasks.service';
 

@@ -21,10 +21,12 @@ describe('WebhookCredentials', () => {
     expect(credentials.open({ id: 'tsk_1', ...stored })).toEqual(webhook);
   });
 
-  it('seals a webhook without credentials too, and opens it as it was', () => {
+  it('has nothing to seal for a webhook without credentials, marks it sealed all the same, and opens it as it was', () => {
     const stored = credentials.seal('tsk_2', { url: webhook.url });
-    expect(stored.webhookCredentials).toMatch(/^v1:/);
+    expect(stored.webhookCredentials).toBe('');
     expect(credentials.open({ id: 'tsk_2', ...stored })).toEqual({ url: webhook.url });
+    expect(credentials.resealed('tsk_2', '')).toBeNull();
+    expect(credentials.seal('tsk_2', { url: webhook.url, secret: 's' }).webhookCredentials).toMatch(/^v1:/);
   });
 
   it("opens a row not sealed yet as it is, and refuses another task's sealed credentials", () => {

@@ -9,6 +9,9 @@ type Credentials = Pick<WebhookInput, 'secret' | 'headers'>;
 
 type StoredWebhook = Pick<TaskEntity, 'webhook' | 'webhookCredentials'>;
 
+/** What `webhook_credentials` holds for a webhook without credentials: nothing to seal, and not a row to seal later (null). */
+const NOTHING_SEALED = '';
+
 /** A task's credentials open only in its own row: a sealed value copied to another task does not. */
 const placeOf = (taskId: string) => `tasks.webhook_credentials:${taskId}`;
 
@@ -22,23 +25,24 @@ const placeOf = (taskId: string) => `tasks.webhook_credentials:${taskId}`;
 export class WebhookCredentials {
   constructor(private readonly box: SecretBox) {}
 
-  /** A task's webhook as it is stored. */
+  /** A task's webhook as it is stored; a webhook without a secret or headers has nothing to seal (''). */
   seal(taskId: string, webhook: WebhookInput): StoredWebhook {
     const { secret, headers, ...rest } = webhook;
+    if (secret === undefined && headers === undefined) return { webhook: rest, webhookCredentials: NOTHING_SEALED };
     const credentials: Credentials = { secret, headers };
     return { webhook: rest, webhookCredentials: this.box.seal(JSON.stringify(credentials), placeOf(taskId)) };
   }
 
   /** The webhook the task was created with; a row not sealed yet holds its credentials in `webhook` itself. */
   open(task: Pick<TaskEntity, 'id'> & StoredWebhook): WebhookInput {
-    if (task.webhookCredentials === null) return task.webhook;
+    if (task.webhookCredentials === null || task.webhookCredentials === NOTHING_SEALED) return task.webhook;
     const credentials = JSON.parse(this.box.open(task.webhookCredentials, placeOf(task.id))) as Credentials;
     return { ...task.webhook, ...credentials };
   }
 
   /** A task's sealed credentials sealed again with the current key; null when they already are. */
   resealed(taskId: string, sealed: string): string | null {
-    if (this.box.sealedWithCurrentKey(sealed)) return null;
+    if (sealed === NOTHING_SEALED || this.box.sealedWithCurrentKey(sealed)) return null;
     return this.box.seal(this.box.open(sealed, placeOf(taskId)), placeOf(taskId));
   }
 }

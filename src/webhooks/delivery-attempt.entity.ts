@@ -1,8 +1,7 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { asNumber } from '../database/columns';
 
 @Entity({ name: 'delivery_attempts' })
-@Index('idx_delivery_attempts_event', ['eventId', 'attemptNo'])
 export class DeliveryAttemptEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id!: string;

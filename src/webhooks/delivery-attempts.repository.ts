@@ -1,3 +1,4 @@
+import { In } from 'typeorm';
 import { newId } from '../common/ids';
 import type { Database } from '../database/database';
 import { type DeliveryStatus, TaskEventEntity } from '../tasks/task-event.entity';
@@ -23,44 +24,39 @@ export interface AttemptRecord {
 export class DeliveryAttemptsRepository {
   constructor(private readonly db: Database) {}
 
-  private attempts() {
-    return this.db.repository(DeliveryAttemptEntity);
-  }
-
   /** The attempts at delivering these events, oldest first. */
   attemptsOf(eventIds: string[]): Promise<DeliveryAttemptEntity[]> {
     if (eventIds.length === 0) return Promise.resolve([]);
-    return this.attempts()
-      .createQueryBuilder('attempt')
-      .where('attempt.event_id IN (:...ids)', { ids: eventIds })
-      .orderBy('attempt.started_at', 'ASC')
-      .getMany();
+    return this.db.run((m) => m.find(DeliveryAttemptEntity, { where: { eventId: In(eventIds) }, order: { startedAt: 'ASC' } }));
   }
 
   /** Records one delivery attempt and the state it leaves the (still pending) event in, in one unit of work. */
   recordAttempt(eventId: string, attempt: AttemptRecord): Promise<void> {
-    return this.db.transaction(async () => {
-      const previous = await this.attempts().countBy({ eventId });
-      await this.attempts().insert({
-        id: newId('att'),
-        eventId,
-        attemptNo: previous + 1,
-        startedAt: attempt.startedAt,
-        durationMs: attempt.durationMs,
-        httpStatus: attempt.httpStatus,
-        error: attempt.error,
-      });
-      await this.db.repository(TaskEventEntity).update(
-        { id: eventId, deliveryStatus: 'pending' },
-        {
-          deliveryStatus: attempt.status,
-          attemptCount: attempt.attemptCount,
-          nextAttemptAt: attempt.nextAttemptAt,
-          lastHttpStatus: attempt.httpStatus,
-          lastError: attempt.error,
-          finishedAt: attempt.finishedAt,
-        },
-      );
-    });
+    return this.db.transaction(() =>
+      this.db.run(async (m) => {
+        const previous = await m.countBy(DeliveryAttemptEntity, { eventId });
+        await m.insert(DeliveryAttemptEntity, {
+          id: newId('att'),
+          eventId,
+          attemptNo: previous + 1,
+          startedAt: attempt.startedAt,
+          durationMs: attempt.durationMs,
+          httpStatus: attempt.httpStatus,
+          error: attempt.error,
+        });
+        await m.update(
+          TaskEventEntity,
+          { id: eventId, deliveryStatus: 'pending' },
+          {
+            deliveryStatus: attempt.status,
+            attemptCount: attempt.attemptCount,
+            nextAttemptAt: attempt.nextAttemptAt,
+            lastHttpStatus: attempt.httpStatus,
+            lastError: attempt.error,
+            finishedAt: attempt.finishedAt,
+          },
+        );
+      }),
+    );
   }
 }

@@ -12,7 +12,7 @@ import { RenderCancelled, type RenderVideoResult } from '../render/render-engine
 import { previewGifFromVideo, thumbnailFromVideo, type PreviewPaths } from '../render/video-previews';
 import type { RenderPlan } from '../render/plan/render-plan.types';
 import type { OutputStorage } from '../storage/output-storage';
-import type { TaskLifecycle } from '../tasks/task-lifecycle';
+import type { TaskTransitions } from '../tasks/task-transitions';
 import type { TaskEntity } from '../tasks/task.entity';
 import type { PhaseName, StoredFile, StoredOutput } from '../tasks/task.types';
 import type { ChunkedRenders, ChunkRun } from './chunked-render';
@@ -48,7 +48,7 @@ class ProgressWriter {
   constructor(
     readonly tracker: ProgressTracker,
     private readonly task: TaskEntity,
-    private readonly lifecycle: TaskLifecycle,
+    private readonly transitions: TaskTransitions,
     private readonly eventIntervalMs: number,
   ) {
     this.lastEvent = task.startedAt ?? Date.now();
@@ -76,7 +76,7 @@ class ProgressWriter {
     const emit = now - this.lastEvent >= this.eventIntervalMs;
     if (emit) this.lastEvent = now;
     const snapshot = this.tracker.snapshot();
-    this.writing = this.writing.then(() => this.lifecycle.progress(this.task, snapshot, emit)).catch(() => undefined);
+    this.writing = this.writing.then(() => this.transitions.progress(this.task, snapshot, emit)).catch(() => undefined);
   }
 }
 
@@ -111,7 +111,7 @@ export interface RenderProcessorDeps {
   config: AppConfig;
   logger: Logger;
   workerId: string;
-  lifecycle: TaskLifecycle;
+  transitions: TaskTransitions;
   fetcher: MediaFetcher;
   renderer: RenderEngines;
   mediaServer: MediaServer;
@@ -139,12 +139,12 @@ export class RenderProcessor {
   }
 
   async handle(taskId: string): Promise<void> {
-    const { lifecycle, workerId, logger } = this.deps;
-    const begun = await lifecycle.begin(taskId, workerId);
+    const { transitions, workerId, logger } = this.deps;
+    const begun = await transitions.start(taskId, workerId);
     if (begun.kind === 'gone') return;
     if (begun.kind === 'busy') throw new AccountAtCapacity(taskId);
     if (begun.kind === 'crashed-too-often') {
-      await lifecycle.fail(
+      await transitions.fail(
         begun.task,
         new RenderFailure('WORKER_CRASHED', `The render was interrupted ${begun.task.renderAttempts} times by worker crashes`, true),
       );
@@ -152,7 +152,7 @@ export class RenderProcessor {
     }
     const task = begun.task;
     logger.info({ task_id: task.id, attempt: task.renderAttempts }, 'render started');
-    const stillProcessing = async () => (await lifecycle.status(task.id)) === 'processing';
+    const stillProcessing = async () => (await transitions.status(task.id)) === 'processing';
     await inRenderSession(this.deps, task.id, stillProcessing, async (session) => {
       this.running.add(session);
       const uploaded: string[] = [];
@@ -162,7 +162,7 @@ export class RenderProcessor {
         // A long timeline's chunks are asked for at once: their workers fetch the media themselves while this one plans.
         chunks = ranges === null ? null : this.deps.chunks.start(task, ranges, session.signal);
         const output = await this.render(task, session, uploaded, chunks);
-        if (!(await lifecycle.complete(task, output.stored, output.phases))) await this.removeObjects(uploaded);
+        if (!(await transitions.complete(task, output.stored, output.phases))) await this.removeObjects(uploaded);
         else logger.info({ task_id: task.id }, 'render completed');
       } catch (error) {
         await this.removeObjects(uploaded);
@@ -175,7 +175,7 @@ export class RenderProcessor {
         // Clients read the failure's message; what was thrown (stderr, paths, the exception) is its cause, logged here.
         if (error instanceof RenderFailure) logger.warn({ task_id: task.id, code: failure.code, err: failure }, 'render failed');
         else logger.error({ task_id: task.id, code: failure.code, err: failure }, 'render crashed');
-        await lifecycle.fail(task, failure);
+        await transitions.fail(task, failure);
       } finally {
         // Once the task's fate is recorded: a chunk still running cannot be removed, but it then ends with its
         // task moved on and removes itself.
@@ -191,9 +191,9 @@ export class RenderProcessor {
     uploaded: string[],
     chunks: ChunkRun | null,
   ): Promise<{ stored: StoredOutput; phases: ReturnType<ProgressTracker['snapshot']>['phases'] }> {
-    const { config, lifecycle } = this.deps;
+    const { config, transitions } = this.deps;
     // A re-run after a crash starts over, but the reported percentage holds at what clients already saw.
-    const progress = new ProgressWriter(new ProgressTracker(Date.now, task.progressPercentage), task, lifecycle, config.progressIntervalMs);
+    const progress = new ProgressWriter(new ProgressTracker(Date.now, task.progressPercentage), task, transitions, config.progressIntervalMs);
     const run: RenderRun = {
       task,
       session,

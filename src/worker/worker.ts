@@ -7,7 +7,7 @@ import type { ChunkOutcome, JobPayloads, RunningJob } from '../queue/job-registr
 import type { MediaServer } from '../render/media-server';
 import type { RemotionRenderer } from '../render/remotion-renderer';
 import type { RetentionSweeper } from '../retention/retention-sweeper';
-import type { TaskLifecycle } from '../tasks/task-lifecycle';
+import type { TaskTransitions } from '../tasks/task-transitions';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import type { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
 import type { Reaper } from './reaper';
@@ -20,7 +20,7 @@ export interface WorkerDeps {
   logger: Logger;
   jobs: JobQueues;
   tasks: TasksRepository;
-  lifecycle: TaskLifecycle;
+  transitions: TaskTransitions;
   workerId: string;
   /** Started here, reused across renders. */
   browser: RemotionRenderer;
@@ -135,7 +135,7 @@ function startProcessors(deps: WorkerDeps, running: RunningJobs): void {
  * ends its task here; a job failing for a transient reason (database down) is retried by Bull.
  */
 function failTasksBullGaveUpOn(deps: WorkerDeps): void {
-  const { jobs, lifecycle, logger } = deps;
+  const { jobs, transitions, logger } = deps;
   jobs.queue('render').on('failed', (job, error) => {
     if (error instanceof AccountAtCapacity) return;
     const { taskId } = job.data as JobPayloads['render'];
@@ -144,7 +144,7 @@ function failTasksBullGaveUpOn(deps: WorkerDeps): void {
       const task = await deps.tasks.findById(taskId);
       if (task && (task.status === 'processing' || task.status === 'queued')) {
         logger.warn({ task_id: taskId, err: error }, 'render job given up by Bull');
-        await lifecycle.fail(task, internalFailure('crash', error));
+        await transitions.fail(task, internalFailure('crash', error));
       }
     })().catch((failure: unknown) => logger.warn({ task_id: taskId, err: failure }, 'could not record a render job Bull gave up on'));
   });
@@ -169,7 +169,7 @@ function removeChunksEndedAlone(deps: WorkerDeps): void {
 
 /** Stops the worker as `Worker.stop` describes. */
 async function stopWorker(deps: WorkerDeps, running: RunningJobs): Promise<StopOutcome> {
-  const { config, logger, jobs, lifecycle, browser: remotion, mediaServer, renders, chunks } = deps;
+  const { config, logger, jobs, transitions, browser: remotion, mediaServer, renders, chunks } = deps;
   await Promise.all([jobs.queue('webhook').pause(true, true), jobs.queue('maintenance').pause(true, true)]).catch(() => undefined);
   // Chunks are still taken while this worker's renders finish: one of them may be waiting for its chunks.
   const finished = jobs
@@ -184,7 +184,7 @@ async function stopWorker(deps: WorkerDeps, running: RunningJobs): Promise<StopO
     chunks.handBack();
     const tasks = [...running.renders.keys()];
     // A render handed back on purpose is not a crash: it must not use up one of RENDER_MAX_ATTEMPTS.
-    await lifecycle.handBack(tasks).catch(() => undefined);
+    await transitions.handBack(tasks).catch(() => undefined);
     const jobsHeld = [...running.renders.values(), ...running.chunks.values()];
     await Promise.all(jobsHeld.map((job) => job.releaseLock().catch(() => undefined)));
     logger.warn({ task_ids: tasks, chunk_jobs: [...running.chunks.keys()] }, 'grace period over: running renders handed back to the queue');

@@ -1,3 +1,5 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ValidateBy, ValidateIf, ValidateNested, type ValidationArguments } from 'class-validator';
 
@@ -44,6 +46,11 @@ function rule(name: string, check: Check, describe: string, context?: ExpandingC
  */
 export function Optional(): PropertyDecorator {
   return ValidateIf((_object: object, value: unknown) => value !== undefined);
+}
+
+/** An optional field of the API: `Optional()`, and described as optional in the OpenAPI document by `doc`. */
+export function OptionalField(doc: ApiPropertyOptions = {}): PropertyDecorator {
+  return applyDecorators(ApiPropertyOptional(doc), Optional());
 }
 
 export interface NumberBounds {

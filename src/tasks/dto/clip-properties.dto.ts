@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import {
   BooleanField,
   CheckedField,
@@ -6,18 +6,17 @@ import {
   IntegerField,
   NestedField,
   NumberField,
-  Optional,
   StringField,
+  OptionalField,
 } from '../../common/validation/field-rules.decorator';
-import type { AudioClipProperties, FitMode, SubtitleClipProperties, SubtitlePreset, Vec2, VideoClipProperties } from '../task-input.types';
-import { BLEND_MODES, FIT_MODES, LAYER_TYPES, SUBTITLE_PRESETS, WRAP_STRATEGIES } from './input-values';
+import { BLEND_MODES, FIT_MODES, type FitMode, LAYER_TYPES, SUBTITLE_PRESETS, type SubtitlePreset, WRAP_STRATEGIES } from './input-values';
 
 /** Clip `properties` per track type; a key of another track type is an unknown field. */
 
 export const HEX_COLOR = { maxLength: 7, pattern: /^#[0-9A-Fa-f]{6}$/, describe: 'must be a hex colour of the form #RRGGBB' };
 const HEX_EXAMPLE = '#FFFFFF';
 
-export class PositionDto implements Vec2 {
+export class PositionDto {
   @ApiProperty({ description: 'Pixels from the left edge of the output canvas', example: 0 })
   @NumberField()
   x!: number;
@@ -27,7 +26,7 @@ export class PositionDto implements Vec2 {
   y!: number;
 }
 
-export class ScaleDto implements Vec2 {
+export class ScaleDto {
   @ApiProperty({ description: 'Horizontal factor; 1.0 is the original size', example: 1, exclusiveMinimum: true, minimum: 0, maximum: 100 })
   @NumberField({ min: 0, minExclusive: true, max: 100 })
   x!: number;
@@ -37,71 +36,58 @@ export class ScaleDto implements Vec2 {
   y!: number;
 }
 
-export class VideoClipPropertiesDto implements VideoClipProperties {
-  @ApiPropertyOptional({ type: () => ScaleDto, description: 'Scaling factors' })
-  @Optional()
+export class VideoClipPropertiesDto {
+  @OptionalField({ type: () => ScaleDto, description: 'Scaling factors' })
   @NestedField(() => ScaleDto)
   scale?: ScaleDto;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1, example: 1, description: '0.0 (transparent) to 1.0 (opaque)' })
-  @Optional()
+  @OptionalField({ minimum: 0, maximum: 1, example: 1, description: '0.0 (transparent) to 1.0 (opaque)' })
   @NumberField({ min: 0, max: 1 })
   opacity?: number;
 
-  @ApiPropertyOptional({ type: () => PositionDto, description: 'Offset of the media in pixels from its fitted place' })
-  @Optional()
+  @OptionalField({ type: () => PositionDto, description: 'Offset of the media in pixels from its fitted place' })
   @NestedField(() => PositionDto)
   position?: PositionDto;
 
-  @ApiPropertyOptional({ enum: FIT_MODES, default: 'contain' })
-  @Optional()
+  @OptionalField({ enum: FIT_MODES, default: 'contain' })
   @EnumField(FIT_MODES)
   fit?: FitMode;
 
-  @ApiPropertyOptional({ description: 'Degrees, clockwise; any finite number', example: 0 })
-  @Optional()
+  @OptionalField({ description: 'Degrees, clockwise; any finite number', example: 0 })
   @NumberField()
   rotation?: number;
 
-  @ApiPropertyOptional({ enum: BLEND_MODES, default: 'normal', description: 'CSS mix-blend-mode keyword' })
-  @Optional()
+  @OptionalField({ enum: BLEND_MODES, default: 'normal', description: 'CSS mix-blend-mode keyword' })
   @EnumField(BLEND_MODES)
   blend_mode?: string;
 
-  @ApiPropertyOptional({ enum: LAYER_TYPES })
-  @Optional()
+  @OptionalField({ enum: LAYER_TYPES })
   @EnumField(LAYER_TYPES)
   layer_type?: 'background' | 'foreground';
 
-  @ApiPropertyOptional({ description: 'Stacking order; higher is on top', example: 0 })
-  @Optional()
+  @OptionalField({ description: 'Stacking order; higher is on top', example: 0 })
   @NumberField()
   z_index?: number;
 
-  @ApiPropertyOptional({ enum: FIT_MODES, deprecated: true, description: 'Deprecated; use fit' })
-  @Optional()
+  @OptionalField({ enum: FIT_MODES, deprecated: true, description: 'Deprecated; use fit' })
   @EnumField(FIT_MODES)
   background_fit?: FitMode;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 100, description: 'Blur radius in pixels; background layers only' })
-  @Optional()
+  @OptionalField({ minimum: 0, maximum: 100, description: 'Blur radius in pixels; background layers only' })
   @NumberField({ min: 0, max: 100 })
   background_blur?: number;
 }
 
-export class AudioClipPropertiesDto implements AudioClipProperties {
-  @ApiPropertyOptional({ minimum: 0, maximum: 10, default: 1, description: 'Gain factor; 1 keeps the level' })
-  @Optional()
+export class AudioClipPropertiesDto {
+  @OptionalField({ minimum: 0, maximum: 10, default: 1, description: 'Gain factor; 1 keeps the level' })
   @NumberField({ min: 0, max: 10 })
   volume?: number;
 
-  @ApiPropertyOptional({ minimum: 0, type: 'integer', description: 'Milliseconds; fade_in_ms + fade_out_ms ≤ clip length' })
-  @Optional()
+  @OptionalField({ minimum: 0, type: 'integer', description: 'Milliseconds; fade_in_ms + fade_out_ms ≤ clip length' })
   @IntegerField({ min: 0 })
   fade_in_ms?: number;
 
-  @ApiPropertyOptional({ minimum: 0, type: 'integer', description: 'Milliseconds; fade_in_ms + fade_out_ms ≤ clip length' })
-  @Optional()
+  @OptionalField({ minimum: 0, type: 'integer', description: 'Milliseconds; fade_in_ms + fade_out_ms ≤ clip length' })
   @IntegerField({ min: 0 })
   fade_out_ms?: number;
 }
@@ -118,122 +104,100 @@ export function isLanguageTag(value: unknown): boolean {
 }
 
 export class TextWrappingDto {
-  @ApiPropertyOptional({ default: true })
-  @Optional()
+  @OptionalField({ default: true })
   @BooleanField()
   enabled?: boolean;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, example: 42 })
-  @Optional()
+  @OptionalField({ type: 'integer', minimum: 1, maximum: 200, example: 42 })
   @IntegerField({ min: 1, max: 200 })
   max_chars_per_line?: number;
 
-  @ApiPropertyOptional({ enum: WRAP_STRATEGIES, default: 'word', description: 'word breaks between words (and between CJK characters)' })
-  @Optional()
+  @OptionalField({ enum: WRAP_STRATEGIES, default: 'word', description: 'word breaks between words (and between CJK characters)' })
   @EnumField(WRAP_STRATEGIES)
   strategy?: 'word' | 'character' | 'none';
 
-  @ApiPropertyOptional({ default: 'auto', example: 'zh-Hans', description: '`auto` or a BCP 47 language tag' })
-  @Optional()
+  @OptionalField({ default: 'auto', example: 'zh-Hans', description: '`auto` or a BCP 47 language tag' })
   @CheckedField('languageTag', isLanguageTag, 'must be "auto" or a BCP 47 language tag such as "en" or "zh-Hans"')
   language?: string;
 }
 
 export class OutlineDto {
-  @ApiPropertyOptional()
-  @Optional()
+  @OptionalField()
   @BooleanField()
   enabled?: boolean;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 50, description: 'Pixels' })
-  @Optional()
+  @OptionalField({ minimum: 0, maximum: 50, description: 'Pixels' })
   @NumberField({ min: 0, max: 50 })
   width?: number;
 
-  @ApiPropertyOptional({ example: '#000000' })
-  @Optional()
+  @OptionalField({ example: '#000000' })
   @StringField(HEX_COLOR)
   color?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 50, description: 'Pixels' })
-  @Optional()
+  @OptionalField({ minimum: 0, maximum: 50, description: 'Pixels' })
   @NumberField({ min: 0, max: 50 })
   blur?: number;
 }
 
 export class ShadowDto {
-  @ApiPropertyOptional()
-  @Optional()
+  @OptionalField()
   @BooleanField()
   enabled?: boolean;
 
-  @ApiPropertyOptional({ minimum: -1000, maximum: 1000, description: 'Pixels' })
-  @Optional()
+  @OptionalField({ minimum: -1000, maximum: 1000, description: 'Pixels' })
   @NumberField({ min: -1000, max: 1000 })
   offset_x?: number;
 
-  @ApiPropertyOptional({ minimum: -1000, maximum: 1000, description: 'Pixels' })
-  @Optional()
+  @OptionalField({ minimum: -1000, maximum: 1000, description: 'Pixels' })
   @NumberField({ min: -1000, max: 1000 })
   offset_y?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 100, description: 'Pixels' })
-  @Optional()
+  @OptionalField({ minimum: 0, maximum: 100, description: 'Pixels' })
   @NumberField({ min: 0, max: 100 })
   blur?: number;
 
-  @ApiPropertyOptional({ example: '#000000' })
-  @Optional()
+  @OptionalField({ example: '#000000' })
   @StringField(HEX_COLOR)
   color?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1 })
-  @Optional()
+  @OptionalField({ minimum: 0, maximum: 1 })
   @NumberField({ min: 0, max: 1 })
   opacity?: number;
 }
 
-export class SubtitleClipPropertiesDto implements SubtitleClipProperties {
-  @ApiPropertyOptional({ enum: SUBTITLE_PRESETS, example: 'netflix' })
-  @Optional()
+export class SubtitleClipPropertiesDto {
+  @OptionalField({ enum: SUBTITLE_PRESETS, example: 'netflix' })
   @EnumField(SUBTITLE_PRESETS)
   preset?: SubtitlePreset;
 
-  @ApiPropertyOptional({ minimum: 8, maximum: 400, description: 'Pixels of the output canvas', example: 48 })
-  @Optional()
+  @OptionalField({ minimum: 8, maximum: 400, description: 'Pixels of the output canvas', example: 48 })
   @NumberField({ min: 8, max: 400 })
   font_size?: number;
 
-  @ApiPropertyOptional({ example: 'noto-serif-sc', description: 'A font key or alias; any other value is answered with INVALID_FONT' })
-  @Optional()
+  @OptionalField({ example: 'noto-serif-sc', description: 'A font key or alias; any other value is answered with INVALID_FONT' })
   @StringField({ maxLength: 64 })
   font_family?: string;
 
-  @ApiPropertyOptional({ example: HEX_EXAMPLE })
-  @Optional()
+  @OptionalField({ example: HEX_EXAMPLE })
   @StringField(HEX_COLOR)
   color?: string;
 
-  @ApiPropertyOptional({
+  @OptionalField({
     type: () => PositionDto,
     description: 'Bottom-centre anchor of the text block, in pixels of the output canvas; absent = the preset place',
   })
-  @Optional()
   @NestedField(() => PositionDto)
   position?: PositionDto;
 
-  @ApiPropertyOptional({ type: () => TextWrappingDto })
-  @Optional()
+  @OptionalField({ type: () => TextWrappingDto })
   @NestedField(() => TextWrappingDto)
   text_wrapping?: TextWrappingDto;
 
-  @ApiPropertyOptional({ type: () => OutlineDto })
-  @Optional()
+  @OptionalField({ type: () => OutlineDto })
   @NestedField(() => OutlineDto)
   outline?: OutlineDto;
 
-  @ApiPropertyOptional({ type: () => ShadowDto })
-  @Optional()
+  @OptionalField({ type: () => ShadowDto })
   @NestedField(() => ShadowDto)
   shadow?: ShadowDto;
 }

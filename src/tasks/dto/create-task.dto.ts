@@ -1,18 +1,18 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import {
   EnumField,
   IntegerField,
   NestedField,
   NumberField,
-  Optional,
   PrimitiveArrayField,
   RecordField,
   StringField,
   UrlField,
   isStringWithin,
+  OptionalField,
 } from '../../common/validation/field-rules.decorator';
-import type { CreateTaskInput, MetadataInput, ModelId, Priority, WebhookEventType, WebhookInput } from '../task-input.types';
-import { API_VERSIONS, MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from './input-values';
+import type { ModelId, Priority } from '../../common/spec-vocabulary';
+import { API_VERSIONS, MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './input-values';
 import { OutputDto } from './output.dto';
 import { TimelineDto } from './timeline.dto';
 
@@ -56,13 +56,12 @@ export function webhookHeaderIssue(name: string, value: unknown, earlierNames: r
   return null;
 }
 
-export class WebhookDto implements WebhookInput {
+export class WebhookDto {
   @ApiProperty({ description: 'HTTPS endpoint of the client', example: 'https://hooks.example.com/render', maxLength: WEBHOOK_URL_MAX_LENGTH })
   @UrlField(['https:'], WEBHOOK_URL_MAX_LENGTH)
   url!: string;
 
-  @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES, isArray: true, uniqueItems: true, description: 'Event types to receive; default all; [] receives none' })
-  @Optional()
+  @OptionalField({ enum: WEBHOOK_EVENT_TYPES, isArray: true, uniqueItems: true, description: 'Event types to receive; default all; [] receives none' })
   @PrimitiveArrayField(
     { maxSize: WEBHOOK_EVENT_TYPES.length, unique: true },
     {
@@ -73,8 +72,7 @@ export class WebhookDto implements WebhookInput {
   )
   events?: WebhookEventType[];
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: 256, description: 'Key of the HMAC-SHA256 signature; recommended' })
-  @Optional()
+  @OptionalField({ minLength: 1, maxLength: 256, description: 'Key of the HMAC-SHA256 signature; recommended' })
   @StringField({
     maxLength: 256,
     // A `whsec_` secret is a base64 key (Standard Webhooks): an empty or malformed one would sign with a key nobody can share.
@@ -83,50 +81,43 @@ export class WebhookDto implements WebhookInput {
   })
   secret?: string;
 
-  @ApiPropertyOptional({
+  @OptionalField({
     type: 'object',
     additionalProperties: { type: 'string', maxLength: MAX_HEADER_VALUE_LENGTH },
     description: `Up to ${MAX_WEBHOOK_HEADERS} custom headers; Content-*, Host, hop-by-hop, X-Service-* and Webhook-* are reserved`,
     example: { 'X-Tenant': 'acme' },
   })
-  @Optional()
   @RecordField(MAX_WEBHOOK_HEADERS, webhookHeaderIssue)
   headers?: Record<string, string>;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 60, default: 30, description: 'Seconds the receiver has to answer' })
-  @Optional()
+  @OptionalField({ minimum: 1, maximum: 60, default: 30, description: 'Seconds the receiver has to answer' })
   @NumberField({ min: 1, max: 60 })
   timeout_seconds?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 5, default: 3 })
-  @Optional()
+  @OptionalField({ type: 'integer', minimum: 0, maximum: 5, default: 3 })
   @IntegerField({ min: 0, max: 5 })
   max_retries?: number;
 }
 
 const TAG_RULES = { maxLength: 64 };
 
-export class MetadataDto implements MetadataInput {
-  @ApiPropertyOptional({ maxLength: 256, description: "Client's own label", example: 'campaign-42' })
-  @Optional()
+export class MetadataDto {
+  @OptionalField({ maxLength: 256, description: "Client's own label", example: 'campaign-42' })
   @StringField({ minLength: 0, maxLength: 256 })
   user_reference?: string;
 
-  @ApiPropertyOptional({ type: [String], maxItems: 50, description: 'Up to 50 tags of 1 to 64 characters', example: ['promo'] })
-  @Optional()
+  @OptionalField({ type: [String], maxItems: 50, description: 'Up to 50 tags of 1 to 64 characters', example: ['promo'] })
   @PrimitiveArrayField(
     { maxSize: 50 },
     { check: (value) => isStringWithin(value, TAG_RULES), describe: 'must be a string of 1 to 64 characters without control characters', of: 'tags' },
   )
   tags?: string[];
 
-  @ApiPropertyOptional({ enum: PRIORITIES, default: 'standard' })
-  @Optional()
+  @OptionalField({ enum: PRIORITIES, default: 'standard' })
   @EnumField(PRIORITIES)
   priority?: Priority;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 168, default: 24, description: 'Hours the output video is kept' })
-  @Optional()
+  @OptionalField({ type: 'integer', minimum: 1, maximum: 168, default: 24, description: 'Hours the output video is kept' })
   @IntegerField({ min: 1, max: 168 })
   retention_hours?: number;
 }
@@ -148,19 +139,16 @@ export const REQUEST_ID_RULES = {
   describe: 'must be 1 to 128 visible ASCII characters (no spaces)',
 };
 
-export class CreateTaskDto implements CreateTaskInput {
-  @ApiPropertyOptional({ enum: API_VERSIONS, example: '3.0' })
-  @Optional()
+export class CreateTaskDto {
+  @OptionalField({ enum: API_VERSIONS, example: '3.0' })
   @EnumField(API_VERSIONS)
   version?: '3.0';
 
-  @ApiPropertyOptional({ maxLength: 128, description: 'Unique per account; a repeat is answered 409 DUPLICATE_REQUEST_ID', example: 'req-2025-0001' })
-  @Optional()
+  @OptionalField({ maxLength: 128, description: 'Unique per account; a repeat is answered 409 DUPLICATE_REQUEST_ID', example: 'req-2025-0001' })
   @StringField(REQUEST_ID_RULES)
   request_id?: string;
 
-  @ApiPropertyOptional({ enum: MODEL_IDS, default: 'standard', description: 'Rendering model (see GET /v3/models)' })
-  @Optional()
+  @OptionalField({ enum: MODEL_IDS, default: 'standard', description: 'Rendering model (see GET /v3/models)' })
   @EnumField(MODEL_IDS)
   model?: ModelId;
 
@@ -172,8 +160,7 @@ export class CreateTaskDto implements CreateTaskInput {
   @NestedField(() => WebhookDto)
   webhook!: WebhookDto;
 
-  @ApiPropertyOptional({ type: () => MetadataDto })
-  @Optional()
+  @OptionalField({ type: () => MetadataDto })
   @NestedField(() => MetadataDto)
   metadata?: MetadataDto;
 }

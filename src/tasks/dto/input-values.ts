@@ -1,41 +1,21 @@
-import type { FitMode, OutputCodec, OutputFormat, OutputQuality, SubtitlePreset, TrackType, WebhookEventType } from '../task-input.types';
+import type { OutputFormat, OutputQuality } from '../../common/spec-vocabulary';
 
 // The spec's shared words keep their lists with their types, at the bottom.
 export { MODEL_IDS, OUTPUT_FORMATS, OUTPUT_QUALITIES, PRIORITIES } from '../../common/spec-vocabulary';
 
-/**
- * The closed value lists of the create body, as runtime arrays. Each is
- * checked against its union type both ways (`Exhaustive`), so adding a value
- * to `task-input.types.ts` without adding it here fails to compile.
- */
-type Missing<Union, List extends readonly Union[]> = [Union] extends [List[number]] ? unknown : { missing: Exclude<Union, List[number]> };
+/** The closed value lists of the create body, as runtime arrays; their types are derived from them. */
+export const TRACK_TYPES = ['video', 'audio', 'subtitle'] as const;
+export const FIT_MODES = ['contain', 'cover', 'fill', 'stretch'] as const;
+export const OUTPUT_CODECS = ['h264', 'h265', 'vp8', 'vp9', 'prores'] as const;
+export const SUBTITLE_PRESETS = ['netflix', 'youtube', 'professional', 'minimal', 'cinema', 'douyin', 'xiaohongshu', 'wechat-video', 'custom'] as const;
+export const WEBHOOK_EVENT_TYPES = ['task.queued', 'task.started', 'task.progress', 'task.completed', 'task.failed', 'task.canceled'] as const;
 
-function values<Union>() {
-  return <const List extends readonly Union[]>(list: List & Missing<Union, List>): List => list;
-}
+export type TrackType = (typeof TRACK_TYPES)[number];
+export type FitMode = (typeof FIT_MODES)[number];
+export type OutputCodec = (typeof OUTPUT_CODECS)[number];
+export type SubtitlePreset = (typeof SUBTITLE_PRESETS)[number];
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-export const TRACK_TYPES = values<TrackType>()(['video', 'audio', 'subtitle']);
-export const FIT_MODES = values<FitMode>()(['contain', 'cover', 'fill', 'stretch']);
-export const OUTPUT_CODECS = values<OutputCodec>()(['h264', 'h265', 'vp8', 'vp9', 'prores']);
-export const SUBTITLE_PRESETS = values<SubtitlePreset>()([
-  'netflix',
-  'youtube',
-  'professional',
-  'minimal',
-  'cinema',
-  'douyin',
-  'xiaohongshu',
-  'wechat-video',
-  'custom',
-]);
-export const WEBHOOK_EVENT_TYPES = values<WebhookEventType>()([
-  'task.queued',
-  'task.started',
-  'task.progress',
-  'task.completed',
-  'task.failed',
-  'task.canceled',
-]);
 export const LAYER_TYPES = ['background', 'foreground'] as const;
 export const WRAP_STRATEGIES = ['word', 'character', 'none'] as const;
 

@@ -1,9 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { CheckedField, EnumField, IntegerField, Optional } from '../../common/validation/field-rules.decorator';
-import { isIsoTimestamp } from '../../common/validation/iso-timestamp';
+import { CheckedField, EnumField, IntegerField, OptionalField } from '../../common/validation/field-rules.decorator';
+import { isIsoTimestamp, parseIsoTimestamp } from '../../common/validation/iso-timestamp';
+import { validateQuery } from '../../common/validation/validate-body';
 import { TASK_STATUSES, TaskStatus } from '../task.types';
+import type { ListFilter } from '../tasks.repository';
 
 export const DEFAULT_LIST_LIMIT = 20;
 export const MAX_LIST_LIMIT = 100;
@@ -21,8 +23,7 @@ export function decimalToNumber({ value }: { value: unknown }): unknown {
 const TIMESTAMP_ISSUE = 'must be an ISO 8601 timestamp such as 2025-01-17T09:30:00Z';
 
 export class ListTasksQueryDto {
-  @ApiPropertyOptional({ enum: TASK_STATUSES })
-  @Optional()
+  @OptionalField({ enum: TASK_STATUSES })
   @EnumField(TASK_STATUSES)
   status?: TaskStatus;
 
@@ -36,13 +37,11 @@ export class ListTasksQueryDto {
   @IntegerField({ min: 0, max: MAX_LIST_OFFSET })
   offset: number = 0;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only tasks created at or after this instant', example: '2025-01-01T00:00:00Z' })
-  @Optional()
+  @OptionalField({ format: 'date-time', description: 'Only tasks created at or after this instant', example: '2025-01-01T00:00:00Z' })
   @CheckedField('isoTimestamp', isIsoTimestamp, TIMESTAMP_ISSUE)
   created_after?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Only tasks created before this instant', example: '2025-02-01T00:00:00Z' })
-  @Optional()
+  @OptionalField({ format: 'date-time', description: 'Only tasks created before this instant', example: '2025-02-01T00:00:00Z' })
   @CheckedField('isoTimestamp', isIsoTimestamp, TIMESTAMP_ISSUE)
   created_before?: string;
 }
@@ -70,4 +69,18 @@ export function ApiListTasksQuery(): MethodDecorator {
       schema: { type: 'string', format: 'date-time' },
     }),
   );
+}
+
+/** GET /v3/tasks query → the repository's filter (timestamps as epoch milliseconds). */
+export function validateListQuery(query: unknown): ListFilter {
+  const dto = validateQuery(ListTasksQueryDto, query);
+  const filter: ListFilter = { limit: dto.limit, offset: dto.offset };
+  if (dto.status !== undefined) filter.status = dto.status;
+  if (dto.created_after !== undefined) filter.createdAfter = epochMs(dto.created_after);
+  if (dto.created_before !== undefined) filter.createdBefore = epochMs(dto.created_before);
+  return filter;
+}
+
+function epochMs(validTimestamp: string): number {
+  return (parseIsoTimestamp(validTimestamp) as Date).getTime();
 }

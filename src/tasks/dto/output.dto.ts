@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CheckedField, EnumField, NestedField, NumberField, Optional } from '../../common/validation/field-rules.decorator';
-import type { OutputCodec, OutputFormat, OutputInput, OutputQuality } from '../task-input.types';
-import { OUTPUT_CODECS, OUTPUT_FORMATS, OUTPUT_QUALITIES } from './input-values';
+import { ApiProperty } from '@nestjs/swagger';
+import { CheckedField, EnumField, NestedField, NumberField, OptionalField } from '../../common/validation/field-rules.decorator';
+import type { OutputFormat, OutputQuality } from '../../common/spec-vocabulary';
+import { OUTPUT_CODECS, OUTPUT_FORMATS, OUTPUT_QUALITIES, type OutputCodec } from './input-values';
 
 /**
  * 4:2:0 encoders (H.264, H.265, VP8/9) need even sizes, so odd sizes are
@@ -26,31 +26,27 @@ export class ResolutionDto {
   height!: number;
 }
 
-export class OutputDto implements OutputInput {
+export class OutputDto {
   @ApiProperty({ type: () => ResolutionDto, description: 'Pixels; at most the model limit (either orientation)' })
   @NestedField(() => ResolutionDto)
   resolution!: ResolutionDto;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 120, default: 30, description: 'Frames per second; fractions such as 29.97 allowed' })
-  @Optional()
+  @OptionalField({ minimum: 1, maximum: 120, default: 30, description: 'Frames per second; fractions such as 29.97 allowed' })
   @NumberField({ min: 1, max: 120 })
   framerate?: number;
 
-  @ApiPropertyOptional({ enum: OUTPUT_FORMATS, default: 'mp4', description: 'prores needs the premium model' })
-  @Optional()
+  @OptionalField({ enum: OUTPUT_FORMATS, default: 'mp4', description: 'prores needs the premium model' })
   @EnumField(OUTPUT_FORMATS)
   format?: OutputFormat;
 
-  @ApiPropertyOptional({ enum: OUTPUT_QUALITIES, default: 'standard' })
-  @Optional()
+  @OptionalField({ enum: OUTPUT_QUALITIES, default: 'standard' })
   @EnumField(OUTPUT_QUALITIES)
   quality?: OutputQuality;
 
-  @ApiPropertyOptional({
+  @OptionalField({
     enum: OUTPUT_CODECS,
     description: 'Default by format: mp4/mov h264, webm vp9, prores prores. Allowed: mp4 h264|h265; mov h264|prores; webm vp8|vp9; prores prores',
   })
-  @Optional()
   @EnumField(OUTPUT_CODECS)
   codec?: OutputCodec;
 }

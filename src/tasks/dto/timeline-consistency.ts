@@ -1,8 +1,7 @@
 import type { ValidationIssue } from '../../common/api-error';
 import { isPlainRecord } from '../../common/validation/field-rules.decorator';
 import { issue } from '../../common/validation/validation-report';
-import type { OutputCodec } from '../task-input.types';
-import { CODECS_BY_FORMAT, DEFAULT_FORMAT, OUTPUT_CODECS, OUTPUT_FORMATS } from './input-values';
+import { CODECS_BY_FORMAT, DEFAULT_FORMAT, OUTPUT_CODECS, OUTPUT_FORMATS, type OutputCodec } from './input-values';
 
 /**
  * Rules that relate fields to each other, which per-field decorators cannot

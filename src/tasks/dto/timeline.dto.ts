@@ -11,9 +11,8 @@ import {
   StringField,
   UrlField,
 } from '../../common/validation/field-rules.decorator';
-import type { ClipInput, TimelineInput, TrackInput, TrackType } from '../task-input.types';
 import { AudioClipPropertiesDto, SubtitleClipPropertiesDto, VideoClipPropertiesDto } from './clip-properties.dto';
-import { TRACK_TYPES } from './input-values';
+import { TRACK_TYPES, type TrackType } from './input-values';
 
 export const ID_RULES = { maxLength: 128 };
 export const MEDIA_URL_MAX_LENGTH = 2048;
@@ -58,19 +57,19 @@ export class ClipDto {
   properties?: VideoClipPropertiesDto | AudioClipPropertiesDto | SubtitleClipPropertiesDto;
 }
 
-export class VideoClipDto extends ClipDto implements ClipInput {
+export class VideoClipDto extends ClipDto {
   @Optional()
   @NestedField(() => VideoClipPropertiesDto)
   declare properties?: VideoClipPropertiesDto;
 }
 
-export class AudioClipDto extends ClipDto implements ClipInput {
+export class AudioClipDto extends ClipDto {
   @Optional()
   @NestedField(() => AudioClipPropertiesDto)
   declare properties?: AudioClipPropertiesDto;
 }
 
-export class SubtitleClipDto extends ClipDto implements ClipInput {
+export class SubtitleClipDto extends ClipDto {
   @Optional()
   @NestedField(() => SubtitleClipPropertiesDto)
   declare properties?: SubtitleClipPropertiesDto;
@@ -102,7 +101,7 @@ function clipsOfTrack(track: Record<string, unknown>): unknown {
   return clips.map((clip: unknown) => (isPlainRecord(clip) ? plainToInstance(cls, clip) : clip));
 }
 
-export class TrackDto implements TrackInput {
+export class TrackDto {
   @ApiProperty({ description: 'Track identifier chosen by the client, unique within the timeline', example: 'main', maxLength: 128 })
   @StringField(ID_RULES)
   id!: string;
@@ -117,7 +116,7 @@ export class TrackDto implements TrackInput {
   clips!: ClipDto[];
 }
 
-export class TimelineDto implements TimelineInput {
+export class TimelineDto {
   @ApiProperty({ type: 'integer', minimum: 1, description: 'Total duration in milliseconds', example: 10000 })
   @IntegerField({ min: 1 })
   duration_ms!: number;

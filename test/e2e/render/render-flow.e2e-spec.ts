@@ -114,7 +114,7 @@ describe('rendering through the API', () => {
     const tampered = record.output.video_url.replace(/signature=([0-9a-f])/, (_: string, c: string) => `signature=${c === '0' ? '1' : '0'}`);
     expect((await download(tampered, 'tampered')).status).toBe(403);
 
-    const events = await app.runtime.db.repository(TaskEventEntity).find({ where: { taskId: record.task_id }, order: { seq: 'ASC' } });
+    const events = await app.runtime.db.run((m) => m.find(TaskEventEntity, { where: { taskId: record.task_id }, order: { seq: 'ASC' } }));
     const types = events.map((event) => event.type);
     expect(types[0]).toBe('task.queued');
     expect(types[1]).toBe('task.started');

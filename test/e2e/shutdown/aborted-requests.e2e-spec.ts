@@ -13,7 +13,7 @@ import {
   type Certificate,
   type ServiceBuild,
 } from '../scale-out/service-processes';
-import { SqliteReader } from '../../../src/database/sqlite-reader';
+import { OtherConnection } from '../../integration/database/sqlite-test-connections';
 
 jest.setTimeout(180_000);
 
@@ -85,9 +85,9 @@ describe('stopping the API while handlers of abandoned requests still run', () =
     const aborted = creates.filter((line) => line.msg === 'request aborted');
     expect(aborted.length).toBeGreaterThan(0);
     for (const line of creates) expect(line.request_id).toMatch(/^req_/);
-    const db = await SqliteReader.open(join(dataDir, 'render.sqlite'));
+    const db = await OtherConnection.open(join(dataDir, 'render.sqlite'));
     try {
-      const count = async (sql: string) => (await db.all<{ n: number }>(sql, []))[0].n;
+      const count = async (sql: string) => (await db.all<{ n: number }>(sql))[0].n;
       const tasks = await count('SELECT COUNT(*) AS n FROM tasks');
       const queuedEvents = await count("SELECT COUNT(*) AS n FROM task_events WHERE type = 'task.queued'");
       // Some creates may not have started before the connections closed; those that did are whole.

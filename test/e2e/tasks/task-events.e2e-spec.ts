@@ -5,7 +5,7 @@ import type { StreamedTaskEvent } from '../../../src/client/event-stream';
 import { RenderClient } from '../../../src/client/render-client';
 import { RenderFailure } from '../../../src/common/render-failure';
 import { TaskEventStreams } from '../../../src/events/task-event-streams';
-import { emptyPhases } from '../../../src/tasks/tasks.service';
+import { emptyPhases } from '../../../src/tasks/task-transitions';
 import { EventStreamReader } from '../../support/event-stream-reader';
 import { HttpClient } from '../../support/http-client';
 import { present } from '../../support/present';
@@ -308,14 +308,14 @@ describe('task event streams past their lifetime (SSE_MAX_STREAM_SECONDS)', () =
       for await (const event of typed.streamEvents(taskId)) seen.push(event);
     })();
     await sleep(5_000);
-    const { lifecycle } = app.services;
-    const begun = await lifecycle.begin(taskId, 'test-worker');
+    const { transitions } = app.services;
+    const begun = await transitions.start(taskId, 'test-worker');
     if (begun.kind !== 'started') throw new Error(`the task did not start: ${begun.kind}`);
     for (let step = 1; step <= 15; step += 1) {
-      await lifecycle.progress(begun.task, { percentage: step * 5, phase: 'render', phaseProgress: step / 15, phases: emptyPhases() }, true);
+      await transitions.progress(begun.task, { percentage: step * 5, phase: 'render', phaseProgress: step / 15, phases: emptyPhases() }, true);
       await sleep(200);
     }
-    await lifecycle.fail(begun.task, new RenderFailure('RENDER_FAILED', 'stopped by the test', true));
+    await transitions.fail(begun.task, new RenderFailure('RENDER_FAILED', 'stopped by the test', true));
     await following;
 
     const recorded = (await client.get(`/v3/tasks/${taskId}/deliveries`)).body.deliveries as Delivery[];

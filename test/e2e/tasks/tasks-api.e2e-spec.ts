@@ -21,9 +21,11 @@ describe('tasks API (no worker running)', () => {
   afterAll(() => app?.close());
 
   async function failTask(taskId: string): Promise<void> {
-    const { lifecycle, repositories } = app.services;
+    const { transitions, repositories } = app.services;
     const task = present(await repositories.tasks.findById(taskId), `task ${taskId}`);
-    expect(await lifecycle.fail(task, new RenderFailure('MEDIA_DOWNLOAD_FAILED', 'media answered 404', true, { media_url: 'x', http_status: 404 }))).toBe(true);
+    expect(await transitions.fail(task, new RenderFailure('MEDIA_DOWNLOAD_FAILED', 'media answered 404', true, { media_url: 'x', http_status: 404 }))).toBe(
+      true,
+    );
   }
 
   describe('POST /v3/tasks', () => {
@@ -169,7 +171,7 @@ describe('tasks API (no worker running)', () => {
         expect(low.body.queue_position).toBe(4);
         const urgent = await c.post('/v3/tasks', body({ metadata: { priority: 'urgent' } }));
         expect(urgent.body.queue_position).toBe(1);
-        const events = await fresh.runtime.db.repository(TaskEventEntity).findOneByOrFail({ taskId: urgent.body.task_id, type: 'task.queued' });
+        const events = await fresh.runtime.db.run((m) => m.findOneByOrFail(TaskEventEntity, { taskId: urgent.body.task_id, type: 'task.queued' }));
         expect(JSON.parse(events.body).data).toMatchObject({ queue_position: 1, priority: 'urgent' });
       } finally {
         await fresh.close();
@@ -265,7 +267,7 @@ describe('tasks API (no worker running)', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ task_id: id, status: 'canceled', canceled_at: expect.stringMatching(ISO), message: expect.any(String) });
       expect(await app.runtime.jobs.queue('render').getJob(id)).toBeNull();
-      const event = await app.runtime.db.repository(TaskEventEntity).findOneByOrFail({ taskId: id, type: 'task.canceled' });
+      const event = await app.runtime.db.run((m) => m.findOneByOrFail(TaskEventEntity, { taskId: id, type: 'task.canceled' }));
       expect(JSON.parse(event.body).data).toMatchObject({ canceled_by: 'user_request', canceled_at: response.body.canceled_at });
       const again = await client.delete(`/v3/tasks/${id}`);
       expect(again.status).toBe(409);

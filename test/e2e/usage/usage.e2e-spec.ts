@@ -18,8 +18,11 @@ describe('models, usage, quotas and credits over HTTPS', () => {
   let app: TestApp;
   let credits: CreditsService;
 
-  const accountId = async (name: string) => (await app.runtime.db.repository(AccountEntity).findOneByOrFail({ name })).id;
-  const taskCount = async (name: string) => app.runtime.db.repository(TaskEntity).countBy({ accountId: await accountId(name) });
+  const accountId = async (name: string) => (await app.runtime.db.run((m) => m.findOneByOrFail(AccountEntity, { name }))).id;
+  const taskCount = async (name: string) => {
+    const id = await accountId(name);
+    return app.runtime.db.run((m) => m.countBy(TaskEntity, { accountId: id }));
+  };
   const create = (client: HttpClient, overrides: Record<string, unknown> = {}) =>
     client.post('/v3/tasks', minimalTaskBody(overrides, { webhookUrl: WEBHOOK_URL }));
 

@@ -39,14 +39,15 @@ describe.each(['sqlite', 'postgres'] as const)('webhook secrets and header value
   });
 
   it('seals, in the background as the service starts, the credentials of a task stored in the clear before', async () => {
-    const tasks = bench.app.runtime.db.manager().getRepository(TaskEntity);
-    let stored = await tasks.findOneByOrFail({ id: legacy.id });
+    const db = bench.app.runtime.db;
+    const read = () => db.run((m) => m.findOneByOrFail(TaskEntity, { id: legacy.id }));
+    let stored = await read();
     for (let waited = 0; stored.webhookCredentials === null && waited < 10_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      stored = await tasks.findOneByOrFail({ id: legacy.id });
+      stored = await read();
     }
     expect(stored.webhook).toEqual({ url: LEGACY_WEBHOOK.url });
-    expect(JSON.stringify(await tasks.query('SELECT * FROM tasks'))).not.toMatch(/bGVnYWN5LXNlY3JldA|legacy-token-91c2/);
+    expect(JSON.stringify(await db.run((m) => m.query('SELECT * FROM tasks')))).not.toMatch(/bGVnYWN5LXNlY3JldA|legacy-token-91c2/);
     expect(bench.app.runtime.webhookCredentials.open(stored)).toEqual(LEGACY_WEBHOOK);
   });
 
@@ -70,7 +71,7 @@ describe.each(['sqlite', 'postgres'] as const)('webhook secrets and header value
     }
 
     // What a copy of the database shows: every column of both tasks, the webhook's URL in the clear, its credentials sealed.
-    const rows = await app.runtime.db.manager().query<Array<Record<string, unknown>>>('SELECT * FROM tasks');
+    const rows = await app.runtime.db.run((m) => m.query<Array<Record<string, unknown>>>('SELECT * FROM tasks'));
     expect(rows.map((row) => row.id).sort()).toEqual([taskId, retryId, legacy.id].sort());
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(SECRET);

@@ -34,10 +34,10 @@ describe('ApiKeysService on SQLite with a controlled clock', () => {
   it('issues <prefix>_<32 characters> keys and stores only their hash and last four characters', async () => {
     const issued = await keys.create({ account: 'store', tier: 'standard', permissions: ['tasks:read'] });
     expect(issued.key).toMatch(/^tst_[0-9A-Za-z]{32}$/);
-    const row = await db.manager().getRepository(ApiKeyEntity).findOneByOrFail({ id: issued.record.id });
+    const row = await db.run((m) => m.findOneByOrFail(ApiKeyEntity, { id: issued.record.id }));
     expect(row.keyHash).toBe(hashApiKey(issued.key));
     expect(row.keyHint).toBe(issued.key.slice(-4));
-    const rawRow = JSON.stringify(await db.manager().query('SELECT * FROM api_keys WHERE id = ?', [issued.record.id]));
+    const rawRow = JSON.stringify(await db.run((m) => m.query('SELECT * FROM api_keys WHERE id = $1', [issued.record.id])));
     expect(rawRow).not.toContain(issued.key.slice(4, 30));
     const second = await keys.create({ account: 'store', tier: 'standard' });
     expect(second.key).not.toBe(issued.key);

@@ -170,9 +170,9 @@ describe('keys CLI', () => {
     const set = await cli(['credits', '--account', 'prepaid', '--usd', '12.5', '--json']);
     expect(set.code).toBe(0);
     expect(JSON.parse(set.stdout)).toEqual({ account: 'prepaid', credit_balance_usd: 12.5 });
-    expect((await db.manager().getRepository(AccountEntity).findOneByOrFail({ name: 'prepaid' })).creditBalanceUsd).toBe(12.5);
+    expect((await db.run((m) => m.findOneByOrFail(AccountEntity, { name: 'prepaid' }))).creditBalanceUsd).toBe(12.5);
     expect((await cli(['credits', '--account', 'prepaid', '--unlimited'])).code).toBe(0);
-    expect((await db.manager().getRepository(AccountEntity).findOneByOrFail({ name: 'prepaid' })).creditBalanceUsd).toBeNull();
+    expect((await db.run((m) => m.findOneByOrFail(AccountEntity, { name: 'prepaid' }))).creditBalanceUsd).toBeNull();
     expect((await cli(['credits', '--account', 'nobody', '--usd', '1'])).code).toBe(1);
     for (const args of [
       ['credits', '--account', 'prepaid'],

@@ -30,10 +30,9 @@ describe('the estimate model learns from completed renders', () => {
       { id: 'tsk_d', quality: 'draft', seconds: 1000, units: 1 },
     ];
     for (const [index, row] of rows.entries()) {
-      await db
-        .manager()
-        .getRepository(TaskEntity)
-        .insert(
+      await db.run((m) =>
+        m.insert(
+          TaskEntity,
           taskRow('acc_estimates', {
             id: row.id,
             createdAt: index,
@@ -43,7 +42,8 @@ describe('the estimate model learns from completed renders', () => {
             workUnits: row.units,
             completedAt: 1_000 + index,
           }) as never,
-        );
+        ),
+      );
     }
     expect(await model.estimateSeconds(output, 10_000)).toBe(4 + 100 * 0.5);
     await db.close();

@@ -49,29 +49,54 @@ describe.each([
         taskRow('a1', { createdAt: Date.UTC(2026, 1, 1), status: 'processing', estimatedSeconds: 2.5 }),
         taskRow('a1', { createdAt: Date.UTC(2026, 1, 2), status: 'completed' }),
       ] as never[]);
+    // Undone (DataScale): the per-month totals of KeptQueueTotals come back, counted from the tasks.
+    await second.undoLastMigration();
+    const kept = second.createQueryRunner();
+    expect(await kept.hasTable('account_task_counts')).toBe(false);
+    expect(await kept.hasTable('account_month_tasks')).toBe(true);
+    await kept.release();
+    expect(numbers(await second.query('SELECT account_id, month_start, task_count FROM account_month_tasks ORDER BY month_start'))).toEqual([
+      { account_id: 'a1', month_start: Date.UTC(2026, 0, 1), task_count: 1 },
+      { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), task_count: 2 },
+    ]);
+    expect(await indexColumns('idx_tasks_account_created')).toEqual(['account_id', 'created_at', 'id']);
+    // Redone with tasks changed meanwhile (the old triggers kept the old totals): the counts start from the tasks there.
+    await second.getRepository(TaskEntity).update({ status: 'completed' }, { status: 'queued' });
+    await second.runMigrations();
+    expect(await indexColumns('idx_tasks_account_created')).toEqual([
+      'account_id',
+      'created_at',
+      'id',
+      'status',
+      'processing_seconds',
+      'started_at',
+      'canceled_at',
+      'output_minutes',
+      'cost_usd',
+    ]);
+    expect(numbers(await second.query('SELECT status, priority_rank, task_count, estimated_seconds FROM queue_totals ORDER BY status'))).toEqual([
+      { status: 'processing', priority_rank: 2, task_count: 1, estimated_seconds: 2.5 },
+      { status: 'queued', priority_rank: 2, task_count: 2, estimated_seconds: 14 },
+    ]);
+    expect(numbers(await second.query('SELECT account_id, month_start, status, task_count FROM account_task_counts ORDER BY month_start, status'))).toEqual([
+      { account_id: 'a1', month_start: Date.UTC(2026, 0, 1), status: 'queued', task_count: 1 },
+      { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), status: 'processing', task_count: 1 },
+      { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), status: 'queued', task_count: 1 },
+    ]);
+    await second.undoLastMigration();
+    // Undone (WebhookCredentials).
     await second.undoLastMigration();
     const unsealed = second.createQueryRunner();
     expect(await unsealed.hasColumn('tasks', 'webhook_credentials')).toBe(false);
     expect(await unsealed.hasColumn('tasks', 'webhook')).toBe(true);
     await unsealed.release();
-    await second.undoLastMigration();
-    const kept = second.createQueryRunner();
-    expect(await kept.hasTable('queue_totals')).toBe(false);
-    expect(await kept.hasTable('account_month_tasks')).toBe(false);
-    await kept.release();
-    await second.getRepository(TaskEntity).update({ status: 'completed' }, { status: 'queued' });
-    await second.runMigrations();
-    expect(numbers(await second.query('SELECT status, priority_rank, task_count, estimated_seconds FROM queue_totals ORDER BY status'))).toEqual([
-      { status: 'processing', priority_rank: 2, task_count: 1, estimated_seconds: 2.5 },
-      { status: 'queued', priority_rank: 2, task_count: 2, estimated_seconds: 14 },
-    ]);
-    expect(numbers(await second.query('SELECT account_id, month_start, task_count FROM account_month_tasks ORDER BY month_start'))).toEqual([
-      { account_id: 'a1', month_start: Date.UTC(2026, 0, 1), task_count: 1 },
-      { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), task_count: 2 },
-    ]);
     await second.query('DELETE FROM tasks');
+    // Undone (KeptQueueTotals).
     await second.undoLastMigration();
-    await second.undoLastMigration();
+    const none = second.createQueryRunner();
+    expect(await none.hasTable('queue_totals')).toBe(false);
+    expect(await none.hasTable('account_month_tasks')).toBe(false);
+    await none.release();
     expect(await indexColumns('idx_tasks_account_created')).toEqual(['account_id', 'created_at', 'id']);
     expect(await indexColumns('idx_tasks_account_status')).toEqual(['account_id', 'status', 'created_at', 'id']);
     await second.undoLastMigration();
@@ -89,7 +114,7 @@ describe.each([
     expect(await again.hasTable('tasks')).toBe(true);
     await again.release();
     await second.destroy();
-  });
+  }, 60_000);
 
   it('enforces one request_id per account with a unique index', async () => {
     const db = await openDataSource(config, SERVICE_ENTITIES);

@@ -10,7 +10,6 @@ import { StoredObjectsRepository } from '../../../src/retention/stored-objects.r
 import { LocalStorage } from '../../../src/storage/local-storage';
 import { UrlSigner } from '../../../src/storage/url-signer';
 import { outputView } from '../../../src/tasks/task-view';
-import type { TaskEntity } from '../../../src/tasks/task.entity';
 
 describe('retention clean-up', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-retention-'));
@@ -28,10 +27,8 @@ describe('retention clean-up', () => {
     ];
     for (const object of objects) {
       await storage.put(object.key, source, 'application/octet-stream');
-      await db
-        .manager()
-        .getRepository(StoredObjectEntity)
-        .insert({
+      await db.run((m) =>
+        m.insert(StoredObjectEntity, {
           key: object.key,
           accountId: 'acc',
           taskId: 'tsk',
@@ -40,16 +37,14 @@ describe('retention clean-up', () => {
           createdAt: now - 10,
           expiresAt: object.expiresAt,
           deletedAt: null,
-        });
+        }),
+      );
     }
     const sweeper = new RetentionSweeper(new StoredObjectsRepository(db), storage, pino({ level: 'silent' }));
     expect(await sweeper.sweep(now)).toBe(1);
     expect(existsSync(storage.pathOf('acc/tsk/video.mp4'))).toBe(false);
     expect(existsSync(storage.pathOf('acc/tsk/thumbnail.jpg'))).toBe(true);
-    const rows = await db
-      .manager()
-      .getRepository(StoredObjectEntity)
-      .find({ order: { key: 'ASC' } });
+    const rows = await db.run((m) => m.find(StoredObjectEntity, { order: { key: 'ASC' } }));
     expect(rows.map((row) => [row.key, row.deletedAt])).toEqual([
       ['acc/tsk/thumbnail.jpg', null],
       ['acc/tsk/video.mp4', now],
@@ -61,10 +56,15 @@ describe('retention clean-up', () => {
   it('shows an expired output as expired, without links', async () => {
     const now = 1_000_000;
     const file = (expires: number) => ({ key: 'k', size_bytes: 5, expires_at: expires });
-    const task = {
-      output: { video: file(now - 1), thumbnail: file(now + 5), preview: file(now + 5), duration_ms: 1000, resolution: { width: 2, height: 2 }, format: 'mp4' },
-    } as TaskEntity;
-    const view = await outputView(task, { signedUrl: async () => 'https://signed' }, now);
+    const output = {
+      video: file(now - 1),
+      thumbnail: file(now + 5),
+      preview: file(now + 5),
+      duration_ms: 1000,
+      resolution: { width: 2, height: 2 },
+      format: 'mp4',
+    };
+    const view = await outputView(output, { signedUrl: async () => 'https://signed' }, now);
     expect(view).toMatchObject({ video_url: null, thumbnail_url: 'https://signed', expired: true, file_size_bytes: 5 });
   });
 });

@@ -43,6 +43,10 @@ export class OtherConnection {
     return new Promise((resolve, reject) => this.connection.run(sql, params, (error) => (error ? reject(error) : resolve())));
   }
 
+  all<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
+    return new Promise((resolve, reject) => this.connection.all<Row>(sql, params, (error, rows) => (error ? reject(error) : resolve(rows))));
+  }
+
   close(): Promise<void> {
     return new Promise((resolve, reject) => this.connection.close((error) => (error ? reject(error) : resolve())));
   }

@@ -22,9 +22,9 @@ describe('a SQLite unit of work beside another connection holding the write lock
       await other.run('BEGIN IMMEDIATE');
       await other.run('UPDATE tasks SET estimated_seconds = 42 WHERE id = ?', [row.id]);
       const work = db.transaction(async () => {
-        const [read] = await db.select<{ status: string }>(`SELECT status FROM tasks WHERE id = ${db.placeholder(1)}`, [row.id]);
-        await db.repository(TaskEntity).update({ id: row.id }, { status: 'processing' });
-        order.push(`unit of work read ${read?.status} and wrote`);
+        const read = await db.run((m) => m.findOneByOrFail(TaskEntity, { id: row.id }));
+        await db.run((m) => m.update(TaskEntity, { id: row.id }, { status: 'processing' }));
+        order.push(`unit of work read ${read.status} and wrote`);
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
       order.push('other committed');
@@ -34,10 +34,7 @@ describe('a SQLite unit of work beside another connection holding the write lock
       await other.close();
     }
     expect(order).toEqual(['other committed', 'unit of work read queued and wrote']);
-    const [stored] = await db.select<{ status: string; estimated_seconds: number }>(
-      `SELECT status, estimated_seconds FROM tasks WHERE id = ${db.placeholder(1)}`,
-      [row.id],
-    );
-    expect(stored).toEqual({ status: 'processing', estimated_seconds: 42 });
+    const stored = await db.run((m) => m.findOneByOrFail(TaskEntity, { id: row.id }));
+    expect({ status: stored.status, estimatedSeconds: stored.estimatedSeconds }).toEqual({ status: 'processing', estimatedSeconds: 42 });
   });
 });

@@ -9,10 +9,10 @@ import { CreditsService } from '../../../src/auth/credits.service';
 import { ApiError } from '../../../src/common/api-error';
 import { openDataSource } from '../../../src/database/data-source';
 import { Database } from '../../../src/database/database';
-import { TaskAdmission } from '../../../src/tasks/task-admission';
+import { StoredObjectsRepository } from '../../../src/retention/stored-objects.repository';
 import { TaskEventEntity } from '../../../src/tasks/task-event.entity';
 import { TaskEventsRepository } from '../../../src/tasks/task-events.repository';
-import { TaskEntity } from '../../../src/tasks/task.entity';
+import { TaskTransitions } from '../../../src/tasks/task-transitions';
 import { TasksRepository } from '../../../src/tasks/tasks.repository';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import { taskRow } from '../usage/task-rows';
@@ -30,25 +30,28 @@ function principal(accountId: string, monthlyRenders = 1_000): Principal {
 }
 
 /** A create's outcome as the caller sees it: its queue position, or the code it was refused with, or the error's message. */
-function outcome(admitting: Promise<{ queuePosition: number }>): Promise<number | string> {
+function outcome(admitting: Promise<number>): Promise<number | string> {
   return admitting.then(
-    ({ queuePosition }) => queuePosition,
+    (position) => position,
     (error: unknown) => (error instanceof ApiError ? error.code : (error as Error).message),
   );
 }
 
 /**
- * Creates admitted in batches (TaskAdmission) against a real database: the batch's
- * unit of work, each create decided after the ones before it, refusals that write
- * nothing, and a failure that sends each create of the batch through alone.
+ * Creates admitted by the state machine (TaskTransitions.admit) against a real
+ * database: the database counts the queue, the month and the balance; a refusal
+ * writes nothing and queues nothing; creates made at once, by one account or
+ * many, get every queue position exactly once.
  */
 describe.each(['sqlite', 'postgres'] as const)('task admission on %s', (engine) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-admission-'));
   let database: TestDatabase | null = null;
   let db: Database;
   let tasks: TasksRepository;
-  let admission: TaskAdmission;
-  let units: jest.SpyInstance;
+  let transitions: TaskTransitions;
+  /** What the state machine handed on after commit: render jobs and first webhook events. */
+  const enqueued: string[] = [];
+  const kicked: string[] = [];
 
   beforeAll(async () => {
     if (engine === 'postgres') database = await createTestDatabase('task_admission');
@@ -56,7 +59,18 @@ describe.each(['sqlite', 'postgres'] as const)('task admission on %s', (engine) 
     db = new Database(source);
     tasks = new TasksRepository(db);
     const accounts = new AccountsRepository(db);
-    admission = new TaskAdmission({ db, tasks, accounts, outbox: new TaskEventsRepository(db), credits: new CreditsService(accounts) });
+    transitions = new TaskTransitions({
+      db,
+      tasks,
+      accounts,
+      outbox: new TaskEventsRepository(db),
+      storedObjects: new StoredObjectsRepository(db),
+      credits: new CreditsService(accounts),
+      events: { kick: async () => undefined, kickFirst: async (event) => void kicked.push(event.taskId) },
+      jobs: { enqueueRender: async (task) => void enqueued.push(task.id), removeRender: async () => undefined },
+      signer: { signedUrl: async (key) => key },
+      maxAttempts: 3,
+    });
     await source.getRepository(AccountEntity).insert([
       { id: 'acc_queue', name: 'queue', creditBalanceUsd: null, createdAt: 0 },
       { id: 'acc_quota', name: 'quota', creditBalanceUsd: null, createdAt: 0 },
@@ -66,14 +80,13 @@ describe.each(['sqlite', 'postgres'] as const)('task admission on %s', (engine) 
     ]);
   }, 60_000);
 
-  // Each test starts from an empty queue (a DELETE passes through the triggers that keep the totals).
+  // Each test starts from an empty queue (a DELETE passes through the triggers that keep the counts).
   beforeEach(async () => {
-    await db.manager().query('DELETE FROM task_events');
-    await db.manager().query('DELETE FROM tasks');
-    units = jest.spyOn(db, 'transaction');
+    await db.run((m) => m.query('DELETE FROM task_events'));
+    await db.run((m) => m.query('DELETE FROM tasks'));
+    enqueued.length = 0;
+    kicked.length = 0;
   });
-
-  afterEach(() => units.mockRestore());
 
   afterAll(async () => {
     await db?.close();
@@ -81,67 +94,70 @@ describe.each(['sqlite', 'postgres'] as const)('task admission on %s', (engine) 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const stored = (ids: string[]) => Promise.all(ids.map((id) => db.repository(TaskEntity).findOneBy({ id })));
+  const stored = (ids: string[]) => Promise.all(ids.map((id) => tasks.findById(id)));
 
-  it('admits the creates of one turn in one unit of work, each queued after the ones before it, with its first event', async () => {
-    const batch = [1, 2, 3, 4, 5].map((i) => taskRow('acc_queue', { createdAt: NOW + i, priority: i === 4 ? 'urgent' : 'standard' }));
-    const admitted = await Promise.all(batch.map((task) => admission.admit(principal('acc_queue'), task, null)));
-    expect(units).toHaveBeenCalledTimes(1);
+  it('queues each create after the ones before it at its priority or above, with its first event, then enqueues its job', async () => {
+    const creates = [1, 2, 3, 4, 5].map((i) => taskRow('acc_queue', { createdAt: NOW + i, priority: i === 4 ? 'urgent' : 'standard' }));
+    const positions: number[] = [];
+    for (const task of creates) positions.push(await transitions.admit(principal('acc_queue'), task, null));
     // The urgent task (4th) goes before every standard one; the 5th standard comes after it and the three before.
-    expect(admitted.map(({ queuePosition }) => queuePosition)).toEqual([1, 2, 3, 1, 5]);
-    expect((await stored(batch.map((task) => task.id))).every((row) => row?.status === 'queued')).toBe(true);
-    for (const [i, { queued }] of admitted.entries()) {
-      const event = await db.repository(TaskEventEntity).findOneByOrFail({ id: queued.id });
-      expect({
-        task: event.taskId,
-        type: event.type,
-        seq: event.seq,
-        position: (JSON.parse(event.body) as { data: { queue_position: number } }).data.queue_position,
-      }).toEqual({
-        task: batch[i].id,
+    expect(positions).toEqual([1, 2, 3, 1, 5]);
+    expect((await stored(creates.map((task) => task.id))).every((row) => row?.status === 'queued')).toBe(true);
+    for (const [i, task] of creates.entries()) {
+      const event = await db.run((m) => m.findOneByOrFail(TaskEventEntity, { taskId: task.id }));
+      expect({ type: event.type, seq: event.seq, position: (JSON.parse(event.body) as { data: { queue_position: number } }).data.queue_position }).toEqual({
         type: 'task.queued',
         seq: 1,
-        position: admitted[i].queuePosition,
+        position: positions[i],
       });
     }
+    expect(enqueued).toEqual(creates.map((task) => task.id));
+    expect(kicked).toEqual(creates.map((task) => task.id));
   });
 
-  it('refuses the creates past the monthly quota in the batch that reaches it, writing nothing for them', async () => {
-    const batch = [1, 2, 3, 4].map((i) => taskRow('acc_quota', { createdAt: NOW + i }));
-    const outcomes = await Promise.all(batch.map((task) => outcome(admission.admit(principal('acc_quota', 2), task, null))));
-    expect(outcomes).toEqual([1, 2, 'QUOTA_EXCEEDED', 'QUOTA_EXCEEDED']);
-    expect(units).toHaveBeenCalledTimes(1);
-    expect((await stored(batch.map((task) => task.id))).map((row) => row !== null)).toEqual([true, true, false, false]);
+  it('gives creates made at once, from one account and from several, every queue position exactly once', async () => {
+    const accountIds = ['acc_queue', 'acc_quota', 'acc_dupes', 'acc_retry'];
+    const creates = Array.from({ length: 24 }, (_, i) => taskRow(accountIds[i % 4], { createdAt: NOW + i }));
+    const positions = await Promise.all(creates.map((task) => transitions.admit(principal(task.accountId), task, null)));
+    expect([...positions].sort((a, b) => a - b)).toEqual(creates.map((_, i) => i + 1));
+  });
+
+  it('refuses the creates past the monthly quota, writing and queuing nothing for them', async () => {
+    const creates = [1, 2, 3, 4].map((i) => taskRow('acc_quota', { createdAt: NOW + i }));
+    const outcomes = await Promise.all(creates.map((task) => outcome(transitions.admit(principal('acc_quota', 2), task, null))));
+    expect([...outcomes].sort()).toEqual([1, 2, 'QUOTA_EXCEEDED', 'QUOTA_EXCEEDED']);
+    expect((await stored(creates.map((task) => task.id))).filter((row) => row !== null)).toHaveLength(2);
+    expect(enqueued).toHaveLength(2);
   });
 
   it('charges a limited balance create by create, and refuses the one it cannot pay without charging it', async () => {
-    const batch = [0.25, 0.25, 0.75, 0.5].map((costUsd, i) => taskRow('acc_credits', { createdAt: NOW + i, costUsd }));
-    const outcomes = await Promise.all(batch.map((task) => outcome(admission.admit(principal('acc_credits'), task, null))));
+    const creates = [0.25, 0.25, 0.75, 0.5].map((costUsd, i) => taskRow('acc_credits', { createdAt: NOW + i, costUsd }));
+    const outcomes: Array<number | string> = [];
+    for (const task of creates) outcomes.push(await outcome(transitions.admit(principal('acc_credits'), task, null)));
     expect(outcomes).toEqual([1, 2, 'INSUFFICIENT_CREDITS', 3]);
-    // Decided from the balance read once and deducted as the batch went: no create had to go again alone.
-    expect(units).toHaveBeenCalledTimes(1);
-    expect((await db.repository(AccountEntity).findOneByOrFail({ id: 'acc_credits' })).creditBalanceUsd).toBe(0);
-    expect((await stored(batch.map((task) => task.id))).map((row) => row !== null)).toEqual([true, true, false, true]);
+    expect((await db.run((m) => m.findOneByOrFail(AccountEntity, { id: 'acc_credits' }))).creditBalanceUsd).toBe(0);
+    expect((await stored(creates.map((task) => task.id))).map((row) => row !== null)).toEqual([true, true, false, true]);
   });
 
-  it('admits each create alone when the batch fails, so a request_id used twice fails only the second', async () => {
-    const batch = ['r-1', 'r-2', 'r-1', 'r-3'].map((requestId, i) => taskRow('acc_dupes', { createdAt: NOW + i, requestId }));
-    const outcomes = await Promise.all(batch.map((task) => outcome(admission.admit(principal('acc_dupes'), task, null))));
+  it('refuses a request_id used twice (the unique index), keeping the others', async () => {
+    const creates = ['r-1', 'r-2', 'r-1', 'r-3'].map((requestId, i) => taskRow('acc_dupes', { createdAt: NOW + i, requestId }));
+    const outcomes: Array<number | string> = [];
+    for (const task of creates) outcomes.push(await outcome(transitions.admit(principal('acc_dupes'), task, null)));
     expect(outcomes.slice(0, 2)).toEqual([1, 2]);
     expect(outcomes[2]).toMatch(/unique|duplicate/i);
     expect(outcomes[3]).toBe(3);
-    // The batch, then each of its four creates alone.
-    expect(units).toHaveBeenCalledTimes(5);
-    expect((await stored(batch.map((task) => task.id))).map((row) => row !== null)).toEqual([true, true, false, true]);
+    expect((await stored(creates.map((task) => task.id))).map((row) => row !== null)).toEqual([true, true, false, true]);
+    expect(enqueued).toEqual([creates[0].id, creates[1].id, creates[3].id]);
   });
 
-  it('claims a retry once: a second retry of the same task in the batch is refused and claims nothing', async () => {
+  it('claims a retry once: a second retry of the same task is refused and claims nothing', async () => {
     const original = taskRow('acc_retry', { createdAt: NOW - 60_000, status: 'failed', failedAt: NOW - 30_000 });
-    await db.transaction(() => tasks.insertAll([original]));
+    await tasks.insert(original);
     const retries = [1, 2].map((i) => taskRow('acc_retry', { createdAt: NOW + i, retryOf: original.id, retryCount: 1 }));
-    const outcomes = await Promise.all(retries.map((task) => outcome(admission.admit(principal('acc_retry'), task, original))));
-    expect(outcomes).toEqual([1, 'TASK_ALREADY_RETRIED']);
-    expect((await db.repository(TaskEntity).findOneByOrFail({ id: original.id })).retriedBy).toBe(retries[0].id);
-    expect((await stored(retries.map((task) => task.id))).map((row) => row !== null)).toEqual([true, false]);
+    const outcomes = await Promise.all(retries.map((task) => outcome(transitions.admit(principal('acc_retry'), task, original))));
+    expect([...outcomes].sort()).toEqual([1, 'TASK_ALREADY_RETRIED']);
+    const winner = retries[outcomes.indexOf(1)];
+    expect((await tasks.findById(original.id))?.retriedBy).toBe(winner.id);
+    expect((await stored(retries.map((task) => task.id))).filter((row) => row !== null).map((row) => row?.id)).toEqual([winner.id]);
   });
 });

@@ -34,12 +34,8 @@ describe.each(['sqlite', 'postgres'] as const)('webhook credentials at rest on %
   const ids: string[] = [];
 
   /** Every stored row as text: what a stolen copy of the database shows. */
-  const storedText = async () => JSON.stringify(await db.manager().query('SELECT * FROM tasks'));
-  const stored = async () =>
-    db
-      .manager()
-      .getRepository(TaskEntity)
-      .find({ select: ['id', 'webhook', 'webhookCredentials'], order: { id: 'ASC' } });
+  const storedText = async () => JSON.stringify(await db.run((m) => m.query('SELECT * FROM tasks')));
+  const stored = async () => db.run((m) => m.find(TaskEntity, { select: ['id', 'webhook', 'webhookCredentials'], order: { id: 'ASC' } }));
 
   beforeAll(async () => {
     if (engine === 'postgres') {
@@ -125,7 +121,7 @@ describe('npm run secrets -- reseal', () => {
     expect(lines).toEqual([expect.stringMatching(/^stderr: secrets: error: a sealed secret did not open: sealed with key [0-9a-f]{8}, which is neither/)]);
 
     const reopened = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
-    const stored = await reopened.manager().getRepository(TaskEntity).findOneByOrFail({ id: row.id });
+    const stored = await reopened.run((m) => m.findOneByOrFail(TaskEntity, { id: row.id }));
     expect(new WebhookCredentials(new SecretBox(newKey)).open(stored)).toEqual(webhookOf(1));
     await reopened.close();
   });

@@ -2,22 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { AccountsRepository } from '../../../src/auth/accounts.repository';
-import { CreditsService } from '../../../src/auth/credits.service';
 import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { openDatabase } from '../../../src/database/data-source';
 import type { Database } from '../../../src/database/database';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../../../src/queue/embedded-redis';
 import { JobQueues } from '../../../src/queue/job-queues';
-import { StoredObjectsRepository } from '../../../src/retention/stored-objects.repository';
-import { TaskLifecycle } from '../../../src/tasks/task-lifecycle';
+import type { TaskTransitions } from '../../../src/tasks/task-transitions';
 import { TaskEntity } from '../../../src/tasks/task.entity';
-import { TasksRepository } from '../../../src/tasks/tasks.repository';
+import type { TasksRepository } from '../../../src/tasks/tasks.repository';
 import { TaskEventEntity } from '../../../src/tasks/task-event.entity';
-import { TaskEventsRepository } from '../../../src/tasks/task-events.repository';
-import { WebhookDispatcher } from '../../../src/webhooks/webhook-dispatcher';
 import { Reaper } from '../../../src/worker/reaper';
 import { RenderProcessor, type RenderProcessorDeps } from '../../../src/worker/render.processor';
+import { taskServicesOn } from '../../support/task-services';
 import { taskRow } from '../usage/task-rows';
 
 describe('crash recovery without a browser: reaper, attempt limit, hand-back', () => {
@@ -26,7 +22,7 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
   let db: Database;
   let jobs: JobQueues;
   let tasks: TasksRepository;
-  let lifecycle: TaskLifecycle;
+  let transitions: TaskTransitions;
   let reaper: Reaper;
   const now = Date.now();
 
@@ -34,22 +30,9 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
     redis = await startEmbeddedRedis(dataDir);
     db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
     jobs = new JobQueues({ path: redis.socketPath }, 'crash', 2);
-    tasks = new TasksRepository(db);
-    const accounts = new AccountsRepository(db);
-    const outbox = new TaskEventsRepository(db);
-    const dispatcher = new WebhookDispatcher(outbox, jobs);
-    lifecycle = new TaskLifecycle({
-      db,
-      tasks,
-      accounts,
-      outbox,
-      storedObjects: new StoredObjectsRepository(db),
-      credits: new CreditsService(accounts),
-      events: dispatcher,
-      signer: { signedUrl: async () => 'https://signed' },
-      maxAttempts: 2,
-    });
-    reaper = new Reaper(tasks, outbox, jobs, dispatcher, pino({ level: 'silent' }), { queuedGraceMs: 30_000, processingSilenceMs: 120_000 });
+    const services = taskServicesOn(db, jobs, 2);
+    ({ tasks, transitions } = services);
+    reaper = new Reaper(tasks, services.outbox, jobs, services.dispatcher, pino({ level: 'silent' }), { queuedGraceMs: 30_000, processingSilenceMs: 120_000 });
   });
   afterAll(async () => {
     await jobs.close();
@@ -59,10 +42,7 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
   });
 
   const insert = (fields: Partial<TaskEntity> & Pick<TaskEntity, 'id' | 'createdAt'>) =>
-    db
-      .manager()
-      .getRepository(TaskEntity)
-      .insert(taskRow('acc_crash', fields) as never);
+    db.run((m) => m.insert(TaskEntity, taskRow('acc_crash', fields) as never));
 
   it('re-enqueues a queued task whose job was lost, and a processing task whose job is gone', async () => {
     await insert({ id: 'tsk_lost_queued', createdAt: now - 60_000, updatedAt: now - 60_000 });
@@ -91,9 +71,9 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
       lastError: null,
       finishedAt: null,
     });
-    const events = db.manager().getRepository(TaskEventEntity);
-    await events.insert(event('evt_overdue', 'tsk_event_overdue', now - 31_000));
-    await events.insert(event('evt_recent', 'tsk_event_recent', now - 5_000));
+    await db.run((m) =>
+      m.insert(TaskEventEntity, [event('evt_overdue', 'tsk_event_overdue', now - 31_000), event('evt_recent', 'tsk_event_recent', now - 5_000)]),
+    );
     await reaper.run(now);
     const webhook = jobs.queue('webhook');
     expect(await webhook.getJob('evt_overdue:1')).not.toBeNull();
@@ -102,21 +82,21 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
 
   it('fails a task whose render crashed RENDER_MAX_ATTEMPTS times with WORKER_CRASHED, retry possible', async () => {
     await insert({ id: 'tsk_crashy', status: 'processing', createdAt: now - 10_000, startedAt: now - 9_000, updatedAt: now, renderAttempts: 2 });
-    const processor = new RenderProcessor({ lifecycle, workerId: 'test', logger: pino({ level: 'silent' }) } as RenderProcessorDeps);
+    const processor = new RenderProcessor({ transitions, workerId: 'test', logger: pino({ level: 'silent' }) } as RenderProcessorDeps);
     await processor.handle('tsk_crashy');
     const task = await tasks.findById('tsk_crashy');
     expect(task?.status).toBe('failed');
     expect(task?.error).toMatchObject({ code: 'WORKER_CRASHED', retry_possible: true });
-    const event = await db.manager().getRepository(TaskEventEntity).findOneByOrFail({ taskId: 'tsk_crashy', type: 'task.failed' });
+    const event = await db.run((m) => m.findOneByOrFail(TaskEventEntity, { taskId: 'tsk_crashy', type: 'task.failed' }));
     expect(JSON.parse(event.body).data.error.code).toBe('WORKER_CRASHED');
   });
 
   it('counts a re-run after a crash as an attempt, and gives it back when a stopping worker hands the render back', async () => {
     await insert({ id: 'tsk_rerun', status: 'processing', createdAt: now - 10_000, startedAt: now - 9_000, updatedAt: now, renderAttempts: 1 });
-    const begun = await lifecycle.begin('tsk_rerun', 'worker-b');
+    const begun = await transitions.start('tsk_rerun', 'worker-b');
     expect(begun.kind).toBe('started');
     expect((await tasks.findById('tsk_rerun'))?.renderAttempts).toBe(2);
-    await lifecycle.handBack(['tsk_rerun']);
+    await transitions.handBack(['tsk_rerun']);
     expect((await tasks.findById('tsk_rerun'))?.renderAttempts).toBe(1);
   });
 });

@@ -225,7 +225,7 @@ describe('LocalStorage and FilesController (Fastify)', () => {
     await storage.put('acc_meter/tsk_1/video.mp4', join(dataDir, 'render.mp4'), 'video/mp4');
     const url = pathOf(await storage.signedUrl('acc_meter/tsk_1/video.mp4', hourFromNow()));
     const served = async () =>
-      Number((await db.manager().query("SELECT COALESCE(SUM(bytes), 0) AS n FROM bandwidth_usage WHERE account_id = 'acc_meter'"))[0].n);
+      Number((await db.run((m) => m.query("SELECT COALESCE(SUM(bytes), 0) AS n FROM bandwidth_usage WHERE account_id = 'acc_meter'")))[0].n);
     expect(await served()).toBe(0);
     expect((await get(url)).statusCode).toBe(200);
     expect((await get(url, { range: 'bytes=0-99' })).statusCode).toBe(206);

@@ -4,7 +4,7 @@ import { newId } from '../../../src/common/ids';
 import { StoredObjectEntity } from '../../../src/retention/stored-object.entity';
 import { PRIORITY_RANK } from '../../../src/tasks/task.types';
 import { TaskEntity } from '../../../src/tasks/task.entity';
-import { unstartedState } from '../../../src/tasks/tasks.service';
+import { unstartedState } from '../../../src/tasks/task-transitions';
 
 /**
  * Task and stored-object rows with chosen timestamps and statuses, written
@@ -63,7 +63,7 @@ export function storedObjectRow(
 export async function insertRows<T extends TaskEntity | StoredObjectEntity>(db: Database, entity: new () => T, rows: T[], chunk = 400): Promise<void> {
   await db.transaction(async () => {
     for (let i = 0; i < rows.length; i += chunk) {
-      await db.repository(entity).insert(rows.slice(i, i + chunk) as QueryDeepPartialEntity<T>[]);
+      await db.run((m) => m.insert(entity, rows.slice(i, i + chunk) as QueryDeepPartialEntity<T>[]));
     }
   });
 }

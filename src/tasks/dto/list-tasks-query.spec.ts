@@ -1,6 +1,6 @@
-import { ApiError, type ValidationIssue } from '../common/api-error';
-import { parseIsoTimestamp } from '../common/validation/iso-timestamp';
-import { validateListQuery } from './task-validation';
+import { ApiError, type ValidationIssue } from '../../common/api-error';
+import { parseIsoTimestamp } from '../../common/validation/iso-timestamp';
+import { validateListQuery } from './list-tasks-query.dto';
 
 function queryIssues(run: () => unknown): ValidationIssue[] {
   try {

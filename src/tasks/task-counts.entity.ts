@@ -1,0 +1,39 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { asNumber } from '../database/columns';
+import type { TaskStatus } from './task.types';
+
+/**
+ * What the triggers of migration DataScale keep as tasks change: read
+ * by the code, never written by it.
+ */
+@Entity({ name: 'queue_totals' })
+export class QueueTotalEntity {
+  /** queued or processing. */
+  @PrimaryColumn({ type: 'varchar', length: 16 })
+  status!: TaskStatus;
+
+  @PrimaryColumn({ name: 'priority_rank', type: 'integer' })
+  priorityRank!: number;
+
+  @Column({ name: 'task_count', type: 'integer' })
+  taskCount!: number;
+
+  @Column({ name: 'estimated_seconds', type: 'double precision', transformer: asNumber })
+  estimatedSeconds!: number;
+}
+
+@Entity({ name: 'account_task_counts' })
+export class AccountTaskCountEntity {
+  @PrimaryColumn({ name: 'account_id', type: 'varchar', length: 40 })
+  accountId!: string;
+
+  /** The first millisecond (UTC) of the month the tasks were created in. */
+  @PrimaryColumn({ name: 'month_start', type: 'bigint', transformer: asNumber })
+  monthStart!: number;
+
+  @PrimaryColumn({ type: 'varchar', length: 16 })
+  status!: TaskStatus;
+
+  @Column({ name: 'task_count', type: 'integer' })
+  taskCount!: number;
+}
