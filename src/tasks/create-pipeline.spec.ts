@@ -562,6 +562,21 @@ describe('refuseOverModelLimits (422 MODEL_LIMIT_EXCEEDED)', () => {
   });
 });
 
+describe('validateCreateTaskBody: credentials', () => {
+  it('never echoes a refused webhook secret or header value', () => {
+    const body = minimalTaskBody() as { webhook: Record<string, unknown> };
+    body.webhook.secret = 'whsec_not*base64*hunter2';
+    body.webhook.headers = { Authorization: 'Bearer tok_live_123\r\nX-Injected: 1', 'bad name': 'tok_live_456' };
+    const error = rejection(body);
+    expect((error.options.details as ValidationIssue[]).map((detail) => detail.field)).toEqual([
+      'webhook.secret',
+      'webhook.headers.Authorization',
+      'webhook.headers["bad name"]',
+    ]);
+    expect(JSON.stringify(error.options)).not.toMatch(/hunter2|tok_live_/);
+  });
+});
+
 describe('checkCreateBody', () => {
   it('refuses a loopback media URL in validation (400), naming the field', () => {
     const body = minimalTaskBody() as { input: { timeline: { tracks: Array<{ clips: Array<{ media_url: string }> }> } } };

@@ -195,7 +195,7 @@ export function screenTaskUrls(input: CreateTaskInput, { guard, samples }: UrlSc
 export function validateCreateTaskBody(body: unknown): CreateTaskInput {
   const { value, issues } = inspectDto(CreateTaskDto, body);
   issues.push(...crossFieldIssues(body));
-  if (issues.length > 0) throw validationError('The request body', issues);
+  if (issues.length > 0) throw validationError('The request body', issues.map(withoutCredentialValue));
   const fontIssues = unknownFontIssues(value.input.timeline.tracks);
   if (fontIssues.length > 0) {
     throw new ApiError('INVALID_FONT', `Unknown font_family. ${availableFontsMessage()}`, {
@@ -204,6 +204,13 @@ export function validateCreateTaskBody(body: unknown): CreateTaskInput {
     });
   }
   return JSON.parse(JSON.stringify(value)) as CreateTaskInput;
+}
+
+/** The webhook's secret and header values are the client's credentials for its own receiver: a refusal never echoes them. */
+const CREDENTIAL_FIELD = /^webhook\.(secret|headers)(\.|\[|$)/;
+
+function withoutCredentialValue(issue: ValidationIssue): ValidationIssue {
+  return CREDENTIAL_FIELD.test(issue.field) ? { ...issue, provided_value: '[redacted]' } : issue;
 }
 
 /** Output settings with every default applied (docs/api.md, "Output defaults"). */
