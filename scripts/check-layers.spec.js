@@ -101,9 +101,7 @@ describe('the layering check', () => {
       'tasks/alone.ts': "import { estimate } from './estimate';",
       'common/ids.ts': "import { id } from './ids';",
     });
-    expect(findImportCircles({ root })).toEqual([
-      ['src/tasks/estimate.ts', 'src/tasks/repository.ts', 'src/tasks/view.ts', 'src/tasks/estimate.ts'],
-    ]);
+    expect(findImportCircles({ root })).toEqual([['src/tasks/estimate.ts', 'src/tasks/repository.ts', 'src/tasks/view.ts', 'src/tasks/estimate.ts']]);
     expect(findImportCircles({ root: tree({ 'tasks/a.ts': "import { b } from './b';", 'tasks/b.ts': '' }) })).toEqual([]);
   });
 

@@ -128,7 +128,8 @@ function findImportCircles({ root }) {
     state.set(file, 'open');
     trail.push(file);
     for (const target of imports.get(file) ?? []) {
-      if (state.get(target) === 'open') circles.push([...trail.slice(trail.indexOf(target)), target].map((f) => path.relative(root, f).split(path.sep).join('/')));
+      if (state.get(target) === 'open')
+        circles.push([...trail.slice(trail.indexOf(target)), target].map((f) => path.relative(root, f).split(path.sep).join('/')));
       else if (!state.has(target)) walk(target);
     }
     trail.pop();
