@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { createRuntime } from '../../../src/app/composition-root';
 import { loadConfig } from '../../../src/config/app-config';
-import { createTestDatabase, type TestDatabase } from '../../support/postgres';
+import { createTestDatabase, TEST_SECRETS_KEY, type TestDatabase } from '../../support/postgres';
 
 jest.setTimeout(60_000);
 
@@ -38,6 +38,7 @@ describe('the data dir with PostgreSQL', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
+      SECRETS_KEY: TEST_SECRETS_KEY,
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_PREFIX: `data-dir-${process.pid}`,
       LOG_LEVEL: 'silent',
