@@ -5,6 +5,9 @@ import { ApiError } from '../common/api-error';
 import { mapError } from '../common/error-envelope';
 import { newId } from '../common/ids';
 
+/** How long a refused connection's remaining bytes are read and dropped before it is closed. */
+const MALFORMED_LINGER_MS = 2_000;
+
 /**
  * Refusals made below the routes, by Node's HTTP parser (headers too large,
  * malformed requests) and by Fastify's router (malformed percent-encoding, a
@@ -12,16 +15,24 @@ import { newId } from '../common/ids';
  * every other refusal, without echoing the URL (it may be a signed link).
  */
 export function refuseMalformedConnection(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify(mapError({ statusCode: status }, newId('req')).body);
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+  if (!socket.writable) {
+    socket.destroy();
+    return;
   }
-  socket.destroy(error);
+  // Closing while the client's unread bytes sit in the kernel resets the
+  // connection, and the reset can destroy the answer before the client reads
+  // it: end gracefully and drain what it still sends, for a short while.
+  socket.on('error', () => undefined);
+  socket.on('data', () => undefined);
+  socket.once('end', () => socket.destroy());
+  setTimeout(() => socket.destroy(), MALFORMED_LINGER_MS).unref();
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function refuseUnroutableRequest(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
