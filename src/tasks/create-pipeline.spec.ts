@@ -306,6 +306,15 @@ describe('validateCreateTaskBody: reports', () => {
     expect(issues.map((i) => i.field)).toEqual([expect.stringMatching(/^metadata\.tags(\[0\])+$/), 'metadata.tags[0]']);
   });
 
+  it('an object wider than any valid one as one problem, before the validator walks its fields', () => {
+    const wide = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]));
+    expect(issuesOf(minimalTaskBody({ metadata: wide }))).toEqual([
+      { field: 'metadata', issue: 'has 10000 fields; an object may have at most 256', provided_value: null },
+    ]);
+    const widest = Object.fromEntries(Array.from({ length: 256 }, (_, i) => [`k${i}`, i]));
+    expect(issuesOf(minimalTaskBody({ metadata: widest }))[0]).toEqual({ field: 'metadata.k0', issue: 'is not an accepted field', provided_value: 0 });
+  });
+
   it('a whole body nested thousands of levels deep, answered 400 and not a stack overflow', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 5_000; i += 1) deep = [deep];

@@ -108,10 +108,15 @@ function withoutCredentials(text: string): string {
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 /** Deeper than any valid body (about 7 levels); stops stack exhaustion on hostile input. */
 const MAX_DEPTH = 32;
+/**
+ * More fields than any object of any body holds (the widest has about 20); the
+ * validator's cost grows with each unknown field, so a wider object is refused whole.
+ */
+export const MAX_OBJECT_FIELDS = 256;
 
 /**
  * A deep copy of parsed JSON without the keys that could poison prototypes,
- * each reported as an unknown field, and with absurd nesting cut off.
+ * each reported as an unknown field, and with absurd nesting and width cut off.
  */
 export function sanitizeJson(value: unknown, path: string, issues: ValidationIssue[], depth = 0): unknown {
   if (typeof value !== 'object' || value === null) return value;
@@ -123,6 +128,11 @@ export function sanitizeJson(value: unknown, path: string, issues: ValidationIss
     return value.map((item, index) => sanitizeJson(item, `${path}[${index}]`, issues, depth + 1));
   }
   if (!isPlainRecord(value)) return value;
+  const fieldCount = Object.keys(value).length;
+  if (fieldCount > MAX_OBJECT_FIELDS) {
+    issues.push(issue(path, `has ${fieldCount} fields; an object may have at most ${MAX_OBJECT_FIELDS}`, null));
+    return undefined;
+  }
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const itemPath = joinPath(path, key, false);
