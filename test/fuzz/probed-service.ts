@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildService, createKey, freePort, makeCertificate, ServiceProcess, sleep } from '../e2e/scale-out/service-processes';
+import { buildService, createKey, embeddedServiceEnv, freePort, makeCertificate, ServiceProcess, sleep } from '../e2e/scale-out/service-processes';
 import type { Target } from './fuzz-support';
 
 /** p99 of the server's event-loop delay over the work a test sends. */
@@ -41,14 +41,8 @@ export async function startProbedService(role: 'all' | 'api', env: Record<string
   const port = await freePort();
   const probeFile = join(dir, 'loop-delay.json');
   const service = await ServiceProcess.start(build, role, dir, {
+    ...embeddedServiceEnv(port, tls),
     ROLE: role,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    TLS_CERT: tls.certPath,
-    TLS_KEY: tls.keyPath,
-    NETWORK_ALLOWLIST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    RENDER_CONCURRENCY: '1',
     NODE_OPTIONS: `--require ${join(__dirname, 'event-loop-probe.js')}`,
     EVENT_LOOP_PROBE_FILE: probeFile,
     ...env,
