@@ -92,11 +92,13 @@ function isRemotionCancel(err: unknown): boolean {
   return err instanceof Error && !(err instanceof RenderFailure) && err.message.includes('() got cancelled');
 }
 
-/** Links the caller's abort signal and an optional timeout into one cancel signal for Remotion. */
+/** Links the caller's abort signal and an optional timeout into one cancel signal for Remotion; `cancel` fires it too. */
 function linkedCancel(signal: AbortSignal | undefined, timeoutMs: number | undefined) {
   const own = makeCancelSignal();
-  return { cancelSignal: own.cancelSignal, ...stopOnAbortOrTimeout(signal, timeoutMs, () => own.cancel()) };
+  return { cancelSignal: own.cancelSignal, cancel: own.cancel, ...stopOnAbortOrTimeout(signal, timeoutMs, () => own.cancel()) };
 }
+
+type LinkedCancel = ReturnType<typeof linkedCancel>;
 
 /**
  * Cuts the final mux at the timeline's length: the AAC track Remotion muxes in
@@ -124,6 +126,8 @@ export class RemotionRenderer {
   private opening: Promise<HeadlessBrowser> | null = null;
   private readonly logLevel: LogLevel;
   private executable: Promise<{ path: string; dispose: () => Promise<void> }> | null = null;
+  /** Remotion calls in flight, each with its cancel: `close` stops them first. */
+  private readonly running = new Map<Promise<unknown>, LinkedCancel>();
 
   constructor(private readonly opts: RemotionRendererOptions) {
     this.logLevel = opts.logLevel ?? 'warn';
@@ -135,6 +139,10 @@ export class RemotionRenderer {
   }
 
   async close(): Promise<void> {
+    // A render whose browser closes under it never settles, and Remotion's render server stays listening.
+    const running = [...this.running];
+    for (const [, cancel] of running) cancel.cancel();
+    await Promise.allSettled(running.map(([rendering]) => rendering));
     const pending = this.opening;
     this.opening = null;
     const browser = this.browser ?? (pending ? await pending.catch(() => null) : null);
@@ -158,10 +166,13 @@ export class RemotionRenderer {
     else if (!isConnected(this.browser)) throw new Error('the browser is no longer connected; the next render opens a new one');
   }
 
-  async renderVideo(args: RenderVideoArgs): Promise<RenderVideoResult> {
+  renderVideo(args: RenderVideoArgs): Promise<RenderVideoResult> {
+    return this.cancellable(args, (cancel) => this.renderVideoWith(args, cancel));
+  }
+
+  private async renderVideoWith(args: RenderVideoArgs, cancel: LinkedCancel): Promise<RenderVideoResult> {
     const { plan, output, outPath } = args;
     const enc = encodingFor(output);
-    const cancel = linkedCancel(args.signal, args.timeoutMs);
     let reported = 0;
     try {
       await renderMedia({
@@ -200,8 +211,6 @@ export class RemotionRenderer {
     } catch (err) {
       await removeQuietly(outPath);
       throw this.failure(err, cancel.timedOut(), args.timeoutMs);
-    } finally {
-      cancel.dispose();
     }
   }
 
@@ -211,9 +220,12 @@ export class RemotionRenderer {
    * fonts and images once per shot), transparent PNGs, all RGBA.
    */
   async renderStillShots(args: RenderStillShotsArgs): Promise<string[]> {
+    if (args.shots.length === 0) return [];
+    return this.cancellable(args, (cancel) => this.renderStillShotsWith(args, cancel));
+  }
+
+  private async renderStillShotsWith(args: RenderStillShotsArgs, cancel: LinkedCancel): Promise<string[]> {
     const { plan, shots, outDir } = args;
-    if (shots.length === 0) return [];
-    const cancel = linkedCancel(args.signal, args.timeoutMs);
     const props = { plan: { ...plan }, shots };
     const paths = shots.map((_, i) => join(outDir, `shot-${i}.png`));
     let done = 0;
@@ -237,9 +249,18 @@ export class RemotionRenderer {
     } catch (err) {
       await Promise.all(paths.map(removeQuietly));
       throw this.failure(err, cancel.timedOut(), args.timeoutMs);
-    } finally {
-      cancel.dispose();
     }
+  }
+
+  /** Runs one Remotion call with its cancel linked to the caller's signal and time limit, known to `close` while it runs. */
+  private cancellable<T>(args: { signal?: AbortSignal; timeoutMs?: number }, call: (cancel: LinkedCancel) => Promise<T>): Promise<T> {
+    const cancel = linkedCancel(args.signal, args.timeoutMs);
+    const rendering = call(cancel).finally(() => {
+      cancel.dispose();
+      this.running.delete(rendering);
+    });
+    this.running.set(rendering, cancel);
+    return rendering;
   }
 
   private common(browser: HeadlessBrowser, composition: Composition) {

@@ -4,7 +4,7 @@
  * replaced before the next render.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { RenderFailure } from '../../../src/common/render-failure';
@@ -26,6 +26,32 @@ async function ownBrowserPids(): Promise<number[]> {
     .filter((m): m is RegExpExecArray => m !== null)
     .filter((m) => Number(m[2]) === process.pid && m[3].startsWith(CHROMIUM_PATH))
     .map((m) => Number(m[1]));
+}
+
+/** Where a file descriptor points; '' for one closed meanwhile (the directory listing's own). */
+function linkOf(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return '';
+  }
+}
+
+/** The TCP ports this process listens on (IPv4 and IPv6), from /proc. */
+function ownListeningPorts(): number[] {
+  const sockets = new Set(
+    readdirSync('/proc/self/fd')
+      .map((fd) => /^socket:\[(\d+)\]$/.exec(linkOf(`/proc/self/fd/${fd}`))?.[1])
+      .filter((inode): inode is string => inode !== undefined),
+  );
+  return ['/proc/self/net/tcp', '/proc/self/net/tcp6'].flatMap((table) =>
+    readFileSync(table, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[3] === '0A' && sockets.has(fields[9]))
+      .map((fields) => parseInt(fields[1].split(':')[1], 16)),
+  );
 }
 
 describe('renderer life cycle (real Chromium)', () => {
@@ -95,6 +121,29 @@ describe('renderer life cycle (real Chromium)', () => {
     expect(error).toMatchObject({ code: 'PROCESSING_TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(existsSync(outPath)).toBe(false);
+  });
+
+  it('closed under a running render, cancels it first: the render ends, and Remotion stops listening', async () => {
+    const closing = newRenderer();
+    const before = ownListeningPorts();
+    const browsersBefore = await ownBrowserPids();
+    const closes: Promise<void>[] = [];
+    const rendering = closing.renderVideo({
+      plan: longPlan,
+      output: out,
+      outPath: join(fixtures.dir, 'closed-under.mp4'),
+      onProgress: (p) => {
+        if (p > 0.05 && closes.length === 0) closes.push(closing.close());
+      },
+    });
+    // Closed under it without a cancel, the render never settled and Remotion's server listened on.
+    await expect(rendering).rejects.toBeInstanceOf(RenderCancelled);
+    await Promise.all(closes);
+    expect(closes).toHaveLength(1);
+    const opened = () => ownListeningPorts().filter((port) => !before.includes(port));
+    for (let waited = 0; waited < 10_000 && opened().length > 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(opened()).toEqual([]);
+    expect(await ownBrowserPids()).toEqual(browsersBefore);
   });
 
   it('replaces a crashed browser at the next render; readiness reports it gone meanwhile and relaunches nothing', async () => {
