@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { ApiKeysRepository } from '../../../src/auth/api-keys.repository';
 import { PRINCIPAL_CACHE_SECONDS } from '../../../src/auth/key-changes';
 import { HttpClient } from '../../support/http-client';
@@ -57,8 +58,10 @@ describe('request gate over HTTPS', () => {
       const issued = await app.runtime.keys.create({ account: 'gate-outage', tier: 'pro' });
       // Also has the client read the OpenAPI document it checks replies against, while the gate still can count.
       expect((await withKey(app, issued.key).get('/v3/models')).status).toBe(200);
-      // Redis gone: the gate cannot count the request.
+      // Redis gone: the gate cannot count the request. Closed for good before it is asked (and reconnected after).
+      const ended = once(app.runtime.commandRedis, 'end');
       app.runtime.commandRedis.disconnect();
+      await ended;
       const response = await withKey(app, issued.key).get('/v3/models');
       await app.runtime.commandRedis.connect();
       expect(response.status).toBe(503);
