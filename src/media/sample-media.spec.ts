@@ -33,19 +33,24 @@ describe('SampleMedia', () => {
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    it.each(SAMPLE_FILES.filter((file) => file.kind !== 'subtitle').map((file) => [file.name, file]))('%s', async (_name, file) => {
-      // The worker probes its cached copy, which has no extension.
-      const copy = join(dir, file.name.replace(/\W/g, '_'));
-      copyFileSync(join(SAMPLE_MEDIA_DIR, file.name), copy);
-      const probe = await probeMedia(copy);
-      expect({ still: probe.isStillImage, video: probe.video !== null, audio: probe.audio !== null }).toEqual({
-        still: file.kind === 'image',
-        video: file.kind !== 'audio',
-        // The videos have sound, so a first timeline with one clip has some.
-        audio: file.kind === 'video' || file.kind === 'audio',
-      });
-      expect(file.kind === 'image' ? null : probe.durationMs).toBe(file.durationMs);
-    });
+    // ffprobe runs as a process of its own: on two cores busy with the other test workers it can take seconds (hence 30 s).
+    it.each(SAMPLE_FILES.filter((file) => file.kind !== 'subtitle').map((file) => [file.name, file]))(
+      '%s',
+      async (_name, file) => {
+        // The worker probes its cached copy, which has no extension.
+        const copy = join(dir, file.name.replace(/\W/g, '_'));
+        copyFileSync(join(SAMPLE_MEDIA_DIR, file.name), copy);
+        const probe = await probeMedia(copy);
+        expect({ still: probe.isStillImage, video: probe.video !== null, audio: probe.audio !== null }).toEqual({
+          still: file.kind === 'image',
+          video: file.kind !== 'audio',
+          // The videos have sound, so a first timeline with one clip has some.
+          audio: file.kind === 'video' || file.kind === 'audio',
+        });
+        expect(file.kind === 'image' ? null : probe.durationMs).toBe(file.durationMs);
+      },
+      30_000,
+    );
 
     it.each(SAMPLE_FILES.filter((file) => file.kind === 'subtitle').map((file) => file.name))('%s', (name) => {
       const cues = parseSubtitleFile(readFileSync(join(SAMPLE_MEDIA_DIR, name)), name);
