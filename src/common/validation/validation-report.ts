@@ -112,7 +112,7 @@ const MAX_DEPTH = 32;
  * More fields than any object of any body holds (the widest has about 20); the
  * validator's cost grows with each unknown field, so a wider object is refused whole.
  */
-export const MAX_OBJECT_FIELDS = 256;
+const MAX_OBJECT_FIELDS = 256;
 
 /**
  * A deep copy of parsed JSON without the keys that could poison prototypes,
