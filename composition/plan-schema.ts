@@ -9,7 +9,32 @@ import type { RenderPlan } from '../src/render/plan/render-plan.types';
 const frame = z.number().int().min(0);
 const frames = z.number().int().min(1);
 
-const visualLayer = z.object({
+const easing = z.enum(['linear', 'ease-in', 'ease-out', 'ease-in-out', 'hold']);
+const vec2 = z.object({ x: z.number(), y: z.number() });
+const keyframes = <T extends z.ZodTypeAny>(value: T) =>
+  z
+    .array(z.object({ frame: z.number(), value, easing }))
+    .min(1)
+    .nullable();
+const transition = z
+  .object({
+    type: z.enum(['fade', 'wipe-right', 'wipe-left', 'wipe-down', 'wipe-up', 'slide-right', 'slide-left', 'slide-down', 'slide-up', 'zoom']),
+    fromFrame: z.number(),
+    toFrame: z.number(),
+  })
+  .nullable();
+const motion = z
+  .object({
+    opacity: keyframes(z.number()),
+    scale: keyframes(vec2),
+    position: keyframes(vec2),
+    rotation: keyframes(z.number()),
+    transitionIn: transition,
+    transitionOut: transition,
+  })
+  .nullable();
+
+const mediaLayer = z.object({
   id: z.string(),
   kind: z.enum(['video', 'image']),
   src: z.string(),
@@ -26,6 +51,8 @@ const visualLayer = z.object({
   layerType: z.enum(['background', 'foreground']),
   blurPx: z.number().min(0),
   volume: z.number().min(0),
+  mediaSize: z.object({ width: z.number().positive(), height: z.number().positive() }).nullable(),
+  motion,
 });
 
 const audioLayer = z.object({
@@ -34,6 +61,7 @@ const audioLayer = z.object({
   fromFrame: frame,
   durationInFrames: frames,
   volume: z.number().min(0),
+  volumeKeyframes: keyframes(z.number().min(0)),
   fadeInFrames: frame,
   fadeOutFrames: frame,
 });
@@ -74,6 +102,22 @@ const subtitleStyle = z.object({
   }),
 });
 
+const textLayer = z.object({
+  id: z.string(),
+  kind: z.literal('text'),
+  text: z.string(),
+  fromFrame: frame,
+  durationInFrames: frames,
+  style: subtitleStyle.extend({ align: z.enum(['left', 'center', 'right']) }),
+  opacity: z.number().min(0).max(1),
+  scaleX: z.number(),
+  scaleY: z.number(),
+  rotationDeg: z.number(),
+  blendMode: z.literal('normal'),
+  layerType: z.literal('foreground'),
+  motion,
+});
+
 const subtitleLayer = z.object({
   id: z.string(),
   cues: z.array(z.object({ fromFrame: frame, durationInFrames: frames, text: z.string() })),
@@ -94,7 +138,7 @@ export const renderPlanSchema = z.object({
   fps: z.number().positive(),
   durationInFrames: frames,
   backgroundColor: z.string(),
-  layers: z.array(visualLayer),
+  layers: z.array(z.union([mediaLayer, textLayer])),
   audio: z.array(audioLayer),
   subtitles: z.array(subtitleLayer),
   fonts: z.array(fontFace),

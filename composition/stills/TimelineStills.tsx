@@ -41,7 +41,7 @@ export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
     layers: plan.layers
       .slice(shot.layers.from, shot.layers.to)
       .filter((layer) => activeAt(layer, shot.frame))
-      .map((layer) => ({ ...layer, ...ALWAYS, blendMode: shot.blendAsNormal ? 'normal' : layer.blendMode })),
+      .map((layer) => (layer.kind === 'text' ? { ...layer, ...ALWAYS } : { ...layer, ...ALWAYS, blendMode: shot.blendAsNormal ? 'normal' : layer.blendMode })),
     subtitles: shotSubtitles(plan.subtitles, shot.cues),
   };
   return <Timeline {...stillPlan} />;

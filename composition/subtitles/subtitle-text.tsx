@@ -12,7 +12,7 @@ function shadowCss(style: PlanSubtitleStyle): string | undefined {
   return s ? `${s.offsetXPx}px ${s.offsetYPx}px ${s.blurPx}px ${rgba(s.color, s.opacity)}` : undefined;
 }
 
-function textBase(style: PlanSubtitleStyle): CSSProperties {
+export function textBase(style: PlanSubtitleStyle, align: CSSProperties['textAlign'] = 'center'): CSSProperties {
   const wraps = style.wrapping.enabled && style.wrapping.strategy !== 'none';
   return {
     // Positioned, so the copies paint in source order: a filter (outline blur, drop-shadow)
@@ -25,7 +25,7 @@ function textBase(style: PlanSubtitleStyle): CSSProperties {
     fontStyle: style.fontStyle,
     fontSize: style.fontSizePx,
     lineHeight: style.lineHeight,
-    textAlign: 'center',
+    textAlign: align,
     // pre-line keeps the builder's line breaks; the max width still wraps a line the count could not foresee.
     whiteSpace: wraps ? 'pre-line' : 'pre',
     overflowWrap: 'break-word',
@@ -36,18 +36,11 @@ function textBase(style: PlanSubtitleStyle): CSSProperties {
 /**
  * One subtitle text block, bottom-centre anchored at (anchorX, anchorY). The
  * same text is stacked up to three times in one grid cell so all copies share
- * one layout: a background box per line, an outline copy (stroke drawn at
- * twice the width because half of a stroke falls inside the glyph, blurred on
- * its own, carrying the shadow of the outlined shape), and the fill on top.
- * Pure and free of Remotion hooks, so tests can render it to static HTML.
+ * one layout: a background box per line, then OutlinedText. Pure and free of Remotion hooks, so tests can render it to static HTML.
  */
 export const SubtitleText: React.FC<{ style: PlanSubtitleStyle; text: string; lang?: string }> = ({ style, text, lang }) => {
   const base = textBase(style);
-  const { outline, background } = style;
-  const shadow = shadowCss(style);
-  const outlineFilter = outline
-    ? [outline.blurPx > 0 ? `blur(${outline.blurPx}px)` : '', style.shadow ? `drop-shadow(${shadow})` : ''].filter(Boolean).join(' ')
-    : '';
+  const { background } = style;
   return (
     <div
       lang={lang}
@@ -77,6 +70,24 @@ export const SubtitleText: React.FC<{ style: PlanSubtitleStyle; text: string; la
           </span>
         </p>
       ) : null}
+      <OutlinedText style={style} base={base} text={text} />
+    </div>
+  );
+};
+
+/**
+ * The outline copy (stroke drawn at twice the width because half of a stroke
+ * falls inside the glyph, blurred on its own, carrying the shadow of the
+ * outlined shape) and the fill on top, in the grid cell of their parent.
+ */
+export const OutlinedText: React.FC<{ style: PlanSubtitleStyle; base: CSSProperties; text: string }> = ({ style, base, text }) => {
+  const { outline } = style;
+  const shadow = shadowCss(style);
+  const outlineFilter = outline
+    ? [outline.blurPx > 0 ? `blur(${outline.blurPx}px)` : '', style.shadow ? `drop-shadow(${shadow})` : ''].filter(Boolean).join(' ')
+    : '';
+  return (
+    <>
       {outline ? (
         <p
           aria-hidden
@@ -91,6 +102,6 @@ export const SubtitleText: React.FC<{ style: PlanSubtitleStyle; text: string; la
         </p>
       ) : null}
       <p style={{ ...base, color: style.color, textShadow: outline ? undefined : shadow }}>{text}</p>
-    </div>
+    </>
   );
 };

@@ -1,7 +1,11 @@
 import type { CSSProperties } from 'react';
-import { Img, OffthreadVideo, Sequence, useVideoConfig } from 'remotion';
-import type { PlanVisualLayer } from '../../src/render/plan/render-plan.types';
+import { Img, OffthreadVideo, Sequence, useCurrentFrame, useVideoConfig } from 'remotion';
+import { mediaLayerFrame, unscaledBoxSize } from '../../src/render/plan/layer-frame';
+import type { Insets } from '../../src/render/plan/motion';
+import type { PlanMediaLayer } from '../../src/render/plan/render-plan.types';
 import { mediaSrc } from './media-src';
+
+type Canvas = { width: number; height: number };
 
 /**
  * The element fills the canvas and `object-fit` places the media inside it; the
@@ -9,7 +13,7 @@ import { mediaSrc } from './media-src';
  * blend mode and blur sit on the one wrapper so the layer blends, as a whole,
  * with everything painted below it.
  */
-function wrapperStyle(layer: PlanVisualLayer): CSSProperties {
+function wrapperStyle(layer: PlanMediaLayer): CSSProperties {
   return {
     position: 'absolute',
     inset: 0,
@@ -20,18 +24,49 @@ function wrapperStyle(layer: PlanVisualLayer): CSSProperties {
   };
 }
 
-function mediaStyle(layer: PlanVisualLayer): CSSProperties {
+/**
+ * A wipe's cut as a clip of the wrapper, in its own (untransformed) pixels, where
+ * the drawn box sits centred; a side nothing is cut from is not clipped at all.
+ */
+export function wipeClip(cut: Insets, box: Canvas, canvas: Canvas): string | undefined {
+  if (cut.left === 0 && cut.top === 0 && cut.right === 0 && cut.bottom === 0) return undefined;
+  const side = (fraction: number, boxLength: number, canvasLength: number): string =>
+    fraction === 0 ? '-100%' : `${(canvasLength - boxLength) / 2 + fraction * boxLength}px`;
+  return `inset(${side(cut.top, box.height, canvas.height)} ${side(cut.right, box.width, canvas.width)} ${side(cut.bottom, box.height, canvas.height)} ${side(cut.left, box.width, canvas.width)})`;
+}
+
+/** The wrapper at the current frame of a layer that has keyframes or transitions. */
+function movingWrapperStyle(layer: PlanMediaLayer, timelineFrame: number, canvas: Canvas): CSSProperties {
+  const at = mediaLayerFrame(layer, timelineFrame, canvas);
+  return {
+    ...wrapperStyle(layer),
+    transform: `translate(${at.offset.x}px, ${at.offset.y}px) rotate(${at.rotationDeg}deg) scale(${at.scale.x}, ${at.scale.y})`,
+    opacity: at.opacity,
+    clipPath: wipeClip(at.cut, unscaledBoxSize(layer, canvas), canvas),
+  };
+}
+
+function mediaStyle(layer: PlanMediaLayer): CSSProperties {
   return { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: layer.fit };
 }
 
-export const VisualLayer: React.FC<{ layer: PlanVisualLayer }> = ({ layer }) => {
-  const { fps } = useVideoConfig();
+const LayerContent: React.FC<{ layer: PlanMediaLayer }> = ({ layer }) => {
+  const frame = useCurrentFrame();
+  const { width, height } = useVideoConfig();
   const src = mediaSrc(layer.src);
+  const style = layer.motion === null ? wrapperStyle(layer) : movingWrapperStyle(layer, layer.fromFrame + frame, { width, height });
+  return (
+    <div style={style}>
+      {layer.kind === 'video' ? <OffthreadVideo src={src} volume={layer.volume} style={mediaStyle(layer)} /> : <Img src={src} style={mediaStyle(layer)} />}
+    </div>
+  );
+};
+
+export const VisualLayer: React.FC<{ layer: PlanMediaLayer }> = ({ layer }) => {
+  const { fps } = useVideoConfig();
   return (
     <Sequence from={layer.fromFrame} durationInFrames={layer.durationInFrames} premountFor={fps} name={layer.id}>
-      <div style={wrapperStyle(layer)}>
-        {layer.kind === 'video' ? <OffthreadVideo src={src} volume={layer.volume} style={mediaStyle(layer)} /> : <Img src={src} style={mediaStyle(layer)} />}
-      </div>
+      <LayerContent layer={layer} />
     </Sequence>
   );
 };

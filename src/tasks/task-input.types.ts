@@ -10,13 +10,14 @@ import type { OutputDto } from './dto/output.dto';
 import type { ClipDto, TimelineDto, TrackDto } from './dto/timeline.dto';
 import type { OutputFormat, OutputQuality } from '../common/spec-vocabulary';
 
+export type { Easing, TextAlign, TransitionType } from './dto/input-values';
 export type { FitMode, OutputCodec, SubtitlePreset, TrackType, WebhookEventType } from './dto/input-values';
 export type { ModelId, OutputFormat, OutputQuality, Priority } from '../common/spec-vocabulary';
 
 export type CreateTaskInput = CreateTaskDto;
 export type TimelineInput = TimelineDto;
 export type TrackInput = TrackDto;
-export type ClipInput = ClipDto;
+export type ClipInput = ClipDto & { text?: string };
 export type OutputInput = OutputDto;
 export type WebhookInput = WebhookDto;
 export type MetadataInput = MetadataDto;
@@ -33,4 +34,32 @@ export interface ResolvedOutput {
   format: OutputFormat;
   quality: OutputQuality;
   codec: OutputCodec;
+}
+
+export interface KeyframeInput<T> {
+  time_ms: number;
+  value: T;
+  easing?: import('./dto/input-values').Easing;
+}
+export interface KeyframesInput<T> {
+  keyframes: KeyframeInput<T>[];
+}
+export type Animatable<T> = T | KeyframesInput<T>;
+export interface TransitionSideInput {
+  type: import('./dto/input-values').TransitionType;
+  duration_ms: number;
+}
+export interface TransitionInput {
+  in?: TransitionSideInput;
+  out?: TransitionSideInput;
+}
+export interface TextClipProperties extends Omit<SubtitleClipPropertiesDto, 'position'> {
+  position?: Animatable<Vec2>;
+  align?: import('./dto/input-values').TextAlign;
+  background?: { color?: string; opacity?: number; padding?: number; radius?: number };
+  opacity?: Animatable<number>;
+  scale?: Animatable<Vec2>;
+  rotation?: Animatable<number>;
+  z_index?: number;
+  transition?: TransitionInput;
 }

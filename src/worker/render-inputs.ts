@@ -18,7 +18,16 @@ import { parseSubtitleFileAsync, type SubtitleCueMs } from '../subtitles/subtitl
 import type { TaskEntity } from '../tasks/task.entity';
 import type { TrackType } from '../tasks/task-input.types';
 
-const EXPECTATION: Record<TrackType, MediaExpectation> = { video: 'visual', audio: 'audio', subtitle: 'subtitle' };
+/** What each track's clips must fetch; text clips carry their text and fetch nothing. */
+const EXPECTATION: Record<Exclude<TrackType, 'text'>, MediaExpectation> = { video: 'visual', audio: 'audio', subtitle: 'subtitle' };
+
+/** The size a picture is shown at: the probe's frame turned by the rotation it carries. */
+function displaySize(fetched: FetchedMedia): { width: number; height: number } | undefined {
+  const video = fetched.probe?.video;
+  if (!video || video.width <= 0 || video.height <= 0) return undefined;
+  const quarterTurned = Math.abs(video.rotationDeg) % 180 === 90;
+  return quarterTurned ? { width: video.height, height: video.width } : { width: video.width, height: video.height };
+}
 
 export interface RenderInputsDeps {
   config: AppConfig;
@@ -64,9 +73,11 @@ async function download(
   signal: AbortSignal,
   onProgress: (fraction: number) => void,
 ): Promise<Map<string, FetchedMedia>> {
-  const jobs = task.timeline.tracks.flatMap((track, trackIndex) =>
-    track.clips.map((clip, clipIndex) => ({ key: clipKey(trackIndex, clipIndex), url: clip.media_url, expect: EXPECTATION[track.type] })),
-  );
+  const jobs = task.timeline.tracks.flatMap((track, trackIndex) => {
+    const type = track.type;
+    if (type === 'text') return [];
+    return track.clips.map((clip, clipIndex) => ({ key: clipKey(trackIndex, clipIndex), url: clip.media_url, expect: EXPECTATION[type] }));
+  });
   const media = new Map<string, FetchedMedia>();
   const budget = new DownloadBudget(deps.config.mediaTaskMaxBytes);
   const timeoutMs = deps.config.mediaDownloadTimeoutMs;
@@ -121,7 +132,7 @@ async function planWith(deps: RenderInputsDeps, task: TaskEntity, media: Map<str
       output: task.outputSettings,
       resolveMediaSrc: (trackIndex, clipIndex) => {
         const fetched = fetchedAt(media, clipKey(trackIndex, clipIndex));
-        return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind };
+        return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind, size: displaySize(fetched) };
       },
       readSubtitleFile: (trackIndex, clipIndex) => {
         const file = subtitleFiles.get(clipKey(trackIndex, clipIndex));

@@ -1,7 +1,7 @@
-import type { PlanVisualLayer } from '../../src/render/plan/render-plan.types';
+import type { PlanMediaLayer } from '../../src/render/plan/render-plan.types';
 
 /** A plan's visual layer drawn as it is (contained, unscaled, opaque, unmoved, unblended), with `over` applied. */
-export function visualLayer(over: Partial<PlanVisualLayer> = {}): PlanVisualLayer {
+export function visualLayer(over: Partial<PlanMediaLayer> = {}): PlanMediaLayer {
   return {
     id: 'v/1',
     kind: 'video',
@@ -19,6 +19,8 @@ export function visualLayer(over: Partial<PlanVisualLayer> = {}): PlanVisualLaye
     layerType: 'foreground',
     blurPx: 0,
     volume: 1,
+    mediaSize: null,
+    motion: null,
     ...over,
   };
 }

@@ -1,19 +1,29 @@
 import { audioGain } from '../../../composition/timeline/AudioLayer';
-import type { PlanAudioLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
+import type { PlanAudioLayer, PlanMediaLayer, RenderPlan } from '../plan/render-plan.types';
 import { audioGraph, type AudioInput } from './audio-graph';
 import { visualLayer } from '../../../test/support/plan-layers';
 
 const FPS = 10;
 
-function plan(audio: PlanAudioLayer[], layers: PlanVisualLayer[] = [], durationInFrames = 30): RenderPlan {
+function plan(audio: PlanAudioLayer[], layers: PlanMediaLayer[] = [], durationInFrames = 30): RenderPlan {
   return { width: 160, height: 90, fps: FPS, durationInFrames, backgroundColor: '#000000', layers, audio, subtitles: [], fonts: [] };
 }
 
 function audioLayer(over: Partial<PlanAudioLayer> = {}): PlanAudioLayer {
-  return { id: 'a/1', src: 'http://m/tone.wav', fromFrame: 3, durationInFrames: 14, volume: 1, fadeInFrames: 0, fadeOutFrames: 0, ...over };
+  return {
+    id: 'a/1',
+    src: 'http://m/tone.wav',
+    fromFrame: 3,
+    durationInFrames: 14,
+    volume: 1,
+    volumeKeyframes: null,
+    fadeInFrames: 0,
+    fadeOutFrames: 0,
+    ...over,
+  };
 }
 
-function videoLayer(over: Partial<PlanVisualLayer> = {}): PlanVisualLayer {
+function videoLayer(over: Partial<PlanMediaLayer> = {}): PlanMediaLayer {
   return visualLayer({ src: 'http://m/clip.mp4', fromFrame: 10, ...over });
 }
 

@@ -18,7 +18,7 @@
  * - The track is 48 kHz stereo and, with `enforceAudioTrack`, present (silent)
  *   even when nothing sounds.
  */
-import type { RenderPlan } from '../plan/render-plan.types';
+import { isVideoLayer, type RenderPlan } from '../plan/render-plan.types';
 
 /** The ffmpeg input (`-i`) index of a source, and whether it carries sound. */
 export interface AudioInput {
@@ -92,21 +92,19 @@ function voice(input: AudioInput, fromFrame: number, fades: Fades, fps: number):
 
 function voices(plan: RenderPlan, inputOf: (src: string) => AudioInput): Voice[] {
   const fromAudio = plan.audio.map((layer) => voice(inputOf(layer.src), layer.fromFrame, layer, plan.fps));
-  const fromVideo = plan.layers
-    .filter((layer) => layer.kind === 'video')
-    .map((layer) =>
-      voice(
-        inputOf(layer.src),
-        layer.fromFrame,
-        {
-          volume: layer.volume,
-          fadeInFrames: 0,
-          fadeOutFrames: 0,
-          durationInFrames: layer.durationInFrames,
-        },
-        plan.fps,
-      ),
-    );
+  const fromVideo = plan.layers.filter(isVideoLayer).map((layer) =>
+    voice(
+      inputOf(layer.src),
+      layer.fromFrame,
+      {
+        volume: layer.volume,
+        fadeInFrames: 0,
+        fadeOutFrames: 0,
+        durationInFrames: layer.durationInFrames,
+      },
+      plan.fps,
+    ),
+  );
   return [...fromAudio, ...fromVideo].filter((v): v is Voice => v !== null);
 }
 

@@ -1,8 +1,8 @@
-import type { PlanSubtitleLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
+import type { PlanSubtitleLayer, PlanMediaLayer, RenderPlan } from '../plan/render-plan.types';
 import { compositePlan, type StillShot } from './composite-plan';
 import { visualLayer } from '../../../test/support/plan-layers';
 
-function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationInFrames: number, blendMode = 'normal'): PlanVisualLayer {
+function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationInFrames: number, blendMode = 'normal'): PlanMediaLayer {
   return visualLayer({ id, kind, src: `http://127.0.0.1:1/${id}`, fromFrame, durationInFrames, blendMode });
 }
 
@@ -14,7 +14,7 @@ function subtitles(cues: Array<[number, number]>): PlanSubtitleLayer {
   };
 }
 
-function plan(layers: PlanVisualLayer[], subs: PlanSubtitleLayer[] = [], durationInFrames = 100): RenderPlan {
+function plan(layers: PlanMediaLayer[], subs: PlanSubtitleLayer[] = [], durationInFrames = 100): RenderPlan {
   return { width: 320, height: 180, fps: 10, durationInFrames, backgroundColor: '#000000', layers, audio: [], subtitles: subs, fonts: [] };
 }
 

@@ -14,7 +14,7 @@
  * every cue per shot.
  */
 import { runSteps, type Steps } from '../../common/steps';
-import type { PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
+import type { PlanMediaLayer, RenderPlan } from '../plan/render-plan.types';
 
 /** One picture the still-mode composition draws: the plan at `frame` with only this content. */
 export interface StillShot {
@@ -39,7 +39,7 @@ export interface StillSegment {
   shot: number | null;
 }
 
-export type CompositeSlot = { kind: 'video'; layer: PlanVisualLayer } | { kind: 'stills'; blendMode: string; segments: StillSegment[] };
+export type CompositeSlot = { kind: 'video'; layer: PlanMediaLayer } | { kind: 'stills'; blendMode: string; segments: StillSegment[] };
 
 export interface CompositePlan {
   /** Bottom to top, above the plan's opaque background colour. */
@@ -56,8 +56,8 @@ interface StillGroup {
   blendMode: string;
 }
 
-function groupLayers(plan: RenderPlan): Array<PlanVisualLayer | StillGroup> {
-  const out: Array<PlanVisualLayer | StillGroup> = [];
+function groupLayers(plan: RenderPlan): Array<PlanMediaLayer | StillGroup> {
+  const out: Array<PlanMediaLayer | StillGroup> = [];
   let open: StillGroup | null = null;
   for (const [index, layer] of plan.layers.entries()) {
     if (layer.kind === 'video') {

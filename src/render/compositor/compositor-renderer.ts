@@ -14,7 +14,7 @@ import { encodingFor } from '../encoding-settings';
 import { previewOutputs, SYSTEM_FFMPEG } from '../video-previews';
 import { visibleBounds, type PixelBox } from '../rgba-png';
 import { cutPlan } from '../plan/plan-cut';
-import type { PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
+import { isVideoLayer, type PlanMediaLayer, type RenderPlan } from '../plan/render-plan.types';
 import type { ResolvedOutput } from '../../tasks/task-input.types';
 import type { RemotionRenderer } from '../remotion-renderer';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from '../render-engine';
@@ -263,7 +263,7 @@ export class CompositorRenderer {
     return entry;
   }
 
-  private videoSource(inputs: Inputs, layer: PlanVisualLayer): VideoSource {
+  private videoSource(inputs: Inputs, layer: PlanMediaLayer): VideoSource {
     const seeked = inputs.seekedByLayer.get(layer.id);
     if (seeked !== undefined) return seeked;
     const entry = this.entry(inputs, layer.src);
@@ -272,7 +272,7 @@ export class CompositorRenderer {
 
   /** One input per distinct source that sounds in the plan (audio layers and video layers), probed. */
   private async audioSources(plan: RenderPlan): Promise<Pick<Inputs, 'args' | 'bySrc'>> {
-    const srcs = [...new Set([...plan.audio.map((l) => l.src), ...plan.layers.filter((l) => l.kind === 'video').map((l) => l.src)])];
+    const srcs = [...new Set([...plan.audio.map((l) => l.src), ...plan.layers.filter(isVideoLayer).map((l) => l.src)])];
     return this.describeInputs(srcs);
   }
 
@@ -299,7 +299,7 @@ export class CompositorRenderer {
    * work, so `auto` can hand the plan to Remotion.
    */
   private async sourceInputs(plan: RenderPlan, skippedFrames: ReadonlyMap<string, number>): Promise<Inputs> {
-    const videoLayers = plan.layers.filter((l) => l.kind === 'video');
+    const videoLayers = plan.layers.filter(isVideoLayer);
     const unseeked = videoLayers.filter((l) => !skippedFrames.has(l.id)).map((l) => l.src);
     const { args, bySrc } = await this.describeInputs([...new Set([...unseeked, ...plan.audio.map((l) => l.src)])]);
     const seekedByLayer = new Map<string, VideoSource>();

@@ -1,10 +1,11 @@
-import type { PlanVisualLayer } from '../plan/render-plan.types';
-import { EDGE_PX, fittedSize, largestSide, layerGeometry, placedSize, rotatedSize, unrotatedSize } from './layer-geometry';
+import type { PlanMediaLayer } from '../plan/render-plan.types';
+import { fittedSize } from '../plan/layer-frame';
+import { EDGE_PX, largestSide, layerGeometry, placedSize, rotatedSize, unrotatedSize } from './layer-geometry';
 import { visualLayer } from '../../../test/support/plan-layers';
 
 const canvas = { width: 320, height: 180 };
 
-function layer(props: Partial<PlanVisualLayer>): PlanVisualLayer {
+function layer(props: Partial<PlanMediaLayer>): PlanMediaLayer {
   return visualLayer({ id: 'v/a', src: 's', ...props });
 }
 

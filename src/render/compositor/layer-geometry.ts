@@ -6,12 +6,10 @@
  * A blur (CSS `filter`) works in the box's own coordinates, before the
  * transform, so it is applied before the scale.
  */
-import type { PlanVisualLayer } from '../plan/render-plan.types';
+import { fittedSize, type Size } from '../plan/layer-frame';
+import type { PlanMediaLayer } from '../plan/render-plan.types';
 
-export interface Size {
-  width: number;
-  height: number;
-}
+export type { Size };
 
 export interface LayerGeometry {
   /** The media scaled to this size (before any crop); flips are separate. */
@@ -32,14 +30,7 @@ function wholePixels(value: number): number {
   return Math.max(1, Math.round(value));
 }
 
-/** Size of the media inside a `box` under `object-fit`. */
-export function fittedSize(fit: PlanVisualLayer['fit'], media: Size, box: Size): Size {
-  if (fit === 'fill') return { ...box };
-  const k = fit === 'contain' ? Math.min(box.width / media.width, box.height / media.height) : Math.max(box.width / media.width, box.height / media.height);
-  return { width: media.width * k, height: media.height * k };
-}
-
-export function layerGeometry(layer: PlanVisualLayer, media: Size, canvas: Size): LayerGeometry {
+export function layerGeometry(layer: PlanMediaLayer, media: Size, canvas: Size): LayerGeometry {
   const fitted = fittedSize(layer.fit, media, canvas);
   const sx = Math.abs(layer.scaleX);
   const sy = Math.abs(layer.scaleY);
@@ -101,7 +92,7 @@ export function placedSize(g: LayerGeometry): Size {
 }
 
 /** The largest side a layer reaches before it is placed, to refuse plans ffmpeg could not hold in memory. */
-export function largestSide(layer: PlanVisualLayer, media: Size, canvas: Size): number {
+export function largestSide(layer: PlanMediaLayer, media: Size, canvas: Size): number {
   const g = layerGeometry(layer, media, canvas);
   const size = placedSize(g);
   return Math.max(size.width, size.height, g.scaled.width, g.scaled.height);

@@ -1,5 +1,5 @@
 import type { MediaProbe } from '../../media/ffprobe';
-import type { PlanVisualLayer } from '../plan/render-plan.types';
+import type { PlanMediaLayer } from '../plan/render-plan.types';
 import { clipFrames, colourOptions } from './source-inputs';
 
 const video = (over: Partial<NonNullable<MediaProbe['video']>>): NonNullable<MediaProbe['video']> => ({
@@ -34,7 +34,7 @@ describe('colourOptions', () => {
 });
 
 describe('clipFrames', () => {
-  const layer = { durationInFrames: 25 } as PlanVisualLayer;
+  const layer = { durationInFrames: 25 } as PlanMediaLayer;
 
   it('takes the last frame at or before each output time, holds the last one and cuts to the clip', () => {
     expect(clipFrames(layer, 30, 0)).toBe('tpad=stop_mode=clone:stop=1,fps=fps=30:start_time=0:round=up,tpad=stop_mode=clone:stop=25,trim=end_frame=25');

@@ -16,7 +16,7 @@
  *   0.5 s shows its first frame until then); after the last frame it holds it.
  */
 import { AV_DEMUXERS, probeMedia, type MediaProbe } from '../../media/ffprobe';
-import type { PlanVisualLayer } from '../plan/render-plan.types';
+import type { PlanMediaLayer } from '../plan/render-plan.types';
 import type { VideoSource } from './video-graph';
 
 export interface SourceDescription {
@@ -65,7 +65,7 @@ function num(value: number): string {
  * frame at or before the slot's time; `start_time=0` repeats the first frame
  * over any gap before it; the `tpad`s hold the last frame past the end.
  */
-export function clipFrames(layer: PlanVisualLayer, fps: number, shiftMs: number, trimmedFrames = 0): string {
+export function clipFrames(layer: PlanMediaLayer, fps: number, shiftMs: number, trimmedFrames = 0): string {
   const frames = layer.durationInFrames + trimmedFrames;
   return [
     // ffmpeg moved the file's first timestamp to 0 (or to the seek point); the composition keeps the file's own.

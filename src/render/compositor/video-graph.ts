@@ -10,7 +10,7 @@
  * their segments. Normal layers are laid with `overlay`; any other blend mode
  * goes through `blendFilter` against what lies below it.
  */
-import type { PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
+import type { PlanMediaLayer, RenderPlan } from '../plan/render-plan.types';
 import { blendFilter, type BlendRegion } from './blend-filter';
 import type { CompositePlan, CompositeSlot } from './composite-plan';
 import { EDGE_PX, layerGeometry, placedSize, unrotatedSize, type Size } from './layer-geometry';
@@ -22,7 +22,7 @@ export interface VideoSource {
   /** Display size of the decoded frames. */
   size: Size;
   /** Filters (comma-joined) that turn the decoded stream into the layer's frames on the plan's grid, from 0. */
-  clipFrames(layer: PlanVisualLayer, fps: number): string;
+  clipFrames(layer: PlanMediaLayer, fps: number): string;
   /** `scale` options naming the source's YUV matrix and range, for the one conversion to RGB. */
   scaleColourOptions: string;
 }
@@ -36,7 +36,7 @@ export interface StillsInput {
 
 export interface VideoGraphInputs {
   /** The decoded source of a video layer. */
-  videoSource(layer: PlanVisualLayer): VideoSource;
+  videoSource(layer: PlanMediaLayer): VideoSource;
   /** A still slot's pictures; null when none of them draws anything. */
   stillsInput(slotIndex: number): StillsInput | null;
 }
@@ -96,7 +96,7 @@ function decodedAtSize(source: VideoSource, size: Size): string[] {
  * in every frame of the timeline; null when the layer never reaches the canvas.
  */
 export function videoLayerChain(
-  layer: PlanVisualLayer,
+  layer: PlanMediaLayer,
   source: VideoSource,
   plan: RenderPlan,
 ): { chain: string; place: Placement; coversCanvas: boolean } | null {
@@ -186,7 +186,7 @@ function splitSharedSources(composite: CompositePlan, inputs: VideoGraphInputs, 
  */
 function videoSlotPicture(
   chains: string[],
-  slot: { layer: PlanVisualLayer },
+  slot: { layer: PlanMediaLayer },
   i: number,
   plan: RenderPlan,
   source: VideoSource,

@@ -1,12 +1,21 @@
 import { cutPlan } from './plan-cut';
 import { visualLayer } from '../../../test/support/plan-layers';
-import type { PlanAudioLayer, PlanVisualLayer, RenderPlan } from './render-plan.types';
+import type { PlanAudioLayer, PlanMediaLayer, RenderPlan } from './render-plan.types';
 
-function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationInFrames: number): PlanVisualLayer {
+function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationInFrames: number): PlanMediaLayer {
   return visualLayer({ id, kind, src: `http://127.0.0.1:1/${id}`, fromFrame, durationInFrames });
 }
 
-const music: PlanAudioLayer = { id: 'a/1', src: 'http://127.0.0.1:1/a', fromFrame: 0, durationInFrames: 400, volume: 1, fadeInFrames: 0, fadeOutFrames: 0 };
+const music: PlanAudioLayer = {
+  id: 'a/1',
+  src: 'http://127.0.0.1:1/a',
+  fromFrame: 0,
+  durationInFrames: 400,
+  volume: 1,
+  volumeKeyframes: null,
+  fadeInFrames: 0,
+  fadeOutFrames: 0,
+};
 
 const plan: RenderPlan = {
   width: 320,

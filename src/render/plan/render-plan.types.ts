@@ -9,11 +9,12 @@
  * the bundle's public dir for samples).
  */
 import type { PlanFontFace } from '../../fonts/font-face';
+import type { PlanKeyframe, PlanMotion } from './motion';
 
-export type { PlanFontFace };
+export type { PlanFontFace, PlanKeyframe, PlanMotion };
 export type PlanFit = 'contain' | 'cover' | 'fill';
 
-export interface PlanVisualLayer {
+export interface PlanMediaLayer {
   /** `<track id>/<clip id>`: unique within the plan. */
   id: string;
   kind: 'video' | 'image';
@@ -34,6 +35,37 @@ export interface PlanVisualLayer {
   blurPx: number;
   /** Gain of a video clip's own audio (1 = as recorded). */
   volume: number;
+  /** Display size of the media where the engine drawing the plan knew it (Studio may not): what `fit` places. */
+  mediaSize: { width: number; height: number } | null;
+  /** Keyframes and transitions (docs/extensions.md); null for a layer that keeps its values throughout. */
+  motion: PlanMotion | null;
+}
+
+/** A text clip: one block of text drawn once, then moved, scaled, turned, faded and cut like a picture. */
+export interface PlanTextLayer {
+  /** `<track id>/<clip id>`: unique within the plan. */
+  id: string;
+  kind: 'text';
+  /** Already wrapped: a line per `\n`. */
+  text: string;
+  fromFrame: number;
+  durationInFrames: number;
+  /** The subtitle style; `background` is one box around the whole block; the anchor is the clip's `position`. */
+  style: PlanTextStyle;
+  opacity: number;
+  scaleX: number;
+  scaleY: number;
+  rotationDeg: number;
+  blendMode: 'normal';
+  layerType: 'foreground';
+  motion: PlanMotion | null;
+}
+
+export type PlanVisualLayer = PlanMediaLayer | PlanTextLayer;
+
+/** A layer ffmpeg decodes frame by frame (what the compositor gives a slot of its own). */
+export function isVideoLayer(layer: PlanVisualLayer): layer is PlanMediaLayer {
+  return layer.kind === 'video';
 }
 
 export interface PlanAudioLayer {
@@ -42,6 +74,8 @@ export interface PlanAudioLayer {
   fromFrame: number;
   durationInFrames: number;
   volume: number;
+  /** Keyframed gain (timeline frames); null = `volume` throughout. */
+  volumeKeyframes: PlanKeyframe<number>[] | null;
   fadeInFrames: number;
   fadeOutFrames: number;
 }
@@ -92,6 +126,11 @@ export interface PlanSubtitleStyle {
   };
 }
 
+export interface PlanTextStyle extends PlanSubtitleStyle {
+  /** How the lines of the block line up with each other. */
+  align: 'left' | 'center' | 'right';
+}
+
 export interface PlanSubtitleLayer {
   id: string;
   cues: PlanSubtitleCue[];
@@ -108,6 +147,6 @@ export interface RenderPlan {
   layers: PlanVisualLayer[];
   audio: PlanAudioLayer[];
   subtitles: PlanSubtitleLayer[];
-  /** Font faces the subtitles use; only these are loaded. */
+  /** Font faces the subtitles and text layers use; only these are loaded. */
   fonts: PlanFontFace[];
 }

@@ -5,6 +5,7 @@ import { runSteps } from '../../common/steps';
 import { DEFAULT_SUBTITLE_PLAN_LIMITS, type SubtitlePlanLimits } from '../../config/subtitle-limits';
 import type { SubtitleCueMs } from '../../subtitles/subtitle-parser';
 import { blurRadiusPx, planTimeline, planTimelineSteps, type MediaKind, type ResolveMediaSrc } from './timeline-planner';
+import type { PlanMediaLayer } from './render-plan.types';
 
 const output: ResolvedOutput = { width: 1280, height: 720, framerate: 30, format: 'mp4', quality: 'standard', codec: 'h264' };
 
@@ -86,6 +87,8 @@ describe('planTimeline', () => {
       layerType: 'foreground',
       blurPx: 0,
       volume: 1,
+      mediaSize: null,
+      motion: null,
     });
   });
 
@@ -107,7 +110,7 @@ describe('planTimeline', () => {
           }),
         ],
       },
-    ]).layers;
+    ]).layers as PlanMediaLayer[];
     expect(layer).toMatchObject({
       kind: 'image',
       fit: 'cover',
@@ -131,12 +134,12 @@ describe('planTimeline', () => {
     [{ background_fit: 'stretch' as const }, 'fill'],
     [{ fit: 'contain' as const, background_fit: 'cover' as const }, 'contain'],
   ])('normalizes fit %j to %s', (properties, expected) => {
-    const [layer] = plan([{ id: 'v', type: 'video', clips: [clip('c.png', 0, 1_000, properties)] }]).layers;
+    const [layer] = plan([{ id: 'v', type: 'video', clips: [clip('c.png', 0, 1_000, properties)] }]).layers as PlanMediaLayer[];
     expect(layer.fit).toBe(expected);
   });
 
   it('blurs only background layers', () => {
-    const [layer] = plan([{ id: 'v', type: 'video', clips: [clip('d.png', 0, 1_000, { background_blur: 100 })] }]).layers;
+    const [layer] = plan([{ id: 'v', type: 'video', clips: [clip('d.png', 0, 1_000, { background_blur: 100 })] }]).layers as PlanMediaLayer[];
     expect(layer.blurPx).toBe(0);
   });
 
@@ -188,8 +191,26 @@ describe('planTimeline', () => {
     ]);
     expect(p.layers).toEqual([]);
     expect(p.audio).toEqual([
-      { id: 'a/m.mp3', src: 'http://127.0.0.1:9/t/0-0', fromFrame: 15, durationInFrames: 90, volume: 0.5, fadeInFrames: 30, fadeOutFrames: 15 },
-      { id: 'a/n.mp4', src: 'http://127.0.0.1:9/t/0-1', fromFrame: 0, durationInFrames: 30, volume: 1, fadeInFrames: 0, fadeOutFrames: 0 },
+      {
+        id: 'a/m.mp3',
+        src: 'http://127.0.0.1:9/t/0-0',
+        fromFrame: 15,
+        durationInFrames: 90,
+        volume: 0.5,
+        volumeKeyframes: null,
+        fadeInFrames: 30,
+        fadeOutFrames: 15,
+      },
+      {
+        id: 'a/n.mp4',
+        src: 'http://127.0.0.1:9/t/0-1',
+        fromFrame: 0,
+        durationInFrames: 30,
+        volume: 1,
+        volumeKeyframes: null,
+        fadeInFrames: 0,
+        fadeOutFrames: 0,
+      },
     ]);
   });
 

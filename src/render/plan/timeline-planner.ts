@@ -15,15 +15,29 @@ import { mergeFontFaces } from '../../fonts/font-catalogue';
 import { DEFAULT_SUBTITLE_PLAN_LIMITS, type SubtitleLimits, type SubtitlePlanLimits } from '../../config/subtitle-limits';
 import { parseSubtitleFile, type SubtitleCueMs } from '../../subtitles/subtitle-parser';
 import { BLEND_MODES } from '../../tasks/dto/input-values';
-import type { AudioClipProperties, ClipInput, FitMode, ResolvedOutput, TimelineInput, VideoClipProperties } from '../../tasks/task-input.types';
+import type {
+  AudioClipProperties,
+  ClipInput,
+  FitMode,
+  ResolvedOutput,
+  TextClipProperties,
+  TimelineInput,
+  VideoClipProperties,
+} from '../../tasks/task-input.types';
+import { clipMotion, startValue, volumeKeyframes } from './clip-motion';
 import { firstFrameAtOrAfter, msToFrameCount, timelineFrames } from './frames';
 import { subtitleLayerSteps } from './subtitle-layer.builder';
-import type { PlanAudioLayer, PlanFit, PlanFontFace, PlanSubtitleLayer, PlanVisualLayer, RenderPlan } from './render-plan.types';
+import { buildTextLayer } from './text-layer.builder';
+import type { PlanAudioLayer, PlanFit, PlanFontFace, PlanMediaLayer, PlanSubtitleLayer, PlanVisualLayer, RenderPlan } from './render-plan.types';
 
 export type MediaKind = 'video' | 'image' | 'audio';
 
-/** Where a clip's media is, for the engine that draws the plan, and what it turned out to be. */
-export type ResolveMediaSrc = (trackIndex: number, clipIndex: number, clip: ClipInput) => { src: string; kind: MediaKind };
+/** Where a clip's media is, for the engine that draws the plan, what it turned out to be and, where known, its display size. */
+export type ResolveMediaSrc = (
+  trackIndex: number,
+  clipIndex: number,
+  clip: ClipInput,
+) => { src: string; kind: MediaKind; size?: { width: number; height: number } };
 
 /**
  * A subtitle clip's file: the bytes or text to parse (Studio, samples, tests), or
@@ -102,13 +116,15 @@ interface PlacedClip {
   clip: ClipInput;
   /** `<track id>/<clip id>`: the layer's id, and how messages name the clip. */
   id: string;
-  media: { src: string; kind: MediaKind };
+  media: ReturnType<ResolveMediaSrc>;
   span: FrameSpan;
 }
 
-function visualLayer({ clip, id, media, span }: PlacedClip, output: ResolvedOutput): PlanVisualLayer {
+function visualLayer({ clip, id, media, span }: PlacedClip, output: ResolvedOutput): PlanMediaLayer {
   if (media.kind === 'audio') throw invalidMedia(clip, `Clip ${id} is on a video track but its media has no picture`);
   const props = (clip.properties ?? {}) as VideoClipProperties;
+  const scale = startValue(props.scale);
+  const position = startValue(props.position);
   const layerType = props.layer_type === 'background' ? 'background' : 'foreground';
   const blendMode = props.blend_mode !== undefined && KNOWN_BLEND_MODES.has(props.blend_mode) ? props.blend_mode : 'normal';
   return {
@@ -118,17 +134,19 @@ function visualLayer({ clip, id, media, span }: PlacedClip, output: ResolvedOutp
     fromFrame: span.fromFrame,
     durationInFrames: span.durationInFrames,
     fit: normalizeFit(props),
-    scaleX: finiteOr(props.scale?.x, 1),
-    scaleY: finiteOr(props.scale?.y, 1),
-    opacity: clamp(finiteOr(props.opacity, 1), 0, 1),
-    offsetX: finiteOr(props.position?.x, 0),
-    offsetY: finiteOr(props.position?.y, 0),
-    rotationDeg: finiteOr(props.rotation, 0),
+    scaleX: finiteOr(scale?.x, 1),
+    scaleY: finiteOr(scale?.y, 1),
+    opacity: clamp(finiteOr(startValue(props.opacity), 1), 0, 1),
+    offsetX: finiteOr(position?.x, 0),
+    offsetY: finiteOr(position?.y, 0),
+    rotationDeg: finiteOr(startValue(props.rotation), 0),
     blendMode,
     layerType,
     blurPx: layerType === 'background' ? blurRadiusPx(finiteOr(props.background_blur, 0), output.width, output.height) : 0,
     // A video clip keeps its own sound as recorded; images have none.
     volume: 1,
+    mediaSize: media.size ?? null,
+    motion: clipMotion(clip, props, output.framerate),
   };
 }
 
@@ -142,7 +160,8 @@ function audioLayer({ clip, id, media, span }: PlacedClip, fps: number): PlanAud
     src: media.src,
     fromFrame: span.fromFrame,
     durationInFrames: span.durationInFrames,
-    volume: Math.max(0, finiteOr(props.volume, 1)),
+    volume: Math.max(0, finiteOr(startValue(props.volume), 1)),
+    volumeKeyframes: volumeKeyframes(clip, props.volume, fps),
     fadeInFrames,
     fadeOutFrames,
   };
@@ -264,11 +283,19 @@ export function* planTimelineSteps(args: PlanTimelineArgs): Steps<RenderPlan> {
   const audio: PlanAudioLayer[] = [];
   const subtitles = yield* subtitleLayers(args, totalFrames);
 
+  const textFonts: PlanFontFace[][] = [];
   timeline.tracks.forEach((track, trackIndex) => {
     if (track.type === 'subtitle') return;
     track.clips.forEach((clip, clipIndex) => {
       const span = clipSpan(clip, fps, totalFrames);
       if (span === null) return;
+      if (track.type === 'text') {
+        const built = buildTextLayer({ id: `${track.id}/${clip.id}`, clip, span, fps, canvas: output });
+        const props = (clip.properties ?? {}) as TextClipProperties;
+        visuals.push({ layer: built.layer, zIndex: finiteOr(props.z_index, 0), trackIndex, clipIndex });
+        textFonts.push(built.fonts);
+        return;
+      }
       const placed: PlacedClip = { clip, id: `${track.id}/${clip.id}`, media: resolveMediaSrc(trackIndex, clipIndex, clip), span };
       if (track.type === 'video') {
         const props = (clip.properties ?? {}) as VideoClipProperties;
@@ -293,6 +320,6 @@ export function* planTimelineSteps(args: PlanTimelineArgs): Steps<RenderPlan> {
     layers: visuals.sort(stackingOrder).map((o) => o.layer),
     audio,
     subtitles: subtitles.layers,
-    fonts: subtitles.fonts,
+    fonts: mergeFontFaces(subtitles.fonts, ...textFonts),
   };
 }

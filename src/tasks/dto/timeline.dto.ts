@@ -86,6 +86,7 @@ const CLIP_CLASS: Readonly<Record<TrackType, new () => ClipDto>> = {
   video: VideoClipDto,
   audio: AudioClipDto,
   subtitle: SubtitleClipDto,
+  text: UntypedClipDto,
 };
 
 /**
