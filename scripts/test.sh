@@ -30,7 +30,7 @@ jest_args() {
 
 main() {
   install_error_trap test
-  bash "$ROOT/scripts/setup.sh" || exit $?
+  SETUP_FOR_TESTS=1 bash "$ROOT/scripts/setup.sh" || exit $?
   cd "$ROOT"
   local started tier tier_started rc=0 summary="" failed=""
   local -a args

@@ -1,22 +1,25 @@
-# Installs the Debian packages listed in scripts/debian-packages.txt when some
-# are missing. Source it after common.sh.
+# Installs the Debian packages listed in scripts/debian-packages.txt (and, for
+# `npm test`, SETUP_FOR_TESTS=1, those in scripts/debian-test-packages.txt)
+# when some are missing. Source it after common.sh.
 # shellcheck shell=bash disable=SC2034 # globals are read by the sourcing script
 
-PACKAGE_LIST="$ROOT/scripts/debian-packages.txt"
+PACKAGE_LISTS=("$ROOT/scripts/debian-packages.txt")
+if [[ ${SETUP_FOR_TESTS:-0} == 1 ]]; then PACKAGE_LISTS+=("$ROOT/scripts/debian-test-packages.txt"); fi
 APT_LOCK_WAIT_S=${SETUP_APT_LOCK_WAIT_S:-120}
 
 # One name per line; blank lines and "#" comments are ignored.
 # SETUP_EXTRA_PACKAGES (space or comma separated) adds names, e.g. for a
 # machine-specific need or to try the missing-package path.
 wanted_packages() {
-  local line name
-  if [[ -f $PACKAGE_LIST ]]; then
+  local line name list
+  for list in "${PACKAGE_LISTS[@]}"; do
+    [[ -f $list ]] || continue
     while IFS= read -r line || [[ -n $line ]]; do
       line=${line%%#*}
       name=${line//[[:space:]]/}
       [[ -n $name ]] && printf '%s\n' "$name"
-    done <"$PACKAGE_LIST"
-  fi
+    done <"$list"
+  done
   local extra=${SETUP_EXTRA_PACKAGES:-}
   for name in ${extra//,/ }; do
     printf '%s\n' "$name"
