@@ -4,7 +4,7 @@ import type { OutputFormat, OutputQuality } from '../../common/spec-vocabulary';
 export { MODEL_IDS, OUTPUT_FORMATS, OUTPUT_QUALITIES, PRIORITIES } from '../../common/spec-vocabulary';
 
 /** The closed value lists of the create body, as runtime arrays; their types are derived from them. */
-export const TRACK_TYPES = ['video', 'audio', 'subtitle'] as const;
+export const TRACK_TYPES = ['video', 'audio', 'subtitle', 'text'] as const;
 export const FIT_MODES = ['contain', 'cover', 'fill', 'stretch'] as const;
 export const OUTPUT_CODECS = ['h264', 'h265', 'vp8', 'vp9', 'prores'] as const;
 export const SUBTITLE_PRESETS = ['netflix', 'youtube', 'professional', 'minimal', 'cinema', 'douyin', 'xiaohongshu', 'wechat-video', 'custom'] as const;
@@ -17,6 +17,31 @@ export type SubtitlePreset = (typeof SUBTITLE_PRESETS)[number];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const LAYER_TYPES = ['background', 'foreground'] as const;
+
+/** Extensions (spec/extensions.md): keyframe easings, transition types, text alignment. */
+export const EASINGS = ['linear', 'ease-in', 'ease-out', 'ease-in-out', 'hold'] as const;
+export const TRANSITION_TYPES = [
+  'fade',
+  'wipe-right',
+  'wipe-left',
+  'wipe-down',
+  'wipe-up',
+  'slide-right',
+  'slide-left',
+  'slide-down',
+  'slide-up',
+  'zoom',
+] as const;
+export const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
+
+export type Easing = (typeof EASINGS)[number];
+export type TransitionType = (typeof TRANSITION_TYPES)[number];
+export type TextAlign = (typeof TEXT_ALIGNS)[number];
+
+export const DEFAULT_EASING: Easing = 'linear';
+export const DEFAULT_TEXT_ALIGN: TextAlign = 'center';
+/** What a text clip's `background` draws for each field it leaves out: an opaque black box hugging the text. */
+export const DEFAULT_TEXT_BACKGROUND = { color: '#000000', opacity: 1, padding: 0, radius: 0 } as const;
 export const WRAP_STRATEGIES = ['word', 'character', 'none'] as const;
 
 /**
