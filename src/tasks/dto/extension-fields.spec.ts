@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { extendedTaskBody, fullTaskBody } from '../../../test/fixtures/task-bodies';
 import { ABSENT, failure, issuesOf, rejection, setAt } from '../../../test/support/body-checks';
 import { SsrfGuard } from '../../network/ssrf-guard';
@@ -306,3 +308,13 @@ describe('extension fields: the later stages of a create', () => {
 function screenWith(sampleFileFor: (url: string) => string | null) {
   return { guard: new SsrfGuard([]), samples: { sampleFileFor } };
 }
+
+describe('docs/extensions.md', () => {
+  const text = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'extensions.md'), 'utf8');
+  const bodies = [...text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1]) as unknown);
+
+  it('has one complete create body per feature, each accepted as pasted', () => {
+    expect(bodies).toHaveLength(3);
+    for (const body of bodies) expect(() => validateCreateTaskBody(body)).not.toThrow();
+  });
+});
