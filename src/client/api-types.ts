@@ -278,6 +278,47 @@ export interface components {
              */
             y: number;
         };
+        ScaleKeyframeDto: {
+            /**
+             * @description Milliseconds from the clip start, at most the clip length; each keyframe later than the one before
+             * @example 0
+             */
+            time_ms: number;
+            /** @description The value at time_ms, within the bounds of the constant */
+            value: components["schemas"]["ScaleDto"];
+            /**
+             * @description Shape of the segment that ends at this keyframe: hold keeps the previous value until this keyframe
+             * @default linear
+             * @enum {string}
+             */
+            easing?: "linear" | "ease-in" | "ease-out" | "ease-in-out" | "hold";
+        };
+        /** @description A keyframe track: before the first keyframe the first value holds, after the last the last */
+        ScaleKeyframesDto: {
+            keyframes: components["schemas"]["ScaleKeyframeDto"][];
+        };
+        OpacityKeyframeDto: {
+            /**
+             * @description Milliseconds from the clip start, at most the clip length; each keyframe later than the one before
+             * @example 0
+             */
+            time_ms: number;
+            /**
+             * @description The value at time_ms, within the bounds of the constant
+             * @example 1
+             */
+            value: number;
+            /**
+             * @description Shape of the segment that ends at this keyframe: hold keeps the previous value until this keyframe
+             * @default linear
+             * @enum {string}
+             */
+            easing?: "linear" | "ease-in" | "ease-out" | "ease-in-out" | "hold";
+        };
+        /** @description A keyframe track: before the first keyframe the first value holds, after the last the last */
+        OpacityKeyframesDto: {
+            keyframes: components["schemas"]["OpacityKeyframeDto"][];
+        };
         PositionDto: {
             /**
              * @description Pixels from the left edge of the output canvas
@@ -290,16 +331,75 @@ export interface components {
              */
             y: number;
         };
+        PositionKeyframeDto: {
+            /**
+             * @description Milliseconds from the clip start, at most the clip length; each keyframe later than the one before
+             * @example 0
+             */
+            time_ms: number;
+            /** @description The value at time_ms, within the bounds of the constant */
+            value: components["schemas"]["PositionDto"];
+            /**
+             * @description Shape of the segment that ends at this keyframe: hold keeps the previous value until this keyframe
+             * @default linear
+             * @enum {string}
+             */
+            easing?: "linear" | "ease-in" | "ease-out" | "ease-in-out" | "hold";
+        };
+        /** @description A keyframe track: before the first keyframe the first value holds, after the last the last */
+        PositionKeyframesDto: {
+            keyframes: components["schemas"]["PositionKeyframeDto"][];
+        };
+        RotationKeyframeDto: {
+            /**
+             * @description Milliseconds from the clip start, at most the clip length; each keyframe later than the one before
+             * @example 0
+             */
+            time_ms: number;
+            /**
+             * @description The value at time_ms, within the bounds of the constant
+             * @example 0
+             */
+            value: number;
+            /**
+             * @description Shape of the segment that ends at this keyframe: hold keeps the previous value until this keyframe
+             * @default linear
+             * @enum {string}
+             */
+            easing?: "linear" | "ease-in" | "ease-out" | "ease-in-out" | "hold";
+        };
+        /** @description A keyframe track: before the first keyframe the first value holds, after the last the last */
+        RotationKeyframesDto: {
+            keyframes: components["schemas"]["RotationKeyframeDto"][];
+        };
+        TransitionSideDto: {
+            /**
+             * @description How the clip enters (in) or leaves (out); docs/extensions.md describes each
+             * @enum {string}
+             */
+            type: "fade" | "wipe-right" | "wipe-left" | "wipe-down" | "wipe-up" | "slide-right" | "slide-left" | "slide-down" | "slide-up" | "zoom";
+            /**
+             * @description Milliseconds; in + out at most the clip length
+             * @example 500
+             */
+            duration_ms: number;
+        };
+        TransitionDto: {
+            /** @description Over the first duration_ms of the clip */
+            in?: components["schemas"]["TransitionSideDto"];
+            /** @description Over the last duration_ms of the clip */
+            out?: components["schemas"]["TransitionSideDto"];
+        };
         VideoClipPropertiesDto: {
             /** @description Scaling factors */
-            scale?: components["schemas"]["ScaleDto"];
+            scale?: components["schemas"]["ScaleDto"] | components["schemas"]["ScaleKeyframesDto"];
             /**
              * @description 0.0 (transparent) to 1.0 (opaque)
-             * @example 1
+             * @default 1
              */
-            opacity?: number;
+            opacity?: number | components["schemas"]["OpacityKeyframesDto"];
             /** @description Offset of the media in pixels from its fitted place */
-            position?: components["schemas"]["PositionDto"];
+            position?: components["schemas"]["PositionDto"] | components["schemas"]["PositionKeyframesDto"];
             /**
              * @default contain
              * @enum {string}
@@ -307,9 +407,9 @@ export interface components {
             fit?: "contain" | "cover" | "fill" | "stretch";
             /**
              * @description Degrees, clockwise; any finite number
-             * @example 0
+             * @default 0
              */
-            rotation?: number;
+            rotation?: number | components["schemas"]["RotationKeyframesDto"];
             /**
              * @description CSS mix-blend-mode keyword
              * @default normal
@@ -331,13 +431,37 @@ export interface components {
             background_fit?: "contain" | "cover" | "fill" | "stretch";
             /** @description Blur radius in pixels; background layers only */
             background_blur?: number;
+            /** @description How the clip enters and leaves: either side optional */
+            transition?: components["schemas"]["TransitionDto"];
+        };
+        VolumeKeyframeDto: {
+            /**
+             * @description Milliseconds from the clip start, at most the clip length; each keyframe later than the one before
+             * @example 0
+             */
+            time_ms: number;
+            /**
+             * @description The value at time_ms, within the bounds of the constant
+             * @example 1
+             */
+            value: number;
+            /**
+             * @description Shape of the segment that ends at this keyframe: hold keeps the previous value until this keyframe
+             * @default linear
+             * @enum {string}
+             */
+            easing?: "linear" | "ease-in" | "ease-out" | "ease-in-out" | "hold";
+        };
+        /** @description A keyframe track: before the first keyframe the first value holds, after the last the last */
+        VolumeKeyframesDto: {
+            keyframes: components["schemas"]["VolumeKeyframeDto"][];
         };
         AudioClipPropertiesDto: {
             /**
              * @description Gain factor; 1 keeps the level
              * @default 1
              */
-            volume?: number;
+            volume?: number | components["schemas"]["VolumeKeyframesDto"];
             /** @description Milliseconds; fade_in_ms + fade_out_ms ≤ clip length */
             fade_in_ms?: number;
             /** @description Milliseconds; fade_in_ms + fade_out_ms ≤ clip length */
@@ -400,23 +524,18 @@ export interface components {
             font_family?: string;
             /** @example #FFFFFF */
             color?: string;
-            /** @description Bottom-centre anchor of the text block, in pixels of the output canvas; absent = the preset place */
-            position?: components["schemas"]["PositionDto"];
             text_wrapping?: components["schemas"]["TextWrappingDto"];
             outline?: components["schemas"]["OutlineDto"];
             shadow?: components["schemas"]["ShadowDto"];
+            /** @description Bottom-centre anchor of the text block, in pixels of the output canvas; absent = the preset place */
+            position?: components["schemas"]["PositionDto"];
         };
-        ClipDto: {
+        MediaClipDto: {
             /**
              * @description Clip identifier chosen by the client, unique within its track
              * @example clip-1
              */
             id: string;
-            /**
-             * @description http(s) URL the service downloads; for a subtitle clip, a subtitle file (SRT or WebVTT)
-             * @example https://media.example.com/intro.mp4
-             */
-            media_url: string;
             /**
              * @description Start on the timeline, milliseconds
              * @example 0
@@ -427,8 +546,107 @@ export interface components {
              * @example 5000
              */
             end_time_ms: number;
+            /**
+             * @description http(s) URL the service downloads; for a subtitle clip, a subtitle file (SRT or WebVTT)
+             * @example https://media.example.com/intro.mp4
+             */
+            media_url: string;
             /** @description Depends on the track type; keys of another track type are rejected */
             properties?: components["schemas"]["VideoClipPropertiesDto"] | components["schemas"]["AudioClipPropertiesDto"] | components["schemas"]["SubtitleClipPropertiesDto"];
+        };
+        TextBackgroundDto: {
+            /**
+             * @default #000000
+             * @example #000000
+             */
+            color?: string;
+            /** @default 1 */
+            opacity?: number;
+            /**
+             * @description Pixels between the text and the edge of the box
+             * @default 0
+             */
+            padding?: number;
+            /**
+             * @description Corner radius in pixels
+             * @default 0
+             */
+            radius?: number;
+        };
+        TextClipPropertiesDto: {
+            /**
+             * @example netflix
+             * @enum {string}
+             */
+            preset?: "netflix" | "youtube" | "professional" | "minimal" | "cinema" | "douyin" | "xiaohongshu" | "wechat-video" | "custom";
+            /**
+             * @description Pixels of the output canvas
+             * @example 48
+             */
+            font_size?: number;
+            /**
+             * @description A font key or alias; any other value is answered with INVALID_FONT
+             * @example noto-serif-sc
+             */
+            font_family?: string;
+            /** @example #FFFFFF */
+            color?: string;
+            text_wrapping?: components["schemas"]["TextWrappingDto"];
+            outline?: components["schemas"]["OutlineDto"];
+            shadow?: components["schemas"]["ShadowDto"];
+            /** @description Bottom-centre anchor of the text block, in pixels of the output canvas; absent = the preset place */
+            position?: components["schemas"]["PositionDto"] | components["schemas"]["PositionKeyframesDto"];
+            /**
+             * @description Alignment of the lines within the text block
+             * @default center
+             * @enum {string}
+             */
+            align?: "left" | "center" | "right";
+            /** @description A box behind the text; absent = none */
+            background?: components["schemas"]["TextBackgroundDto"];
+            /**
+             * @description 0.0 (transparent) to 1.0 (opaque)
+             * @default 1
+             */
+            opacity?: number | components["schemas"]["OpacityKeyframesDto"];
+            /** @description Scaling factors about the centre of the text block */
+            scale?: components["schemas"]["ScaleDto"] | components["schemas"]["ScaleKeyframesDto"];
+            /**
+             * @description Degrees, clockwise, about the centre of the text block; any finite number
+             * @default 0
+             */
+            rotation?: number | components["schemas"]["RotationKeyframesDto"];
+            /**
+             * @description Stacking order among video and text clips; higher is on top (subtitles stay above all)
+             * @example 0
+             */
+            z_index?: number;
+            /** @description How the clip enters and leaves: either side optional */
+            transition?: components["schemas"]["TransitionDto"];
+        };
+        TextClipDto: {
+            /**
+             * @description Clip identifier chosen by the client, unique within its track
+             * @example clip-1
+             */
+            id: string;
+            /**
+             * @description Start on the timeline, milliseconds
+             * @example 0
+             */
+            start_time_ms: number;
+            /**
+             * @description End on the timeline, milliseconds; after start_time_ms and at most timeline.duration_ms
+             * @example 5000
+             */
+            end_time_ms: number;
+            /**
+             * @description The text shown, 1 to 500 characters (Unicode code points); \n breaks a line
+             * @example Summer sale
+             *     until Sunday
+             */
+            text: string;
+            properties?: components["schemas"]["TextClipPropertiesDto"];
         };
         TrackDto: {
             /**
@@ -437,12 +655,12 @@ export interface components {
              */
             id: string;
             /**
-             * @description Decides which clip properties are accepted
+             * @description Decides which clips and clip properties are accepted; text is an extension (text clips)
              * @enum {string}
              */
-            type: "video" | "audio" | "subtitle";
-            /** @description Clips of this track; may be empty */
-            clips: components["schemas"]["ClipDto"][];
+            type: "video" | "audio" | "subtitle" | "text";
+            /** @description Clips of this track (text clips on a text track, media clips on the others); may be empty */
+            clips: (components["schemas"]["MediaClipDto"] | components["schemas"]["TextClipDto"])[];
         };
         TimelineDto: {
             /**

@@ -1,41 +1,9 @@
-import { fullTaskBody, type JsonBody, minimalTaskBody } from '../../test/fixtures/task-bodies';
-import { ApiError, type ValidationIssue } from '../common/api-error';
+import { fullTaskBody, minimalTaskBody, type JsonBody } from '../../test/fixtures/task-bodies';
+import { ABSENT, failure, issuesOf, rejection, setAt } from '../../test/support/body-checks';
+import type { ApiError, ValidationIssue } from '../common/api-error';
 import { SsrfGuard } from '../network/ssrf-guard';
 import { checkCreateBody, refuseOverModelLimits, resolveOutput, validateCreateTaskBody } from './create-pipeline';
 import type { CreateTaskInput, OutputInput } from './task-input.types';
-
-const ABSENT = Symbol('absent');
-
-/** Sets (or deletes, with ABSENT) the value at a path like `input.timeline.tracks[0].id`. */
-function setAt(body: JsonBody, path: string, value: unknown): JsonBody {
-  const keys = path.match(/[^.[\]]+/g) ?? [];
-  let node = body as Record<string, unknown>;
-  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
-  const last = keys[keys.length - 1];
-  if (value === ABSENT) delete node[last];
-  else node[last] = value;
-  return body;
-}
-
-/** What `check` throws, an ApiError; fails the test when it throws nothing. */
-function failure(check: () => unknown): ApiError {
-  try {
-    check();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('nothing was refused');
-}
-
-const rejection = (body: unknown): ApiError => failure(() => validateCreateTaskBody(body));
-
-function issuesOf(body: unknown): ValidationIssue[] {
-  const error = rejection(body);
-  expect(error.code).toBe('VALIDATION_ERROR');
-  expect(error.status).toBe(400);
-  return error.options.details as ValidationIssue[];
-}
 
 const TL = 'input.timeline';
 const VIDEO = `${TL}.tracks[1].clips[0]`;

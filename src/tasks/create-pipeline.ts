@@ -28,7 +28,7 @@ import type { WebhookCredentials } from './webhook-credentials';
  *
  *   0. limits   422 TIMELINE_TOO_COMPLEX  tracks and clips counted in the raw body, before validating 10,000 clips costs the event loop
  *   1. shape    400 VALIDATION_ERROR      every field and cross-field problem at once
- *   2. fonts    400 INVALID_FONT          the subtitle font families
+ *   2. fonts    400 INVALID_FONT          the font families of subtitle and text clips
  *   3. URLs     400 VALIDATION_ERROR      media and webhook URLs the SSRF guard refuses without DNS
  *   4. model    422 MODEL_LIMIT_EXCEEDED  resolution, duration and format against the model
  *   5. admission (TaskTransitions.admit)  429 QUOTA_EXCEEDED, 402 INSUFFICIENT_CREDITS, 409 DUPLICATE_REQUEST_ID; queued
@@ -180,11 +180,13 @@ export function checkCreateBody(body: unknown, limits: ComplexityLimits, screen:
  */
 export function screenTaskUrls(input: CreateTaskInput, { guard, samples }: UrlScreen): ValidationIssue[] {
   const urls: Array<{ field: string; url: string }> = [{ field: 'webhook.url', url: input.webhook.url }];
-  input.input.timeline.tracks.forEach((track, t) =>
+  input.input.timeline.tracks.forEach((track, t) => {
+    // A text clip has no media_url: nothing to fetch.
+    if (track.type === 'text') return;
     track.clips.forEach((clip, c) => {
       if (samples.sampleFileFor(clip.media_url) === null) urls.push({ field: `input.timeline.tracks[${t}].clips[${c}].media_url`, url: clip.media_url });
-    }),
-  );
+    });
+  });
   return urls.flatMap(({ field, url }) => {
     const reason = guard.refusalWithoutDns(url);
     return reason ? [{ field, issue: reason, provided_value: url }] : [];

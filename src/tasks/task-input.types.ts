@@ -3,27 +3,38 @@
  * (the planner, the services). The DTO classes are its one declaration: they
  * validate it and describe it in the OpenAPI document; these are their types.
  */
-import type { AudioClipPropertiesDto, PositionDto, SubtitleClipPropertiesDto, VideoClipPropertiesDto } from './dto/clip-properties.dto';
+import type { AudioClipPropertiesDto, SubtitleClipPropertiesDto, TextClipPropertiesDto, VideoClipPropertiesDto } from './dto/clip-properties.dto';
 import type { CreateTaskDto, MetadataDto, WebhookDto } from './dto/create-task.dto';
 import type { OutputCodec } from './dto/input-values';
+import type { PositionDto, TransitionDto, TransitionSideDto } from './dto/motion.dto';
 import type { OutputDto } from './dto/output.dto';
-import type { ClipDto, TimelineDto, TrackDto } from './dto/timeline.dto';
+import type { MediaClipDto, TextClipDto, TimelineClip, TimelineDto, TrackDto } from './dto/timeline.dto';
 import type { OutputFormat, OutputQuality } from '../common/spec-vocabulary';
 
-export type { Easing, TextAlign, TransitionType } from './dto/input-values';
-export type { FitMode, OutputCodec, SubtitlePreset, TrackType, WebhookEventType } from './dto/input-values';
+export type { Easing, FitMode, OutputCodec, SubtitlePreset, TextAlign, TrackType, TransitionType, WebhookEventType } from './dto/input-values';
+export type { Animatable, KeyframeInput, KeyframesInput } from './dto/motion.dto';
 export type { ModelId, OutputFormat, OutputQuality, Priority } from '../common/spec-vocabulary';
 
 export type CreateTaskInput = CreateTaskDto;
 export type TimelineInput = TimelineDto;
 export type TrackInput = TrackDto;
-export type ClipInput = ClipDto & { text?: string };
+/**
+ * A clip of any track. On a `text` track it has `text` and no `media_url`
+ * (TextClipInput); on the others `media_url` and no `text` (MediaClipInput).
+ * `media_url` is typed present for the code that reads it on media tracks only.
+ */
+export type ClipInput = TimelineClip;
+export type MediaClipInput = MediaClipDto;
+export type TextClipInput = TextClipDto;
 export type OutputInput = OutputDto;
 export type WebhookInput = WebhookDto;
 export type MetadataInput = MetadataDto;
 export type VideoClipProperties = VideoClipPropertiesDto;
 export type AudioClipProperties = AudioClipPropertiesDto;
 export type SubtitleClipProperties = SubtitleClipPropertiesDto;
+export type TextClipProperties = TextClipPropertiesDto;
+export type TransitionInput = TransitionDto;
+export type TransitionSideInput = TransitionSideDto;
 export type Vec2 = PositionDto;
 
 /** Output settings with every default applied (docs/api.md, "Output defaults"). */
@@ -34,32 +45,4 @@ export interface ResolvedOutput {
   format: OutputFormat;
   quality: OutputQuality;
   codec: OutputCodec;
-}
-
-export interface KeyframeInput<T> {
-  time_ms: number;
-  value: T;
-  easing?: import('./dto/input-values').Easing;
-}
-export interface KeyframesInput<T> {
-  keyframes: KeyframeInput<T>[];
-}
-export type Animatable<T> = T | KeyframesInput<T>;
-export interface TransitionSideInput {
-  type: import('./dto/input-values').TransitionType;
-  duration_ms: number;
-}
-export interface TransitionInput {
-  in?: TransitionSideInput;
-  out?: TransitionSideInput;
-}
-export interface TextClipProperties extends Omit<SubtitleClipPropertiesDto, 'position'> {
-  position?: Animatable<Vec2>;
-  align?: import('./dto/input-values').TextAlign;
-  background?: { color?: string; opacity?: number; padding?: number; radius?: number };
-  opacity?: Animatable<number>;
-  scale?: Animatable<Vec2>;
-  rotation?: Animatable<number>;
-  z_index?: number;
-  transition?: TransitionInput;
 }

@@ -152,7 +152,7 @@ function describe(error: ValidatorError): string {
  * every object schema that lists its properties is closed, so a field the
  * service sends but the document does not name is caught.
  */
-function asValidatorDialect(document: object): object {
+export function asValidatorDialect(document: object): object {
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(visit);
     if (node === null || typeof node !== 'object') return node;

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ValidateBy, ValidateIf, ValidateNested, type ValidationArguments } from 'class-validator';
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import { ValidateBy, ValidateIf, ValidateNested, validateSync, type ValidationArguments, type ValidationError, type ValidatorOptions } from 'class-validator';
 
 /**
  * Field decorators that each put ONE constraint on a property, so every bad
@@ -22,17 +22,35 @@ export interface ExpandingContext {
   expand: (value: unknown) => SubIssue[];
 }
 
+/** Context of constraints whose value may be a DTO instance validated on its own: its errors, reported below the field. */
+export interface NestedErrorsContext {
+  nestedErrors: (value: unknown) => ValidationError[];
+}
+
+/** How every DTO is validated: unknown keys refused, the first broken rule of a field only, values kept for the report. */
+export const VALIDATOR_OPTIONS: ValidatorOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  stopAtFirstError: true,
+  validationError: { target: false, value: true },
+};
+
 const REQUIRED = 'is required';
 
 type Check = (value: unknown, args: ValidationArguments) => boolean;
 
-function rule(name: string, check: Check, describe: string, context?: ExpandingContext): PropertyDecorator {
+/** The sentence for a value that breaks a rule; a function when it depends on the value. */
+type Describe = string | ((value: unknown) => string);
+
+function rule(name: string, check: Check, describe: Describe, context?: ExpandingContext | NestedErrorsContext): PropertyDecorator {
+  const sentence = (value: unknown) => (value === undefined ? REQUIRED : typeof describe === 'string' ? describe : describe(value));
   return ValidateBy(
     {
       name,
       validator: {
         validate: check,
-        defaultMessage: (args?: ValidationArguments) => (args?.value === undefined ? REQUIRED : describe),
+        defaultMessage: (args?: ValidationArguments) => sentence(args?.value),
       },
     },
     context ? { context } : undefined,
@@ -61,7 +79,7 @@ export interface NumberBounds {
   integer?: boolean;
 }
 
-function describeNumber({ min, max, minExclusive, integer }: NumberBounds): string {
+export function describeNumber({ min, max, minExclusive, integer }: NumberBounds): string {
   const kind = integer ? 'a whole number' : 'a number';
   if (min !== undefined && max !== undefined) {
     return minExclusive ? `must be ${kind} greater than ${min} and at most ${max}` : `must be ${kind} from ${min} to ${max}`;
@@ -152,6 +170,49 @@ export function UrlField(protocols: readonly ('http:' | 'https:')[], maxLength: 
 export function NestedField(cls: () => new () => object): PropertyDecorator {
   const isInstance: Check = (value) => value instanceof cls() && !Array.isArray(value);
   return applyAll(Type(cls), rule('objectField', isInstance, 'must be an object'), ValidateNested());
+}
+
+/**
+ * A field that holds either a plain value that `plain` accepts, or a JSON
+ * object validated by the DTO class that `classOf` picks for it (a constant
+ * or a keyframe track, say). The object becomes an instance of that class
+ * here; its problems are reported at their own paths below the field, as a
+ * NestedField's are. `describe` gives the sentence for a value of neither kind.
+ */
+export function PlainOrObjectField(
+  plain: (value: unknown) => boolean,
+  classOf: (object: Record<string, unknown>) => new () => object,
+  describe: Describe,
+): PropertyDecorator {
+  // The check and the report both need an object's errors: it is validated once.
+  const errorsOf = new WeakMap<object, ValidationError[]>();
+  const nestedErrors = (value: unknown): ValidationError[] => {
+    if (!isDtoInstance(value)) return [];
+    let errors = errorsOf.get(value);
+    if (errors === undefined) {
+      errors = validateSync(value, VALIDATOR_OPTIONS);
+      errorsOf.set(value, errors);
+    }
+    return errors;
+  };
+  const check: Check = (value) => (isDtoInstance(value) ? nestedErrors(value).length === 0 : plain(value));
+  return applyAll(
+    Transform(({ value }: { value: unknown }) => (isPlainRecord(value) ? plainToInstance(classOf(value), value) : value), { toClassOnly: true }),
+    rule('plainOrObjectField', check, describe, { nestedErrors }),
+  );
+}
+
+/** An object made by class-transformer from a JSON object (sanitised JSON holds plain records and arrays only). */
+function isDtoInstance(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainRecord(value);
+}
+
+/** A key that must not be given at all, refused with `reason` instead of "is not an accepted field". */
+export function RefusedField(reason: string): PropertyDecorator {
+  return applyAll(
+    Optional(),
+    rule('refusedField', () => false, reason),
+  );
 }
 
 export interface ArrayBounds {

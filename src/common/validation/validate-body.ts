@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ApiError, type ValidationIssue } from '../api-error';
-import { isPlainRecord } from './field-rules.decorator';
+import { isPlainRecord, VALIDATOR_OPTIONS } from './field-rules.decorator';
 import { collectIssues, issue, sanitizeJson } from './validation-report';
 
 type DtoClass<T> = new () => T;
@@ -24,13 +24,7 @@ export function inspectDto<T extends object>(cls: DtoClass<T>, raw: unknown, roo
   const issues: ValidationIssue[] = [];
   const clean = sanitizeJson(raw, rootPath, issues);
   const value = plainToInstance(cls, clean);
-  const errors = validateSync(value, {
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    forbidUnknownValues: true,
-    stopAtFirstError: true,
-    validationError: { target: false, value: true },
-  });
+  const errors = validateSync(value, VALIDATOR_OPTIONS);
   issues.push(...collectIssues(errors, rootPath, value));
   return { value, issues };
 }

@@ -1,6 +1,6 @@
 import type { ValidationError } from 'class-validator';
 import type { ValidationIssue } from '../api-error';
-import { type ExpandingContext, isPlainRecord, keySuffix } from './field-rules.decorator';
+import { type ExpandingContext, isPlainRecord, keySuffix, type NestedErrorsContext } from './field-rules.decorator';
 
 /**
  * Turns class-validator's error tree into the spec's flat `details` list:
@@ -32,10 +32,12 @@ export function collectIssues(errors: readonly ValidationError[], parentPath: st
 }
 
 function constraintIssues(path: string, name: string, message: string, error: ValidationError): ValidationIssue[] {
-  const context = error.contexts?.[name] as Partial<ExpandingContext> | undefined;
+  const context = error.contexts?.[name] as Partial<ExpandingContext & NestedErrorsContext> | undefined;
   if (typeof context?.expand === 'function') {
     return context.expand(error.value).map((sub) => issue(`${path}${sub.suffix}`, sub.issue, sub.value));
   }
+  const nested = typeof context?.nestedErrors === 'function' ? context.nestedErrors(error.value) : [];
+  if (nested.length > 0) return collectIssues(nested, path, error.value);
   return [issue(path, FIXED_ISSUES[name] ?? message, error.value)];
 }
 

@@ -51,6 +51,17 @@ describe('sampleBodies', () => {
     });
   });
 
+  it('keeps a text clip, which names no media, as it is', () => {
+    const input = timeline('title', ['samples/media/red-16x9.png']);
+    const text = { id: 'hello', text: 'Hello', start_time_ms: 0, end_time_ms: 1000 };
+    input.timeline.tracks.push({ id: 'titles', type: 'text', clips: [text] });
+    const [sample] = sampleBodies([input], SERVED);
+    expect((sample.body.input as SampleTimeline).timeline.tracks.map((track) => track.clips)).toEqual([
+      [{ id: 'c0', media_url: 'https://svc/samples/red-16x9.png', start_time_ms: 0, end_time_ms: 1000 }],
+      [text],
+    ]);
+  });
+
   it('leaves out a sample that needs a file the service does not serve, and does not change its input', () => {
     const input = timeline('cjk', ['samples/media/red-16x9.png', 'samples/subtitles/ko.vtt']);
     const copy = JSON.parse(JSON.stringify(input)) as SampleTimeline;

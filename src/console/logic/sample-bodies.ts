@@ -8,7 +8,8 @@
 
 export interface SampleTimeline {
   name: string;
-  timeline: { tracks: Array<{ clips: Array<{ media_url: string } & Record<string, unknown>> } & Record<string, unknown>> } & Record<string, unknown>;
+  /** A clip names its media by `media_url`, except a text clip, which has none. */
+  timeline: { tracks: Array<{ clips: Array<{ media_url?: string } & Record<string, unknown>> } & Record<string, unknown>> } & Record<string, unknown>;
   output: Record<string, unknown>;
 }
 
@@ -41,12 +42,10 @@ export function sampleBodies(timelines: readonly SampleTimeline[], served: reado
   const bodies: SampleBody[] = [];
   for (const sample of timelines) {
     const urlOf = (path: string) => urls.get(servedName(path) ?? '');
-    const clips = sample.timeline.tracks.flatMap((track) => track.clips);
-    if (!clips.every((clip) => urlOf(clip.media_url) !== undefined)) continue;
-    const timeline = {
-      ...sample.timeline,
-      tracks: sample.timeline.tracks.map((track) => ({ ...track, clips: track.clips.map((clip) => ({ ...clip, media_url: urlOf(clip.media_url) })) })),
-    };
+    const mediaPaths = sample.timeline.tracks.flatMap((track) => track.clips.flatMap((clip) => (clip.media_url === undefined ? [] : [clip.media_url])));
+    if (!mediaPaths.every((path) => urlOf(path) !== undefined)) continue;
+    const served = (clip: { media_url?: string }) => (clip.media_url === undefined ? clip : { ...clip, media_url: urlOf(clip.media_url) });
+    const timeline = { ...sample.timeline, tracks: sample.timeline.tracks.map((track) => ({ ...track, clips: track.clips.map(served) })) };
     bodies.push({
       name: sample.name,
       body: {

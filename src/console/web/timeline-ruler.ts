@@ -29,14 +29,16 @@ function lane(track: Track, durationMs: number): HTMLElement {
   const lane = el('div', { class: 'lane' });
   for (const clip of track.clips) {
     const label = `${clip.id}: ${seconds(clip.start_time_ms)} – ${seconds(clip.end_time_ms)}`;
+    // A text clip shows its own text; every other clip, its media.
+    const shows = 'text' in clip ? clip.text : clip.media_url;
     const bar = place(
-      el('div', { class: `clip clip-${track.type}`, title: `${label}\n${clip.media_url}`, 'data-clip': clip.id }, el('span', {}, label)),
+      el('div', { class: `clip clip-${track.type}`, title: `${label}\n${shows}`, 'data-clip': clip.id }, el('span', {}, label)),
       clip.start_time_ms,
       clip.end_time_ms,
       durationMs,
     );
     lane.append(bar);
-    if (track.type !== 'subtitle') continue;
+    if (track.type !== 'subtitle' || 'text' in clip) continue;
     void cuesOf(clip.media_url).then((cues) => {
       for (const cue of cues ?? []) {
         const start = clip.start_time_ms + cue.startMs;

@@ -4,6 +4,7 @@
  * property shows where a single value is needed.
  */
 import type { Animatable, ClipInput, KeyframesInput, TransitionInput, Vec2 } from '../../tasks/task-input.types';
+import { DEFAULT_EASING } from '../../tasks/dto/input-values';
 import type { PlanKeyframe, PlanMotion, PlanTransition } from './motion';
 
 export function isKeyframes<T>(value: Animatable<T> | undefined): value is KeyframesInput<T> {
@@ -17,7 +18,7 @@ function frameOf(clip: ClipInput, ms: number, fps: number): number {
 
 function track<T extends number | Vec2>(clip: ClipInput, value: Animatable<T> | undefined, fps: number): PlanKeyframe<T>[] | null {
   if (!isKeyframes(value)) return null;
-  return value.keyframes.map((k) => ({ frame: frameOf(clip, k.time_ms, fps), value: k.value, easing: k.easing ?? 'linear' }));
+  return value.keyframes.map((k) => ({ frame: frameOf(clip, k.time_ms, fps), value: k.value, easing: k.easing ?? DEFAULT_EASING }));
 }
 
 function transition(clip: ClipInput, given: TransitionInput | undefined, side: 'in' | 'out', fps: number): PlanTransition | null {

@@ -6,6 +6,7 @@
  */
 import { detectTextLanguage, fontFacesFor } from '../../fonts/font-catalogue';
 import { wrapText } from '../../subtitles/text-wrap';
+import { DEFAULT_TEXT_ALIGN, DEFAULT_TEXT_BACKGROUND } from '../../tasks/dto/input-values';
 import type { ClipInput, SubtitleClipProperties, TextClipProperties } from '../../tasks/task-input.types';
 import { clipMotion, startValue } from './clip-motion';
 import type { PlanFontFace, PlanTextLayer, PlanTextStyle } from './render-plan.types';
@@ -34,15 +35,15 @@ function textStyle(props: TextClipProperties, canvas: Canvas, language: string |
   const given = props.background;
   return {
     ...style,
-    align: props.align ?? 'center',
+    align: props.align ?? DEFAULT_TEXT_ALIGN,
     background:
       given === undefined
         ? style.background
         : {
-            color: given.color ?? '#000000',
-            opacity: Math.min(1, Math.max(0, finiteOr(given.opacity, 1))),
-            paddingPx: finiteOr(given.padding, 0),
-            radiusPx: finiteOr(given.radius, 0),
+            color: given.color ?? DEFAULT_TEXT_BACKGROUND.color,
+            opacity: Math.min(1, Math.max(0, finiteOr(given.opacity, DEFAULT_TEXT_BACKGROUND.opacity))),
+            paddingPx: finiteOr(given.padding, DEFAULT_TEXT_BACKGROUND.padding),
+            radiusPx: finiteOr(given.radius, DEFAULT_TEXT_BACKGROUND.radius),
           },
   };
 }

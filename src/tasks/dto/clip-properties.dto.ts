@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtension } from '@nestjs/swagger';
 import {
   BooleanField,
   CheckedField,
@@ -9,53 +9,53 @@ import {
   StringField,
   OptionalField,
 } from '../../common/validation/field-rules.decorator';
-import { BLEND_MODES, FIT_MODES, type FitMode, LAYER_TYPES, SUBTITLE_PRESETS, type SubtitlePreset, WRAP_STRATEGIES } from './input-values';
+import {
+  BLEND_MODES,
+  DEFAULT_TEXT_ALIGN,
+  DEFAULT_TEXT_BACKGROUND,
+  FIT_MODES,
+  type FitMode,
+  LAYER_TYPES,
+  SUBTITLE_PRESETS,
+  type SubtitlePreset,
+  TEXT_ALIGNS,
+  type TextAlign,
+  WRAP_STRATEGIES,
+} from './input-values';
+import {
+  type Animatable,
+  AnimatableOpacity,
+  AnimatablePosition,
+  AnimatableRotation,
+  AnimatableScale,
+  AnimatableVolume,
+  PositionDto,
+  type ScaleDto,
+  TransitionField,
+  type TransitionDto,
+} from './motion.dto';
 
 /** Clip `properties` per track type; a key of another track type is an unknown field. */
 
 export const HEX_COLOR = { maxLength: 7, pattern: /^#[0-9A-Fa-f]{6}$/, describe: 'must be a hex colour of the form #RRGGBB' };
 const HEX_EXAMPLE = '#FFFFFF';
 
-export class PositionDto {
-  @ApiProperty({ description: 'Pixels from the left edge of the output canvas', example: 0 })
-  @NumberField()
-  x!: number;
-
-  @ApiProperty({ description: 'Pixels from the top edge of the output canvas', example: 0 })
-  @NumberField()
-  y!: number;
-}
-
-export class ScaleDto {
-  @ApiProperty({ description: 'Horizontal factor; 1.0 is the original size', example: 1, exclusiveMinimum: true, minimum: 0, maximum: 100 })
-  @NumberField({ min: 0, minExclusive: true, max: 100 })
-  x!: number;
-
-  @ApiProperty({ description: 'Vertical factor; 1.0 is the original size', example: 1, exclusiveMinimum: true, minimum: 0, maximum: 100 })
-  @NumberField({ min: 0, minExclusive: true, max: 100 })
-  y!: number;
-}
-
 export class VideoClipPropertiesDto {
-  @OptionalField({ type: () => ScaleDto, description: 'Scaling factors' })
-  @NestedField(() => ScaleDto)
-  scale?: ScaleDto;
+  @AnimatableScale('Scaling factors')
+  scale?: Animatable<ScaleDto>;
 
-  @OptionalField({ minimum: 0, maximum: 1, example: 1, description: '0.0 (transparent) to 1.0 (opaque)' })
-  @NumberField({ min: 0, max: 1 })
-  opacity?: number;
+  @AnimatableOpacity('0.0 (transparent) to 1.0 (opaque)')
+  opacity?: Animatable<number>;
 
-  @OptionalField({ type: () => PositionDto, description: 'Offset of the media in pixels from its fitted place' })
-  @NestedField(() => PositionDto)
-  position?: PositionDto;
+  @AnimatablePosition('Offset of the media in pixels from its fitted place')
+  position?: Animatable<PositionDto>;
 
   @OptionalField({ enum: FIT_MODES, default: 'contain' })
   @EnumField(FIT_MODES)
   fit?: FitMode;
 
-  @OptionalField({ description: 'Degrees, clockwise; any finite number', example: 0 })
-  @NumberField()
-  rotation?: number;
+  @AnimatableRotation('Degrees, clockwise; any finite number')
+  rotation?: Animatable<number>;
 
   @OptionalField({ enum: BLEND_MODES, default: 'normal', description: 'CSS mix-blend-mode keyword' })
   @EnumField(BLEND_MODES)
@@ -76,12 +76,14 @@ export class VideoClipPropertiesDto {
   @OptionalField({ minimum: 0, maximum: 100, description: 'Blur radius in pixels; background layers only' })
   @NumberField({ min: 0, max: 100 })
   background_blur?: number;
+
+  @TransitionField()
+  transition?: TransitionDto;
 }
 
 export class AudioClipPropertiesDto {
-  @OptionalField({ minimum: 0, maximum: 10, default: 1, description: 'Gain factor; 1 keeps the level' })
-  @NumberField({ min: 0, max: 10 })
-  volume?: number;
+  @AnimatableVolume('Gain factor; 1 keeps the level')
+  volume?: Animatable<number>;
 
   @OptionalField({ minimum: 0, type: 'integer', description: 'Milliseconds; fade_in_ms + fade_out_ms ≤ clip length' })
   @IntegerField({ min: 0 })
@@ -165,7 +167,8 @@ export class ShadowDto {
   opacity?: number;
 }
 
-export class SubtitleClipPropertiesDto {
+/** What subtitle and text clips share: how their text looks (the same meanings and defaults for both). */
+export class TextStyleDto {
   @OptionalField({ enum: SUBTITLE_PRESETS, example: 'netflix' })
   @EnumField(SUBTITLE_PRESETS)
   preset?: SubtitlePreset;
@@ -182,13 +185,6 @@ export class SubtitleClipPropertiesDto {
   @StringField(HEX_COLOR)
   color?: string;
 
-  @OptionalField({
-    type: () => PositionDto,
-    description: 'Bottom-centre anchor of the text block, in pixels of the output canvas; absent = the preset place',
-  })
-  @NestedField(() => PositionDto)
-  position?: PositionDto;
-
   @OptionalField({ type: () => TextWrappingDto })
   @NestedField(() => TextWrappingDto)
   text_wrapping?: TextWrappingDto;
@@ -200,4 +196,63 @@ export class SubtitleClipPropertiesDto {
   @OptionalField({ type: () => ShadowDto })
   @NestedField(() => ShadowDto)
   shadow?: ShadowDto;
+}
+
+const TEXT_ANCHOR = 'Bottom-centre anchor of the text block, in pixels of the output canvas; absent = the preset place';
+
+export class SubtitleClipPropertiesDto extends TextStyleDto {
+  @OptionalField({ type: () => PositionDto, description: TEXT_ANCHOR })
+  @NestedField(() => PositionDto)
+  position?: PositionDto;
+}
+
+/** The box drawn behind a text clip's text; each field left out takes its DEFAULT_TEXT_BACKGROUND value. */
+@ApiExtension('x-extension', true)
+export class TextBackgroundDto {
+  @OptionalField({ example: '#000000', default: DEFAULT_TEXT_BACKGROUND.color })
+  @StringField(HEX_COLOR)
+  color?: string;
+
+  @OptionalField({ minimum: 0, maximum: 1, default: DEFAULT_TEXT_BACKGROUND.opacity })
+  @NumberField({ min: 0, max: 1 })
+  opacity?: number;
+
+  @OptionalField({ minimum: 0, maximum: 200, default: DEFAULT_TEXT_BACKGROUND.padding, description: 'Pixels between the text and the edge of the box' })
+  @NumberField({ min: 0, max: 200 })
+  padding?: number;
+
+  @OptionalField({ minimum: 0, maximum: 200, default: DEFAULT_TEXT_BACKGROUND.radius, description: 'Corner radius in pixels' })
+  @NumberField({ min: 0, max: 200 })
+  radius?: number;
+}
+
+/** A text clip's properties (spec/extensions.md §3): a subtitle clip's, plus layout, a box and motion. */
+@ApiExtension('x-extension', true)
+export class TextClipPropertiesDto extends TextStyleDto {
+  @AnimatablePosition(TEXT_ANCHOR)
+  position?: Animatable<PositionDto>;
+
+  @OptionalField({ enum: TEXT_ALIGNS, default: DEFAULT_TEXT_ALIGN, description: 'Alignment of the lines within the text block' })
+  @EnumField(TEXT_ALIGNS)
+  align?: TextAlign;
+
+  @OptionalField({ type: () => TextBackgroundDto, description: 'A box behind the text; absent = none' })
+  @NestedField(() => TextBackgroundDto)
+  background?: TextBackgroundDto;
+
+  @AnimatableOpacity('0.0 (transparent) to 1.0 (opaque)')
+  opacity?: Animatable<number>;
+
+  @AnimatableScale('Scaling factors about the centre of the text block')
+  scale?: Animatable<ScaleDto>;
+
+  @AnimatableRotation('Degrees, clockwise, about the centre of the text block; any finite number')
+  rotation?: Animatable<number>;
+
+  @OptionalField({ description: 'Stacking order among video and text clips; higher is on top (subtitles stay above all)', example: 0 })
+  @NumberField()
+  z_index?: number;
+
+  @TransitionField()
+  transition?: TransitionDto;
 }

@@ -1,7 +1,11 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiBody, type OpenAPIObject } from '@nestjs/swagger';
+import Ajv from 'ajv';
+import { extendedTaskBody, fullTaskBody, minimalTaskBody } from '../../../test/fixtures/task-bodies';
+import { setAt } from '../../../test/support/body-checks';
 import { documentOf, parametersOf } from '../../../test/support/dto-document';
+import { asValidatorDialect } from '../../../test/support/reply-contract';
 import { CreateTaskDto } from './create-task.dto';
 import { ListTasksQueryDto } from './list-tasks-query.dto';
 
@@ -20,6 +24,8 @@ class DocumentedController {
 }
 
 type Schema = { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+
+const TEXT = 'input.timeline.tracks[2].clips[0]';
 
 describe('OpenAPI document generated from the DTOs', () => {
   let document: OpenAPIObject;
@@ -42,14 +48,90 @@ describe('OpenAPI document generated from the DTOs', () => {
     expect(schema('SubtitleClipPropertiesDto').properties?.preset.enum).toContain('wechat-video');
   });
 
-  it('documents clip properties as any of the three property schemas (none has a required key)', () => {
-    const properties = schema('ClipDto').properties?.properties as { anyOf: Array<{ $ref: string }> };
+  it('documents a clip as a media clip or a text clip, media clip properties as any of the three property schemas', () => {
+    expect(schema('TrackDto').properties?.clips).toMatchObject({
+      type: 'array',
+      items: { oneOf: [{ $ref: '#/components/schemas/MediaClipDto' }, { $ref: '#/components/schemas/TextClipDto' }] },
+    });
+    expect(schema('MediaClipDto').required).toEqual(['id', 'start_time_ms', 'end_time_ms', 'media_url']);
+    expect(schema('TextClipDto').required).toEqual(['id', 'start_time_ms', 'end_time_ms', 'text']);
+    expect(schema('TextClipDto').properties).not.toHaveProperty('media_url');
+    const properties = schema('MediaClipDto').properties?.properties as { anyOf: Array<{ $ref: string }> };
     expect(properties.anyOf.map((ref) => ref.$ref)).toEqual([
       '#/components/schemas/VideoClipPropertiesDto',
       '#/components/schemas/AudioClipPropertiesDto',
       '#/components/schemas/SubtitleClipPropertiesDto',
     ]);
-    expect(schema('AudioClipPropertiesDto').properties?.volume).toMatchObject({ minimum: 0, maximum: 10 });
+    expect(schema('TextClipDto').properties?.properties).toEqual({ $ref: '#/components/schemas/TextClipPropertiesDto' });
+  });
+
+  it('documents each animatable property as one of its constant and its keyframe track', () => {
+    expect(schema('AudioClipPropertiesDto').properties?.volume.oneOf).toEqual([
+      { type: 'number', minimum: 0, maximum: 10, example: 1 },
+      { $ref: '#/components/schemas/VolumeKeyframesDto' },
+    ]);
+    expect(schema('VideoClipPropertiesDto').properties?.scale.oneOf).toEqual([
+      { $ref: '#/components/schemas/ScaleDto' },
+      { $ref: '#/components/schemas/ScaleKeyframesDto' },
+    ]);
+    expect(schema('TextClipPropertiesDto').properties?.position.oneOf).toEqual([
+      { $ref: '#/components/schemas/PositionDto' },
+      { $ref: '#/components/schemas/PositionKeyframesDto' },
+    ]);
+    expect(schema('OpacityKeyframesDto').properties?.keyframes).toMatchObject({ minItems: 1, maxItems: 64 });
+    expect(schema('OpacityKeyframeDto').required).toEqual(['time_ms', 'value']);
+    expect(schema('OpacityKeyframeDto').properties?.value).toMatchObject({ minimum: 0, maximum: 1 });
+    expect(schema('OpacityKeyframeDto').properties?.easing.enum).toEqual(['linear', 'ease-in', 'ease-out', 'ease-in-out', 'hold']);
+  });
+
+  it('marks every extension schema and every extension field of a v3 schema with x-extension', () => {
+    const marked = Object.entries(document.components?.schemas ?? {})
+      .filter(([, value]) => (value as Record<string, unknown>)['x-extension'] === true)
+      .map(([name]) => name);
+    expect(marked.sort()).toEqual(
+      [
+        'OpacityKeyframesDto',
+        'PositionKeyframesDto',
+        'RotationKeyframesDto',
+        'ScaleKeyframesDto',
+        'TextBackgroundDto',
+        'TextClipDto',
+        'TextClipPropertiesDto',
+        'TransitionDto',
+        'VolumeKeyframesDto',
+      ].sort(),
+    );
+    expect(schema('VideoClipPropertiesDto').properties?.transition['x-extension']).toBe(true);
+    expect(schema('TrackDto').properties?.type.enum).toEqual(['video', 'audio', 'subtitle', 'text']);
+  });
+
+  describe('fits the bodies the API accepts, objects closed as the reply check reads them', () => {
+    let fits: (body: unknown) => boolean;
+
+    beforeAll(() => {
+      const { components } = asValidatorDialect(document) as OpenAPIObject;
+      fits = new Ajv({ strict: false }).compile({ $ref: '#/components/schemas/CreateTaskDto', components });
+    });
+
+    it.each([
+      ['the minimal v3 body', minimalTaskBody()],
+      ['the full v3 body', fullTaskBody()],
+      ['the body with every extension field', extendedTaskBody()],
+    ])('%s', (_label, body) => {
+      expect(fits(body)).toBe(true);
+    });
+
+    it.each([
+      ['a text clip with a media_url', `${TEXT}.media_url`, 'https://media.example.com/a.png'],
+      ['a media clip with text', 'input.timeline.tracks[0].clips[0].text', 'hello'],
+      ['65 keyframes', 'input.timeline.tracks[0].clips[0].properties.opacity.keyframes', Array.from({ length: 65 }, (_, i) => ({ time_ms: i, value: 1 }))],
+      ['a keyframe value out of bounds', 'input.timeline.tracks[0].clips[0].properties.opacity.keyframes[0].value', 2],
+      ['an unknown easing', 'input.timeline.tracks[0].clips[0].properties.opacity.keyframes[0].easing', 'bounce'],
+      ['a transition on an audio clip', 'input.timeline.tracks[1].clips[0].properties.transition', { in: { type: 'fade', duration_ms: 1 } }],
+      ['text of 501 characters', `${TEXT}.text`, 'x'.repeat(501)],
+    ])('and not %s', (_label, path, value) => {
+      expect(fits(setAt(extendedTaskBody(), path, value))).toBe(false);
+    });
   });
 
   it('documents the list query parameters with their defaults', () => {

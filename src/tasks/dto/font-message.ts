@@ -10,11 +10,14 @@ export function availableFontsMessage(): string {
   return `Available font keys: ${FONT_KEYS.join(', ')}. Aliases: ${aliases.join(', ')}.`;
 }
 
-/** Every subtitle `font_family` of a structurally valid body that names no key or alias. */
+/** The track types whose clips draw text in a `font_family`. */
+const TEXT_TRACK_TYPES: ReadonlySet<string> = new Set(['subtitle', 'text']);
+
+/** Every subtitle or text clip `font_family` of a structurally valid body that names no key or alias. */
 export function unknownFontIssues(tracks: ReadonlyArray<{ type: string; clips: ReadonlyArray<{ properties?: object }> }>): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   tracks.forEach((track, trackIndex) => {
-    if (track.type !== 'subtitle') return;
+    if (!TEXT_TRACK_TYPES.has(track.type)) return;
     track.clips.forEach((clip, clipIndex) => {
       const family = (clip.properties as { font_family?: string } | undefined)?.font_family;
       if (family !== undefined && resolveFontKey(family) === null) {

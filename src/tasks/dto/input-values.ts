@@ -16,6 +16,9 @@ export type OutputCodec = (typeof OUTPUT_CODECS)[number];
 export type SubtitlePreset = (typeof SUBTITLE_PRESETS)[number];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+export const LAYER_TYPES = ['background', 'foreground'] as const;
+
+/** Extensions (spec/extensions.md): keyframe easings, transition types, text alignment. */
 export const EASINGS = ['linear', 'ease-in', 'ease-out', 'ease-in-out', 'hold'] as const;
 export const TRANSITION_TYPES = [
   'fade',
@@ -30,11 +33,15 @@ export const TRANSITION_TYPES = [
   'zoom',
 ] as const;
 export const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
+
 export type Easing = (typeof EASINGS)[number];
 export type TransitionType = (typeof TRANSITION_TYPES)[number];
 export type TextAlign = (typeof TEXT_ALIGNS)[number];
 
-export const LAYER_TYPES = ['background', 'foreground'] as const;
+export const DEFAULT_EASING: Easing = 'linear';
+export const DEFAULT_TEXT_ALIGN: TextAlign = 'center';
+/** What a text clip's `background` draws for each field it leaves out: an opaque black box hugging the text. */
+export const DEFAULT_TEXT_BACKGROUND = { color: '#000000', opacity: 1, padding: 0, radius: 0 } as const;
 export const WRAP_STRATEGIES = ['word', 'character', 'none'] as const;
 
 /**

@@ -2,6 +2,7 @@ import type { ValidationIssue } from '../../common/api-error';
 import { isPlainRecord } from '../../common/validation/field-rules.decorator';
 import { issue } from '../../common/validation/validation-report';
 import { CODECS_BY_FORMAT, DEFAULT_FORMAT, OUTPUT_CODECS, OUTPUT_FORMATS, type OutputCodec } from './input-values';
+import { MAX_KEYFRAMES } from './motion.dto';
 
 /**
  * Rules that relate fields to each other, which per-field decorators cannot
@@ -33,7 +34,7 @@ function timelineIssues(timeline: unknown): ValidationIssue[] {
       const clipPath = `${path}.clips[${clipIndex}]`;
       issues.push(...duplicateId(clip.id, clipIndex, clipIds, `${clipPath}.id`, 'clips of this track'));
       issues.push(...clipTimeIssues(clip, duration, clipPath));
-      if (track.type === 'audio') issues.push(...fadeIssues(clip, clipPath));
+      if (isPlainRecord(clip.properties)) issues.push(...propertyIssues(track.type, clip.properties, clipLength(clip), `${clipPath}.properties`));
     });
   });
   return issues;
@@ -61,17 +62,75 @@ function clipTimeIssues(clip: Record<string, unknown>, duration: number | null, 
   return [];
 }
 
-function fadeIssues(clip: Record<string, unknown>, path: string): ValidationIssue[] {
-  const { start_time_ms: start, end_time_ms: end, properties } = clip;
-  if (!isCount(start) || !isCount(end) || end <= start || !isPlainRecord(properties)) return [];
+/** end − start of a clip whose times are valid; null otherwise (what depends on it is then not judged). */
+function clipLength(clip: Record<string, unknown>): number | null {
+  const { start_time_ms: start, end_time_ms: end } = clip;
+  return isCount(start) && isCount(end) && end > start ? end - start : null;
+}
+
+/** The properties that take keyframe tracks, by track type (spec/extensions.md §1). */
+const ANIMATABLE_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
+  video: ['opacity', 'scale', 'position', 'rotation'],
+  text: ['opacity', 'scale', 'position', 'rotation'],
+  audio: ['volume'],
+};
+const TRANSITION_TRACK_TYPES: ReadonlySet<unknown> = new Set(['video', 'text']);
+
+function propertyIssues(trackType: unknown, properties: Record<string, unknown>, length: number | null, path: string): ValidationIssue[] {
+  const animatable = typeof trackType === 'string' && Object.hasOwn(ANIMATABLE_PROPERTIES, trackType) ? ANIMATABLE_PROPERTIES[trackType] : [];
+  return [
+    ...(trackType === 'audio' && length !== null ? fadeIssues(properties, length, path) : []),
+    ...(TRANSITION_TRACK_TYPES.has(trackType) && length !== null ? transitionIssues(properties.transition, length, `${path}.transition`) : []),
+    ...animatable.flatMap((key) => keyframeIssues(properties[key], length, `${path}.${key}`)),
+  ];
+}
+
+function fadeIssues(properties: Record<string, unknown>, length: number, path: string): ValidationIssue[] {
   const fadeIn = isCount(properties.fade_in_ms) ? properties.fade_in_ms : 0;
   const fadeOut = isCount(properties.fade_out_ms) ? properties.fade_out_ms : 0;
-  const length = end - start;
   if (fadeIn + fadeOut <= length) return [];
   const field = isCount(properties.fade_out_ms) && fadeOut > 0 ? 'fade_out_ms' : 'fade_in_ms';
-  return [
-    issue(`${path}.properties.${field}`, `fade_in_ms + fade_out_ms (${fadeIn + fadeOut}) must be at most the clip length (${length} ms)`, properties[field]),
-  ];
+  return [issue(`${path}.${field}`, `fade_in_ms + fade_out_ms (${fadeIn + fadeOut}) must be at most the clip length (${length} ms)`, properties[field])];
+}
+
+/** `in` + `out` within the clip, reported at `out` when it is given (the later side is the one that overruns), else at `in`. */
+function transitionIssues(transition: unknown, length: number, path: string): ValidationIssue[] {
+  if (!isPlainRecord(transition)) return [];
+  const durationOf = (side: unknown): number | null => (isPlainRecord(side) && isCount(side.duration_ms) && side.duration_ms > 0 ? side.duration_ms : null);
+  const [inMs, outMs] = [durationOf(transition.in), durationOf(transition.out)];
+  const total = (inMs ?? 0) + (outMs ?? 0);
+  if (total <= length) return [];
+  const withinClip = `must be at most the clip length (${length} ms)`;
+  if (inMs !== null && outMs !== null) {
+    return [issue(`${path}.out.duration_ms`, `in.duration_ms + out.duration_ms (${inMs} + ${outMs} = ${total} ms) ${withinClip}`, outMs)];
+  }
+  const side = outMs !== null ? 'out' : 'in';
+  return [issue(`${path}.${side}.duration_ms`, `${side}.duration_ms (${total} ms) ${withinClip}`, total)];
+}
+
+/**
+ * A keyframe track's times: each within the clip (when its length is known)
+ * and later than the one before. A track of a wrong size is reported per field
+ * and its keyframes not judged, as the validator does not walk them either.
+ */
+function keyframeIssues(property: unknown, length: number | null, path: string): ValidationIssue[] {
+  if (!isPlainRecord(property) || !Array.isArray(property.keyframes) || property.keyframes.length > MAX_KEYFRAMES) return [];
+  const issues: ValidationIssue[] = [];
+  // The last time judged good: a keyframe out of order or out of the clip does not move the bar for the next.
+  let earlier: number | null = null;
+  property.keyframes.forEach((keyframe: unknown, index) => {
+    const time = isPlainRecord(keyframe) && isCount(keyframe.time_ms) ? keyframe.time_ms : null;
+    if (time === null) return;
+    const field = `${path}.keyframes[${index}].time_ms`;
+    if (length !== null && time > length) {
+      issues.push(issue(field, `must be at most the clip length (${length} ms)`, time));
+    } else if (earlier !== null && time <= earlier) {
+      issues.push(issue(field, `must be greater than the earlier keyframe's time_ms (${earlier}); keyframe times strictly increase`, time));
+    } else {
+      earlier = time;
+    }
+  });
+  return issues;
 }
 
 function isOneOf<T extends string>(value: unknown, list: readonly T[]): value is T {

@@ -1,4 +1,4 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtension, ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   CheckedField,
@@ -8,29 +8,22 @@ import {
   NestedArrayField,
   NestedField,
   Optional,
+  OptionalField,
+  RefusedField,
   StringField,
   UrlField,
 } from '../../common/validation/field-rules.decorator';
-import { AudioClipPropertiesDto, SubtitleClipPropertiesDto, VideoClipPropertiesDto } from './clip-properties.dto';
+import { AudioClipPropertiesDto, SubtitleClipPropertiesDto, TextClipPropertiesDto, VideoClipPropertiesDto } from './clip-properties.dto';
 import { TRACK_TYPES, type TrackType } from './input-values';
 
 export const ID_RULES = { maxLength: 128 };
 export const MEDIA_URL_MAX_LENGTH = 2048;
 
-/** Fields every clip has; the subclasses add `properties` checked for their track type. */
-@ApiExtraModels(VideoClipPropertiesDto, AudioClipPropertiesDto, SubtitleClipPropertiesDto)
+/** Fields every clip has; the subclasses add what it shows and `properties` checked for its track type. */
 export class ClipDto {
   @ApiProperty({ description: 'Clip identifier chosen by the client, unique within its track', example: 'clip-1', maxLength: 128 })
   @StringField(ID_RULES)
   id!: string;
-
-  @ApiProperty({
-    description: 'http(s) URL the service downloads; for a subtitle clip, a subtitle file (SRT or WebVTT)',
-    example: 'https://media.example.com/intro.mp4',
-    maxLength: MEDIA_URL_MAX_LENGTH,
-  })
-  @UrlField(['http:', 'https:'], MEDIA_URL_MAX_LENGTH)
-  media_url!: string;
 
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Start on the timeline, milliseconds', example: 0 })
   @IntegerField({ min: 0 })
@@ -44,6 +37,20 @@ export class ClipDto {
   })
   @IntegerField({ min: 1 })
   end_time_ms!: number;
+}
+
+const MediaUrlField = () => UrlField(['http:', 'https:'], MEDIA_URL_MAX_LENGTH);
+
+/** A clip of a video, audio or subtitle track: it shows a file. */
+@ApiExtraModels(VideoClipPropertiesDto, AudioClipPropertiesDto, SubtitleClipPropertiesDto)
+export class MediaClipDto extends ClipDto {
+  @ApiProperty({
+    description: 'http(s) URL the service downloads; for a subtitle clip, a subtitle file (SRT or WebVTT)',
+    example: 'https://media.example.com/intro.mp4',
+    maxLength: MEDIA_URL_MAX_LENGTH,
+  })
+  @MediaUrlField()
+  media_url!: string;
 
   @ApiPropertyOptional({
     description: 'Depends on the track type; keys of another track type are rejected',
@@ -57,36 +64,93 @@ export class ClipDto {
   properties?: VideoClipPropertiesDto | AudioClipPropertiesDto | SubtitleClipPropertiesDto;
 }
 
-export class VideoClipDto extends ClipDto {
+export class VideoClipDto extends MediaClipDto {
   @Optional()
   @NestedField(() => VideoClipPropertiesDto)
   declare properties?: VideoClipPropertiesDto;
 }
 
-export class AudioClipDto extends ClipDto {
+export class AudioClipDto extends MediaClipDto {
   @Optional()
   @NestedField(() => AudioClipPropertiesDto)
   declare properties?: AudioClipPropertiesDto;
 }
 
-export class SubtitleClipDto extends ClipDto {
+export class SubtitleClipDto extends MediaClipDto {
   @Optional()
   @NestedField(() => SubtitleClipPropertiesDto)
   declare properties?: SubtitleClipPropertiesDto;
 }
 
-/** For a track whose `type` is itself invalid: properties cannot be judged, only their shape. */
+export const MAX_TEXT_CODE_POINTS = 500;
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+
+/** 1 to 500 Unicode code points (an emoji or a CJK character counts once); `\n` breaks a line, other control characters are refused. */
+export function isClipText(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || CONTROL_BUT_NEWLINE.test(value)) return false;
+  // A code point takes at most two UTF-16 units: past 1000 units there are surely too many, without counting.
+  return value.length <= 2 * MAX_TEXT_CODE_POINTS && [...value].length <= MAX_TEXT_CODE_POINTS;
+}
+
+const ClipTextField = () =>
+  CheckedField(
+    'clipText',
+    isClipText,
+    `must be a string of 1 to ${MAX_TEXT_CODE_POINTS} characters (Unicode code points); \\n breaks a line, other control characters are refused`,
+  );
+
+/** A clip of a text track: it shows its own text (spec/extensions.md §3). */
+@ApiExtension('x-extension', true)
+export class TextClipDto extends ClipDto {
+  @ApiProperty({
+    description: `The text shown, 1 to ${MAX_TEXT_CODE_POINTS} characters (Unicode code points); \\n breaks a line`,
+    example: 'Summer sale\nuntil Sunday',
+    minLength: 1,
+    maxLength: MAX_TEXT_CODE_POINTS,
+  })
+  @ClipTextField()
+  text!: string;
+
+  @RefusedField('must not be given on a text clip; use text')
+  media_url?: never;
+
+  @OptionalField({ type: () => TextClipPropertiesDto })
+  @NestedField(() => TextClipPropertiesDto)
+  properties?: TextClipPropertiesDto;
+}
+
+/** For a track whose `type` is itself invalid: what the clip shows and its properties cannot be judged, only their shape. */
 export class UntypedClipDto extends ClipDto {
   @Optional()
+  @MediaUrlField()
+  media_url?: string;
+
+  @Optional()
+  @ClipTextField()
+  text?: string;
+
+  @Optional()
   @CheckedField('objectField', isPlainRecord, 'must be an object')
-  declare properties?: VideoClipPropertiesDto;
+  properties?: object;
+}
+
+/**
+ * A clip of a validated timeline as the code that reads timelines types it:
+ * a MediaClipDto on video, audio and subtitle tracks, a TextClipDto on text
+ * tracks. `media_url` stays typed as present for the render code, which reads
+ * it on media tracks only; on a text track it is absent and `text` is set.
+ */
+export interface TimelineClip extends Omit<MediaClipDto, 'properties'> {
+  text?: string;
+  properties?: MediaClipDto['properties'] | TextClipPropertiesDto;
 }
 
 const CLIP_CLASS: Readonly<Record<TrackType, new () => ClipDto>> = {
   video: VideoClipDto,
   audio: AudioClipDto,
   subtitle: SubtitleClipDto,
-  text: UntypedClipDto,
+  text: TextClipDto,
 };
 
 /**
@@ -102,19 +166,24 @@ function clipsOfTrack(track: Record<string, unknown>): unknown {
   return clips.map((clip: unknown) => (isPlainRecord(clip) ? plainToInstance(cls, clip) : clip));
 }
 
+@ApiExtraModels(MediaClipDto, TextClipDto)
 export class TrackDto {
   @ApiProperty({ description: 'Track identifier chosen by the client, unique within the timeline', example: 'main', maxLength: 128 })
   @StringField(ID_RULES)
   id!: string;
 
-  @ApiProperty({ enum: TRACK_TYPES, description: 'Decides which clip properties are accepted' })
+  @ApiProperty({ enum: TRACK_TYPES, description: 'Decides which clips and clip properties are accepted; text is an extension (text clips)' })
   @EnumField(TRACK_TYPES)
   type!: TrackType;
 
-  @ApiProperty({ type: () => [ClipDto], description: 'Clips of this track; may be empty' })
+  @ApiProperty({
+    isArray: true,
+    oneOf: [{ $ref: getSchemaPath(MediaClipDto) }, { $ref: getSchemaPath(TextClipDto) }],
+    description: 'Clips of this track (text clips on a text track, media clips on the others); may be empty',
+  })
   @Transform(({ obj }: { obj: Record<string, unknown> }) => clipsOfTrack(obj), { toClassOnly: true })
   @NestedArrayField(() => ClipDto)
-  clips!: ClipDto[];
+  clips!: TimelineClip[];
 }
 
 export class TimelineDto {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fullTaskBody, type JsonBody } from '../../fixtures/task-bodies';
+import { extendedTaskBody, fullTaskBody, type JsonBody } from '../../fixtures/task-bodies';
 import type { HttpClient } from '../../support/http-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { runCli } from './cli-process';
@@ -61,6 +61,16 @@ describe('GET /v3/tasks/{id}/request and render-cli preview <task_id>', () => {
     });
     expect(read.raw.toString('utf8')).not.toContain('whsec-test-secret');
     expect(read.raw.toString('utf8')).not.toContain('acme');
+  });
+
+  it('returns the extension fields (keyframes, transitions, text clips) exactly as sent, within the served document', async () => {
+    const extended = extendedTaskBody();
+    const created = await owner.post('/v3/tasks', extended);
+    expect(created.status).toBe(201);
+    const read = await owner.get(`/v3/tasks/${created.body.task_id}/request`);
+    expect(read.status).toBe(200);
+    // The defaults the task record holds come back beside it, as for any body.
+    expect(read.body.request).toEqual({ version: '3.0', model: 'standard', ...extended, metadata: { priority: 'standard', retention_hours: 24, tags: [] } });
   });
 
   it('is refused for another account and for an unknown id, as GET /v3/tasks/{id} is', async () => {
