@@ -54,9 +54,10 @@ const START = {
   slide: { right: 12_500, left: 13_500, down: 14_500, up: 15_500 },
   zoom: 16_500,
   rotation: 17_500,
+  slideMoving: 19_000,
   tone: 1_000,
 } as const;
-const DURATION_MS = 19_000;
+const DURATION_MS = 20_000;
 /** Each transition case: a 1 s clip with a 400 ms transition in and another out. */
 const TRANSITION_MS = 400;
 const DIRECTIONS = ['right', 'left', 'down', 'up'] as const;
@@ -131,6 +132,16 @@ describe('keyframes and transitions (real Chromium, real ffmpeg)', () => {
       ),
       ...DIRECTIONS.map((d) => clip(`slide-${d}`, square, START.slide[d], 1_000, { scale: THIRD, transition: transition(`slide-${d}`) })),
       clip('zoom', square, START.zoom, 1_000, { scale: THIRD, transition: transition('zoom') }),
+      clip('slide-moving', square, START.slideMoving, 1_000, {
+        scale: THIRD,
+        position: {
+          keyframes: [
+            { time_ms: 0, value: { x: 40, y: -30 } },
+            { time_ms: 1_000, value: { x: 80, y: -30 } },
+          ],
+        },
+        transition: { in: { type: 'slide-right', duration_ms: TRANSITION_MS } },
+      }),
       clip('rotation', halves, START.rotation, 1_500, {
         scale: THIRD,
         rotation: {
@@ -245,6 +256,15 @@ describe('keyframes and transitions (real Chromium, real ffmpeg)', () => {
       }
       expect(extentOf(at(start, 500), bright)).toBeNear(seenBox(0, 0), 4);
     });
+  });
+
+  it('a slide adds its offset to keyframed positions, from just beyond the canvas edge of where the box is', () => {
+    for (const ms of [100, 200, 500]) {
+      // The box's own place moves from x 40 to 80 over the clip: its right edge is 190 + x from the left edge of the canvas.
+      const x = 40 + (40 * ms) / 1_000;
+      const away = 1 - eased('ease-out', Math.min(1, ms / TRANSITION_MS));
+      expect(extentOf(at(START.slideMoving, ms), bright)).toBeNear(seenBox(x - away * (190 + x), -30), 4);
+    }
   });
 
   it('zoom scales about the centre, ease-out in and ease-in out', () => {

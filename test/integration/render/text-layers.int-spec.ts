@@ -6,6 +6,7 @@
  * centre at the clip's position. Each case is a clip of its own stretch of the
  * timeline; frame n shows the timeline at n x 100 ms.
  */
+import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { eased } from '../../../src/render/plan/motion';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
@@ -38,6 +39,7 @@ const PADDING = 10;
 const LINE = 25;
 
 const boxBlue = ([r, g, b]: Rgb): boolean => b > 96 && r < 96 && g < 128;
+const boxGreen = ([r, g, b]: Rgb): boolean => g > 96 && r < 96 && b < 128;
 const white = ([r, g, b]: Rgb): boolean => Math.min(r, g, b) > 160;
 /** The box or its text: anything not black. */
 const lit = ([r, g, b]: Rgb): boolean => Math.max(r, g, b) > 96;
@@ -50,8 +52,9 @@ const START = {
   slide: 2_500,
   wipe: 3_500,
   moving: 4_500,
+  subtitle: 5_500,
 } as const;
-const DURATION_MS = 5_500;
+const DURATION_MS = 6_000;
 const TRANSITION_MS = 400;
 
 /** A text clip of `lengthMs` from `startMs` in the test's style; `properties` on top of it. */
@@ -90,6 +93,7 @@ describe('text clips (real Chromium, real ffmpeg)', () => {
     await fixtures.start();
     renderer = newRenderer();
     const red = await fixtures.image('red.png', 160, 90, [RED]);
+    await fs.writeFile(fixtures.path('cue.srt'), '1\n00:00:00,000 --> 00:00:00,500\nIIII\n');
     const middle = (start: number) => ({ start_time_ms: start, end_time_ms: start + 500 });
     const tracks: TrackInput[] = [
       // Track order would put this one below the picture: its z_index puts it on top.
@@ -116,6 +120,13 @@ describe('text clips (real Chromium, real ffmpeg)', () => {
             transition: { in: { type: 'slide-up', duration_ms: TRANSITION_MS }, out: { type: 'slide-right', duration_ms: TRANSITION_MS } },
           }),
           textClip('wipe', 'Wipe', START.wipe, 1_000, { position: { x: 160, y: 120 }, transition: { in: { type: 'wipe-left', duration_ms: TRANSITION_MS } } }),
+          // All green, text and box, however high its z_index: the subtitle's white must still show on it.
+          textClip('below-subtitle', 'x', START.subtitle, 500, {
+            position: { x: 160, y: 130 },
+            z_index: 100,
+            color: '#20C040',
+            background: { color: '#20C040', padding: 40 },
+          }),
           textClip('moving', 'Hi', START.moving, 1_000, {
             position: {
               keyframes: [
@@ -124,6 +135,25 @@ describe('text clips (real Chromium, real ffmpeg)', () => {
               ],
             },
           }),
+        ],
+      },
+      {
+        id: 'captions',
+        type: 'subtitle',
+        clips: [
+          {
+            id: 'cue',
+            media_url: 'cue.srt',
+            ...middle(START.subtitle),
+            properties: {
+              preset: 'custom',
+              font_size: 30,
+              color: '#FFFFFF',
+              position: { x: 160, y: 110 },
+              outline: { enabled: false },
+              shadow: { enabled: false },
+            },
+          },
         ],
       },
     ];
@@ -215,6 +245,14 @@ describe('text clips (real Chromium, real ffmpeg)', () => {
         expect(extentOf(at(START.wipe, f * TRANSITION_MS), lit)).toBeNear({ ...whole, left: whole.right - f * width }, 2);
       }
     });
+  });
+
+  it('keeps subtitles above text clips whatever their z_index', () => {
+    const frame = at(START.subtitle, 200);
+    const box = extentOf(frame, boxGreen);
+    if (box === null) throw new Error('no text box under the subtitle');
+    // The cue's white IIII, centred on the box.
+    expect(centreX(extentOf(frame, white, box))).toBeNear(160, 4);
   });
 
   it('position keyframes move the anchor', () => {
