@@ -1,7 +1,8 @@
 import { Composition, type CalculateMetadataFunction } from 'remotion';
+import type { RenderPlan } from '../src/render/plan/render-plan.types';
 import { renderPlanSchema, type TimelineProps } from './plan-schema';
+import { loadSamplePlan } from './samples/load-sample-plan';
 import { SAMPLES, type Sample } from './samples/sample-plans';
-import { loadSamplePlan } from './subtitles/sample-subtitles';
 import { stillSheetSchema, type StillSheetProps } from './stills/still-sheet-schema';
 import { TimelineStills } from './stills/TimelineStills';
 import { Timeline } from './Timeline';
@@ -13,11 +14,20 @@ function metadataOf(props: TimelineProps) {
 /** Size, rate and length come from the plan, so one composition serves every task. */
 const planMetadata: CalculateMetadataFunction<TimelineProps> = ({ props }) => metadataOf(props);
 
-/** Samples are planned again once their subtitle files are fetched, by the worker's planner. */
+/** The layers of the props (as Studio's editor may have changed them) with the picture sizes the planner has since learnt. */
+function withMediaSizes(layers: TimelineProps['layers'], planned: RenderPlan['layers']): TimelineProps['layers'] {
+  const sizes = new Map(planned.flatMap((layer) => (layer.kind === 'text' ? [] : [[layer.id, layer.mediaSize] as const])));
+  return layers.map((layer) => (layer.kind === 'text' ? layer : { ...layer, mediaSize: sizes.get(layer.id) ?? layer.mediaSize }));
+}
+
+/** Samples are planned again once their subtitle files and picture sizes are read, by the worker's planner. */
 function sampleMetadata(sample: Sample): CalculateMetadataFunction<TimelineProps> {
   return async ({ props }) => {
     const planned = await loadSamplePlan(sample.input);
-    return { ...metadataOf(props), props: { ...props, subtitles: planned.subtitles, fonts: planned.fonts } };
+    return {
+      ...metadataOf(props),
+      props: { ...props, layers: withMediaSizes(props.layers, planned.layers), subtitles: planned.subtitles, fonts: planned.fonts },
+    };
   };
 }
 

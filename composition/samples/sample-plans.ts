@@ -1,15 +1,16 @@
 /**
  * The Studio samples: API timeline JSON (media relative to the bundle's public
  * dir) turned into render plans by the planner the worker uses. Subtitle files
- * are fetched in the browser, so the synchronous default plan leaves subtitle
- * tracks out and an async calculateMetadata (see Root.tsx) plans the whole
- * sample once their text is in.
+ * and picture sizes are read in the browser, so the synchronous default plan
+ * leaves subtitle tracks out and knows no sizes, and an async calculateMetadata
+ * (see Root.tsx, load-sample-plan.ts) plans the whole sample once they are in.
  */
 import { planTimeline, type MediaKind } from '../../src/render/plan/timeline-planner';
 import type { RenderPlan } from '../../src/render/plan/render-plan.types';
 import type { OutputInput, TimelineInput } from '../../src/tasks/task-input.types';
 import cjkSubtitles from './cjk-subtitles.json';
 import fitModes from './fit-modes.json';
+import keyframes from './keyframes.json';
 import layeredScene from './layered-scene.json';
 import solidRed from './solid-red.json';
 import subtitlesNetflix from './subtitles-netflix.json';
@@ -21,6 +22,8 @@ import subtitlesDouyin from './subtitles-douyin.json';
 import subtitlesXiaohongshu from './subtitles-xiaohongshu.json';
 import subtitlesWechatVideo from './subtitles-wechat-video.json';
 import subtitlesCustom from './subtitles-custom.json';
+import textClips from './text-clips.json';
+import transitions from './transitions.json';
 
 export interface SampleInput {
   timeline: TimelineInput;
@@ -30,13 +33,25 @@ export interface SampleInput {
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp|gif)$/i;
 const AUDIO_EXTENSIONS = /\.(mp3|wav|m4a|aac|ogg|opus|flac)$/i;
 
-function kindOf(url: string): MediaKind {
+export function mediaKindOf(url: string): MediaKind {
   if (IMAGE_EXTENSIONS.test(url)) return 'image';
   return AUDIO_EXTENSIONS.test(url) ? 'audio' : 'video';
 }
 
-/** The sample's plan; `subtitleTexts` holds the text of every subtitle clip's file, by media_url. */
-export function samplePlan(sample: SampleInput, subtitleTexts: ReadonlyMap<string, string>): RenderPlan {
+export interface PictureSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The sample's plan; `subtitleTexts` holds the text of every subtitle clip's file,
+ * `pictureSizes` the size of the pictures known so far, by media_url.
+ */
+export function samplePlan(
+  sample: SampleInput,
+  subtitleTexts: ReadonlyMap<string, string>,
+  pictureSizes: ReadonlyMap<string, PictureSize> = new Map(),
+): RenderPlan {
   return planTimeline({
     timeline: sample.timeline,
     output: {
@@ -47,7 +62,7 @@ export function samplePlan(sample: SampleInput, subtitleTexts: ReadonlyMap<strin
       quality: 'standard',
       codec: 'h264',
     },
-    resolveMediaSrc: (_track, _clip, clip) => ({ src: clip.media_url, kind: kindOf(clip.media_url) }),
+    resolveMediaSrc: (_track, _clip, clip) => ({ src: clip.media_url, kind: mediaKindOf(clip.media_url), size: pictureSizes.get(clip.media_url) }),
     readSubtitleFile: (_track, _clip, clip) => {
       const text = subtitleTexts.get(clip.media_url);
       if (text === undefined) throw new Error(`sample subtitle ${clip.media_url} was not loaded`);
@@ -85,6 +100,9 @@ const SAMPLE_INPUTS = {
   'subtitles-xiaohongshu': subtitlesXiaohongshu,
   'subtitles-wechat-video': subtitlesWechatVideo,
   'subtitles-custom': subtitlesCustom,
+  transitions,
+  keyframes,
+  'text-clips': textClips,
 };
 
 export const SAMPLES: readonly Sample[] = Object.entries(SAMPLE_INPUTS).map(([name, input]) => sample(`Sample-${name}`, input as SampleInput));

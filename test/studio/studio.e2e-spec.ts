@@ -3,8 +3,9 @@
  * Studio, drive Debian's headless shell with puppeteer-core, open each
  * composition Studio lists, step a few frames into it and fail on any error
  * Studio shows. Studio draws calculateMetadata and render errors into the page
- * instead of throwing them, so page errors alone would miss them. Pixels of the
- * fit-modes sample are checked too.
+ * instead of throwing them, so page errors alone would miss them. The text a
+ * sample shows there (its subtitle cue, its text clips) must be on the canvas;
+ * pixels of the fit-modes sample are checked too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ const SAMPLE_NAMES = readdirSync(SAMPLES_DIR)
   .map((f) => f.replace(/\.json$/, ''));
 /** Root.tsx: the two compositions the workers render, then one per sample. */
 const COMPOSITION_IDS = ['Timeline', 'TimelineStills', ...SAMPLE_NAMES.map((name) => `Sample-${name}`)];
-/** How far into each composition the walk steps: past the start of every sample's first subtitle cue. */
+/** How far into each composition the walk steps: past the start of every sample's first subtitle cue and text clips. */
 const STEP_FRAMES = 5;
 
 function freePort(): Promise<number> {
@@ -70,18 +71,29 @@ function shownErrors(page: Page): Promise<string[]> {
   });
 }
 
-/** The cue a sample shows at STEP_FRAMES, from its first subtitle clip's file; null for a sample without subtitles. */
-function cueAtStep(compositionId: string): string | null {
+type SampleClip = TimelineInput['tracks'][number]['clips'][number] & { text?: string };
+
+/**
+ * The text a sample shows at STEP_FRAMES: the cue of its first subtitle clip's file,
+ * and each text clip on screen; empty for a composition that is not a sample.
+ */
+function textsAtStep(compositionId: string): string[] {
   const name = compositionId.replace(/^Sample-/, '');
-  if (name === compositionId) return null;
+  if (name === compositionId) return [];
   const sample = JSON.parse(readFileSync(join(SAMPLES_DIR, `${name}.json`), 'utf8')) as { timeline: TimelineInput; output: OutputInput };
+  const stepMs = (STEP_FRAMES * 1000) / (sample.output.framerate ?? 30);
+  const texts = sample.timeline.tracks
+    .filter((track) => track.type === 'text')
+    .flatMap((track) => track.clips as SampleClip[])
+    .filter((clip) => clip.start_time_ms <= stepMs && stepMs < clip.end_time_ms)
+    .map((clip) => clip.text ?? '');
   const clip = sample.timeline.tracks.find((track) => track.type === 'subtitle')?.clips[0];
-  if (clip === undefined) return null;
-  const atMs = (STEP_FRAMES * 1000) / (sample.output.framerate ?? 30) - clip.start_time_ms;
+  if (clip === undefined) return texts;
+  const atMs = stepMs - clip.start_time_ms;
   const cues = parseSubtitleFile(readFileSync(join(ROOT, 'composition', 'public', clip.media_url)), clip.media_url);
   const cue = cues.find((c) => c.startMs <= atMs && atMs < c.endMs);
   if (cue === undefined) throw new Error(`${compositionId}: no cue of ${clip.media_url} at ${atMs} ms; move STEP_FRAMES`);
-  return cue.text;
+  return [...texts, cue.text];
 }
 
 describe('Remotion Studio', () => {
@@ -183,11 +195,8 @@ describe('Remotion Studio', () => {
       expect(await shownErrors(page)).toEqual([]);
       expect(pageErrors).toEqual([]);
 
-      const cue = cueAtStep(id);
-      if (cue !== null) {
-        const drawn = await page.$eval('.remotion-studio-composition-container', (el) => (el as HTMLElement).innerText);
-        expect(drawn.replace(/\s+/g, '')).toContain(cue.replace(/\s+/g, ''));
-      }
+      const drawn = await page.$eval('.remotion-studio-composition-container', (el) => (el as HTMLElement).innerText);
+      for (const text of textsAtStep(id)) expect(drawn.replace(/\s+/g, '')).toContain(text.replace(/\s+/g, ''));
     });
   });
 });

@@ -56,6 +56,21 @@ describe('locateField', () => {
     expect(locateField(BODY, 'webhook.url')).toEqual({ line: 21, exact: true });
   });
 
+  it('finds a field inside a keyframe track, as the API names the extension fields', () => {
+    const body = `{
+  "properties": {
+    "position": {
+      "keyframes": [
+        { "time_ms": 0, "value": { "x": 0, "y": 0 } },
+        { "time_ms": 0, "value": { "x": 10, "y": 0 } }
+      ]
+    }
+  }
+}`;
+    expect(locateField(body, 'properties.position.keyframes[1].time_ms')).toEqual({ line: 6, exact: true });
+    expect(locateField(body, 'properties.position.keyframes[1].easing')).toEqual({ line: 6, exact: false });
+  });
+
   it('gives an array element the line where the element starts', () => {
     expect(locateField(BODY, 'input.timeline.tracks[0].clips[1]')).toEqual({ line: 11, exact: true });
   });

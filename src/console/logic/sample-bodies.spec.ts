@@ -68,4 +68,45 @@ describe('sampleBodies', () => {
     expect(sampleBodies([input, timeline('ok', ['samples/media/red-16x9.png'])], SERVED).map((s) => s.name)).toEqual(['ok']);
     expect(input).toEqual(copy);
   });
+
+  it('keeps text clips (no media) and the keyframes and transitions of any clip as the sample writes them', () => {
+    const opacity = {
+      keyframes: [
+        { time_ms: 0, value: 0 },
+        { time_ms: 500, value: 1, easing: 'ease-out' },
+      ],
+    };
+    const transition = { in: { type: 'wipe-left', duration_ms: 300 } };
+    const title = { id: 'title', text: '你好\nhello', start_time_ms: 0, end_time_ms: 1000, properties: { align: 'left', transition } };
+    const sample: SampleTimeline = {
+      name: 'motion',
+      timeline: {
+        duration_ms: 1000,
+        tracks: [
+          {
+            id: 'v',
+            type: 'video',
+            clips: [{ id: 'red', media_url: 'samples/media/red-16x9.png', start_time_ms: 0, end_time_ms: 1000, properties: { opacity } }],
+          },
+          { id: 't', type: 'text', clips: [title] },
+        ],
+      },
+      output: { resolution: { width: 320, height: 180 } },
+    };
+    const [body] = sampleBodies([sample], SERVED);
+    expect(body.body.input).toEqual({
+      timeline: {
+        duration_ms: 1000,
+        tracks: [
+          {
+            id: 'v',
+            type: 'video',
+            clips: [{ id: 'red', media_url: 'https://svc/samples/red-16x9.png', start_time_ms: 0, end_time_ms: 1000, properties: { opacity } }],
+          },
+          { id: 't', type: 'text', clips: [title] },
+        ],
+      },
+      output: { resolution: { width: 320, height: 180 } },
+    });
+  });
 });

@@ -3,13 +3,17 @@
  * (composition/samples/*.json, copied into the console's build as samples.json),
  * their media paths (`samples/media/<name>`, `samples/subtitles/<lang>.<ext>`,
  * relative to the Studio's public dir) replaced by the service's own sample URLs
- * from GET /v3/samples. A sample naming a file the service does not serve is left out.
+ * from GET /v3/samples. A sample naming a file the service does not serve is left
+ * out. Text clips carry their text instead of media and every other field
+ * (keyframes, transitions, ...) is kept as the sample writes it.
  */
+
+/** A clip of a sample: a text clip has no media_url. */
+type SampleClip = { media_url?: string } & Record<string, unknown>;
 
 export interface SampleTimeline {
   name: string;
-  /** A clip names its media by `media_url`, except a text clip, which has none. */
-  timeline: { tracks: Array<{ clips: Array<{ media_url?: string } & Record<string, unknown>> } & Record<string, unknown>> } & Record<string, unknown>;
+  timeline: { tracks: Array<{ clips: SampleClip[] } & Record<string, unknown>> } & Record<string, unknown>;
   output: Record<string, unknown>;
 }
 
@@ -42,10 +46,10 @@ export function sampleBodies(timelines: readonly SampleTimeline[], served: reado
   const bodies: SampleBody[] = [];
   for (const sample of timelines) {
     const urlOf = (path: string) => urls.get(servedName(path) ?? '');
-    const mediaPaths = sample.timeline.tracks.flatMap((track) => track.clips.flatMap((clip) => (clip.media_url === undefined ? [] : [clip.media_url])));
-    if (!mediaPaths.every((path) => urlOf(path) !== undefined)) continue;
-    const served = (clip: { media_url?: string }) => (clip.media_url === undefined ? clip : { ...clip, media_url: urlOf(clip.media_url) });
-    const timeline = { ...sample.timeline, tracks: sample.timeline.tracks.map((track) => ({ ...track, clips: track.clips.map(served) })) };
+    const paths = sample.timeline.tracks.flatMap((track) => track.clips.flatMap((clip) => (clip.media_url === undefined ? [] : [clip.media_url])));
+    if (!paths.every((path) => urlOf(path) !== undefined)) continue;
+    const withServedUrl = (clip: SampleClip): SampleClip => (clip.media_url === undefined ? clip : { ...clip, media_url: urlOf(clip.media_url) });
+    const timeline = { ...sample.timeline, tracks: sample.timeline.tracks.map((track) => ({ ...track, clips: track.clips.map(withServedUrl) })) };
     bodies.push({
       name: sample.name,
       body: {

@@ -1,9 +1,11 @@
 import type { SubmittedRequest } from '../../client/api-models.js';
+import { clipMarks } from '../logic/clip-marks.js';
 import { cueSpans, type CueSpan } from '../logic/subtitle-cues.js';
 import { el, seconds } from './dom.js';
 
 type Timeline = SubmittedRequest['request']['input']['timeline'];
 type Track = Timeline['tracks'][number];
+type Clip = Track['clips'][number];
 
 /** A ruler step that gives 4 to 10 labelled marks for the timeline's length. */
 function rulerStep(durationMs: number): number {
@@ -25,19 +27,33 @@ async function cuesOf(mediaUrl: string): Promise<CueSpan[] | null> {
   return response?.ok ? cueSpans(await response.text()) : null;
 }
 
+/** A clip's transitions as hatched stretches of its bar and its keyframes as diamonds on it (docs/extensions.md). */
+function motionMarks(clip: Clip, durationMs: number): HTMLElement[] {
+  const { keyframesMs, transitions } = clipMarks(clip);
+  const stretches = transitions.map((t) =>
+    place(el('div', { class: 'transition', title: `transition ${t.side}: ${t.type}, ${seconds(t.endMs - t.startMs)}` }), t.startMs, t.endMs, durationMs),
+  );
+  const diamonds = keyframesMs.map((ms) => {
+    const diamond = el('div', { class: 'keyframe', title: `keyframe at ${seconds(ms)}` });
+    diamond.style.left = `${(100 * ms) / durationMs}%`;
+    return diamond;
+  });
+  return [...stretches, ...diamonds];
+}
+
 function lane(track: Track, durationMs: number): HTMLElement {
   const lane = el('div', { class: 'lane' });
   for (const clip of track.clips) {
     const label = `${clip.id}: ${seconds(clip.start_time_ms)} – ${seconds(clip.end_time_ms)}`;
-    // A text clip shows its own text; every other clip, its media.
-    const shows = 'text' in clip ? clip.text : clip.media_url;
+    // A text clip carries its text where other clips have their media.
+    const content = 'text' in clip ? clip.text : clip.media_url;
     const bar = place(
-      el('div', { class: `clip clip-${track.type}`, title: `${label}\n${shows}`, 'data-clip': clip.id }, el('span', {}, label)),
+      el('div', { class: `clip clip-${track.type}`, title: `${label}\n${content}`, 'data-clip': clip.id }, el('span', {}, label)),
       clip.start_time_ms,
       clip.end_time_ms,
       durationMs,
     );
-    lane.append(bar);
+    lane.append(bar, ...motionMarks(clip, durationMs));
     if (track.type !== 'subtitle' || 'text' in clip) continue;
     void cuesOf(clip.media_url).then((cues) => {
       for (const cue of cues ?? []) {
@@ -56,7 +72,7 @@ function lane(track: Track, durationMs: number): HTMLElement {
   return lane;
 }
 
-/** The submitted timeline as tracks on a time ruler: clips as bars from start to end, subtitle cues as ticks. */
+/** The submitted timeline as tracks on a time ruler: clips as bars from start to end, subtitle cues as ticks, transitions and keyframes on their clips. */
 export function timelineRuler(timeline: Timeline): HTMLElement {
   const durationMs = timeline.duration_ms;
   const step = rulerStep(durationMs);
@@ -80,6 +96,10 @@ export function timelineRuler(timeline: Timeline): HTMLElement {
     { class: 'ruler', 'aria-label': `Timeline of ${seconds(durationMs)}` },
     el('div', { class: 'track' }, el('div', { class: 'track-label' }, seconds(durationMs)), scale),
     ...rows,
-    el('figcaption', {}, `${timeline.tracks.length} tracks; bars are clips from start to end, ticks are subtitle cues.`),
+    el(
+      'figcaption',
+      {},
+      `${timeline.tracks.length} tracks; bars are clips from start to end, ticks are subtitle cues, hatched ends are transitions, diamonds are keyframes.`,
+    ),
   );
 }

@@ -255,6 +255,129 @@ describe('planTimeline', () => {
   });
 });
 
+describe('planTimeline: motion and text clips', () => {
+  function textClip(id: string, text: string, start: number, end: number, properties: ClipInput['properties'] = {}): ClipInput {
+    return { id, text, start_time_ms: start, end_time_ms: end, properties } as ClipInput;
+  }
+
+  it('stacks text clips among video clips by z_index, then by track and clip order', () => {
+    const resolve = jest.fn(resolver);
+    const layers = planTimeline({
+      timeline: {
+        duration_ms: 1_000,
+        tracks: [
+          { id: 'titles', type: 'text', clips: [textClip('top', 'Top', 0, 1_000, { z_index: 3 }), textClip('low', 'Low', 0, 1_000, { z_index: -1 })] },
+          { id: 'v', type: 'video', clips: [clip('a.png', 0, 1_000), clip('b.png', 0, 1_000, { z_index: 2 })] },
+          { id: 'notes', type: 'text', clips: [textClip('mid', 'Mid', 0, 1_000)] },
+          { id: 'back', type: 'video', clips: [clip('bg.png', 0, 1_000, { layer_type: 'background', z_index: 9 })] },
+        ],
+      },
+      output,
+      resolveMediaSrc: resolve,
+      readSubtitleFile: () => {
+        throw new Error('no subtitle track here');
+      },
+    }).layers;
+    expect(layers.map((l) => [l.id, l.kind])).toEqual([
+      ['back/bg.png', 'image'],
+      ['titles/low', 'text'],
+      ['v/a.png', 'image'],
+      ['notes/mid', 'text'],
+      ['v/b.png', 'image'],
+      ['titles/top', 'text'],
+    ]);
+    // Text clips have no media to resolve.
+    expect(resolve.mock.calls.map(([track, index]) => [track, index])).toEqual([
+      [1, 0],
+      [1, 1],
+      [3, 0],
+    ]);
+  });
+
+  it('loads the faces text clips need beside those of subtitles', () => {
+    const p = plan([{ id: 't', type: 'text', clips: [textClip('ko', '안녕', 0, 1_000)] }]);
+    expect(p.fonts.map((f) => f.family)).toEqual(expect.arrayContaining(['Render Liberation Sans', 'Render Noto Sans KR']));
+  });
+
+  it.each([30, 25])('gives a keyframed video clip its first values as constants and its tracks in timeline frames at %i fps', (fps) => {
+    const [layer] = plan(
+      [
+        {
+          id: 'v',
+          type: 'video',
+          clips: [
+            clip('k.png', 2_000, 4_000, {
+              opacity: {
+                keyframes: [
+                  { time_ms: 0, value: 0.2 },
+                  { time_ms: 1_000, value: 1, easing: 'ease-in-out' },
+                ],
+              },
+              scale: { keyframes: [{ time_ms: 100, value: { x: 0.5, y: 0.25 } }] },
+              position: { keyframes: [{ time_ms: 0, value: { x: -30, y: 40 } }] },
+              rotation: {
+                keyframes: [
+                  { time_ms: 0, value: 12 },
+                  { time_ms: 2_000, value: 90, easing: 'hold' },
+                ],
+              },
+              transition: { in: { type: 'fade', duration_ms: 400 }, out: { type: 'wipe-up', duration_ms: 600 } },
+            }),
+          ],
+        },
+      ],
+      10_000,
+      { ...output, framerate: fps },
+    ).layers as PlanMediaLayer[];
+    expect(layer).toMatchObject({ opacity: 0.2, scaleX: 0.5, scaleY: 0.25, offsetX: -30, offsetY: 40, rotationDeg: 12 });
+    const at = (ms: number) => ((2_000 + ms) * fps) / 1000;
+    expect(layer.motion).toEqual({
+      opacity: [
+        { frame: at(0), value: 0.2, easing: 'linear' },
+        { frame: at(1_000), value: 1, easing: 'ease-in-out' },
+      ],
+      scale: [{ frame: at(100), value: { x: 0.5, y: 0.25 }, easing: 'linear' }],
+      position: [{ frame: at(0), value: { x: -30, y: 40 }, easing: 'linear' }],
+      rotation: [
+        { frame: at(0), value: 12, easing: 'linear' },
+        { frame: at(2_000), value: 90, easing: 'hold' },
+      ],
+      transitionIn: { type: 'fade', fromFrame: at(0), toFrame: at(400) },
+      transitionOut: { type: 'wipe-up', fromFrame: at(1_400), toFrame: at(2_000) },
+    });
+  });
+
+  it('keeps the display size the media resolver reports, for the box a wipe or slide moves', () => {
+    const sized: ResolveMediaSrc = (t, c, cl) => ({ ...resolver(t, c, cl), size: { width: 90, height: 160 } });
+    const layers = (resolveMediaSrc: ResolveMediaSrc) =>
+      planTimeline({
+        timeline: { duration_ms: 1_000, tracks: [{ id: 'v', type: 'video', clips: [clip('p.png', 0, 1_000)] }] },
+        output,
+        resolveMediaSrc,
+        readSubtitleFile: () => '',
+      }).layers as PlanMediaLayer[];
+    expect(layers(sized)[0].mediaSize).toEqual({ width: 90, height: 160 });
+    expect(layers(resolver)[0].mediaSize).toBeNull();
+  });
+
+  it('gives an audio clip with volume keyframes its first value and its track in timeline frames', () => {
+    const volume = {
+      keyframes: [
+        { time_ms: 500, value: 0.5 },
+        { time_ms: 1_500, value: 1, easing: 'ease-in' },
+      ],
+    };
+    const [layer] = plan([{ id: 'a', type: 'audio', clips: [clip('m.mp3', 1_000, 3_000, { volume } as ClipInput['properties'])] }]).audio;
+    expect(layer).toMatchObject({
+      volume: 0.5,
+      volumeKeyframes: [
+        { frame: 45, value: 0.5, easing: 'linear' },
+        { frame: 75, value: 1, easing: 'ease-in' },
+      ],
+    });
+  });
+});
+
 describe('planTimeline: what the subtitles of one task may bring', () => {
   const cue = (startMs: number, endMs: number, text = 'line'): SubtitleCueMs => ({ startMs, endMs, text });
   /** `clips` subtitle clips over the whole timeline, all showing `cues` (one shared file, as the worker hands it over). */

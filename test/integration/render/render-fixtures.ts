@@ -58,11 +58,18 @@ function bandsSource(width: number, height: number, colours: Rgb[], seconds?: nu
   return `${inputs};${colours.map((_, i) => `[b${i}]`).join('')}vstack=inputs=${colours.length}`;
 }
 
+export interface Size {
+  width: number;
+  height: number;
+}
+
 /** Solid-colour fixtures on disk, served over HTTP the way the worker serves task media. */
 export class MediaFixtures {
   readonly server = new MediaServer();
   dir = '';
   private base = '';
+  /** The picture size of each image and video made, as the worker's probe reports it. */
+  private readonly sizes = new Map<string, Size>();
 
   async start(): Promise<void> {
     this.dir = await fs.mkdtemp(join(tmpdir(), 'render-it-'));
@@ -87,9 +94,15 @@ export class MediaFixtures {
     return readFileSync(this.path(name));
   }
 
+  /** Display size of a picture fixture; undefined for sound and subtitles. */
+  sizeOf(name: string): Size | undefined {
+    return this.sizes.get(name);
+  }
+
   /** A PNG of horizontal bands, top to bottom. */
   async image(name: string, width: number, height: number, bands: Rgb[]): Promise<string> {
     await ffmpeg(['-f', 'lavfi', '-i', bandsSource(width, height, bands), '-frames:v', '1', this.path(name)]);
+    this.sizes.set(name, { width, height });
     return name;
   }
 
@@ -105,6 +118,7 @@ export class MediaFixtures {
       '1',
       this.path(name),
     ]);
+    this.sizes.set(name, { width, height });
     return name;
   }
 
@@ -133,6 +147,7 @@ export class MediaFixtures {
       '-shortest',
       this.path(name),
     ]);
+    this.sizes.set(name, { width, height });
     return name;
   }
 
@@ -157,7 +172,7 @@ export function planFor(fixtures: MediaFixtures, out: ResolvedOutput, durationMs
   return planTimeline({
     timeline: { duration_ms: durationMs, tracks },
     output: out,
-    resolveMediaSrc: (_t, _c, clip) => ({ src: fixtures.url(clip.media_url), kind: kindOf(clip.media_url) }),
+    resolveMediaSrc: (_t, _c, clip) => ({ src: fixtures.url(clip.media_url), kind: kindOf(clip.media_url), size: fixtures.sizeOf(clip.media_url) }),
     readSubtitleFile: (_t, _c, clip) => fixtures.read(clip.media_url),
   });
 }
@@ -229,9 +244,89 @@ export async function readFrame(file: string, index: number): Promise<Frame> {
   return { width, height, data: stdout };
 }
 
+/** Every decoded frame of a file as RGB24, in order: one decode for a test that samples many frames. */
+export async function readFrames(file: string): Promise<Frame[]> {
+  const { width, height } = (await probe(file)).video;
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+    encoding: 'buffer',
+    maxBuffer: 1024 * 1024 * 1024,
+  });
+  const size = width * height * 3;
+  return Array.from({ length: stdout.length / size }, (_, i) => ({ width, height, data: stdout.subarray(i * size, (i + 1) * size) }));
+}
+
 export function pixel(frame: Frame, x: number, y: number): Rgb {
   const i = (Math.round(y) * frame.width + Math.round(x)) * 3;
   return [frame.data[i], frame.data[i + 1], frame.data[i + 2]];
+}
+
+/** A rectangle of pixels: left and top included, right and bottom not. */
+export interface Extent {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The smallest rectangle holding every pixel of `within` (default: the frame) whose colour `matches`; null when none does. */
+export function extentOf(frame: Frame, matches: (colour: Rgb) => boolean, within?: Extent): Extent | null {
+  const area = within ?? { left: 0, top: 0, right: frame.width, bottom: frame.height };
+  let found: Extent | null = null;
+  for (let y = area.top; y < area.bottom; y++) {
+    for (let x = area.left; x < area.right; x++) {
+      if (!matches(pixel(frame, x, y))) continue;
+      found = found ?? { left: x, top: y, right: x + 1, bottom: y + 1 };
+      found.left = Math.min(found.left, x);
+      found.right = Math.max(found.right, x + 1);
+      found.bottom = y + 1;
+    }
+  }
+  return found;
+}
+
+/** A number, or an object of numbers: a rectangle, a point, a colour. */
+type Measure = number | object;
+
+/** `expect(measured).toBeNear(expected, tolerance)`: a number, or every field of a rectangle, point or colour, within `tolerance`. */
+export const nearMatchers = {
+  toBeNear(received: Measure | null, expected: Measure, tolerance: number) {
+    const difference = (a: number, b: number): number => Math.abs(a - b);
+    const off =
+      received === null
+        ? Infinity
+        : typeof expected === 'number'
+          ? difference(received as number, expected)
+          : Math.max(...Object.entries(expected).map(([key, value]: [string, number]) => difference((received as Record<string, number>)[key], value)));
+    const pass = off <= tolerance;
+    return {
+      pass,
+      message: () => `expected ${JSON.stringify(received)} ${pass ? 'not ' : ''}to be within ${tolerance} of ${JSON.stringify(expected)} (off by ${off})`,
+    };
+  },
+};
+
+declare global {
+  namespace jest {
+    interface Matchers<R> {
+      toBeNear(expected: Measure, tolerance: number): R;
+    }
+  }
+}
+
+/** Mean position of the pixels whose colour `matches`; null when none does. */
+export function centroidOf(frame: Frame, matches: (colour: Rgb) => boolean): { x: number; y: number } | null {
+  let count = 0;
+  let sumX = 0;
+  let sumY = 0;
+  for (let y = 0; y < frame.height; y++) {
+    for (let x = 0; x < frame.width; x++) {
+      if (!matches(pixel(frame, x, y))) continue;
+      count += 1;
+      sumX += x + 0.5;
+      sumY += y + 0.5;
+    }
+  }
+  return count === 0 ? null : { x: sumX / count, y: sumY / count };
 }
 
 /** Whether two colours match within a tolerance per channel (yuv420 and JPEG round trips). */
