@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
+import { decodedFrame, renderThroughApi } from '../../support/rendered-video';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 jest.setTimeout(180_000);
@@ -16,21 +17,7 @@ const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error',
 
 /** RGB of a pixel of frame number `frame` (exact frame, not a seek time). */
 function pixel(video: string, frame: number, x: number, y: number): Rgb {
-  const raw = execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-i',
-    video,
-    '-vf',
-    `select=eq(n\\,${frame}),format=rgb24,crop=1:1:${x}:${y}`,
-    '-frames:v',
-    '1',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    '-',
-  ]);
+  const raw = decodedFrame(video, frame, 'rgb24', { x, y, width: 1, height: 1 });
   return [raw[0], raw[1], raw[2]];
 }
 
@@ -68,7 +55,6 @@ describe('every clip property, rendered through the API and checked by pixels', 
     ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xFFFF00:s=320x180', '-frames:v', '1', join(media.dir, 'yellow-320x180.png')]);
     ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x00FFFF:s=320x180', '-frames:v', '1', join(media.dir, 'cyan-320x180.png')]);
     app = await startTestApp({ role: 'all' });
-    const client = await app.client();
     const m = (name: string) => `${media.baseUrl}/${name}`;
     const clip = (id: string, name: string, start: number, end: number, properties: Record<string, unknown> = {}) => ({
       id,
@@ -78,51 +64,45 @@ describe('every clip property, rendered through the API and checked by pixels', 
       properties,
     });
     // Tracks are listed top layer first: only z_index puts them in the right order.
-    const created = await client.post('/v3/tasks', {
-      input: {
-        timeline: {
-          duration_ms: 2000,
-          tracks: [
-            { id: 'blend', type: 'video', clips: [clip('cyan', 'cyan-320x180.png', 1800, 2000, { z_index: 3, blend_mode: 'multiply' })] },
-            {
-              id: 'effects',
-              type: 'video',
-              clips: [
-                clip('invisible', 'red-320x180.png', 1200, 1400, { z_index: 2, opacity: 0 }),
-                clip('visible', 'red-320x180.png', 1400, 1600, { z_index: 2, opacity: 1 }),
-                clip('rotated', 'quarter-200x100.png', 1600, 1800, { z_index: 2, fit: 'contain', rotation: 90 }),
-                clip('yellow', 'yellow-320x180.png', 1800, 2000, { z_index: 2 }),
-              ],
-            },
-            {
-              id: 'fits',
-              type: 'video',
-              clips: [
-                clip('contain', 'quarter-200x100.png', 0, 300, { z_index: 1, fit: 'contain' }),
-                clip('cover', 'quarter-200x100.png', 300, 600, { z_index: 1, fit: 'cover' }),
-                clip('fill', 'quarter-200x100.png', 600, 900, { z_index: 1, fit: 'fill' }),
-                clip('stretch', 'quarter-200x100.png', 900, 1200, { z_index: 1, fit: 'stretch' }),
-              ],
-            },
-            { id: 'background', type: 'video', clips: [clip('blue', 'blue-320x180.png', 0, 2000, { z_index: 0 })] },
-            { id: 'music', type: 'audio', clips: [clip('tone', 'tone-2s.wav', 0, 2000, { fade_in_ms: 1000 })] },
-          ],
-        },
-        output: { resolution: { width: 320, height: 180 }, framerate: 10 },
-      },
-      webhook: { url: 'https://127.0.0.1:9/hook' },
-    });
-    expect(created.status).toBe(201);
-    let record;
-    for (let i = 0; i < 600; i++) {
-      record = (await client.get(`/v3/tasks/${created.body.task_id}`)).body;
-      if (record.status === 'completed' || record.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(record.error).toBeNull();
-    const url = new URL(record.output.video_url);
     video = join(dir, 'props.mp4');
-    writeFileSync(video, (await app.anonymous().get(url.pathname + url.search)).raw);
+    await renderThroughApi(
+      app,
+      {
+        input: {
+          timeline: {
+            duration_ms: 2000,
+            tracks: [
+              { id: 'blend', type: 'video', clips: [clip('cyan', 'cyan-320x180.png', 1800, 2000, { z_index: 3, blend_mode: 'multiply' })] },
+              {
+                id: 'effects',
+                type: 'video',
+                clips: [
+                  clip('invisible', 'red-320x180.png', 1200, 1400, { z_index: 2, opacity: 0 }),
+                  clip('visible', 'red-320x180.png', 1400, 1600, { z_index: 2, opacity: 1 }),
+                  clip('rotated', 'quarter-200x100.png', 1600, 1800, { z_index: 2, fit: 'contain', rotation: 90 }),
+                  clip('yellow', 'yellow-320x180.png', 1800, 2000, { z_index: 2 }),
+                ],
+              },
+              {
+                id: 'fits',
+                type: 'video',
+                clips: [
+                  clip('contain', 'quarter-200x100.png', 0, 300, { z_index: 1, fit: 'contain' }),
+                  clip('cover', 'quarter-200x100.png', 300, 600, { z_index: 1, fit: 'cover' }),
+                  clip('fill', 'quarter-200x100.png', 600, 900, { z_index: 1, fit: 'fill' }),
+                  clip('stretch', 'quarter-200x100.png', 900, 1200, { z_index: 1, fit: 'stretch' }),
+                ],
+              },
+              { id: 'background', type: 'video', clips: [clip('blue', 'blue-320x180.png', 0, 2000, { z_index: 0 })] },
+              { id: 'music', type: 'audio', clips: [clip('tone', 'tone-2s.wav', 0, 2000, { fade_in_ms: 1000 })] },
+            ],
+          },
+          output: { resolution: { width: 320, height: 180 }, framerate: 10 },
+        },
+        webhook: { url: 'https://127.0.0.1:9/hook' },
+      },
+      video,
+    );
   }, 180_000);
   afterAll(async () => {
     await app?.close();

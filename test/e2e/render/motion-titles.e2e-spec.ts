@@ -8,11 +8,12 @@
  * white shape on the black background, so a pixel is either lit or dark.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eased } from '../../../src/render/plan/motion';
 import { startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
+import { decodedFrame, renderThroughApi } from '../../support/rendered-video';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 jest.setTimeout(300_000);
@@ -31,30 +32,12 @@ interface GreyFrame {
 }
 
 function greyFrame(video: string, frame: number): GreyFrame {
-  const raw = execFileSync(
-    'ffmpeg',
-    ['-loglevel', 'error', '-i', video, '-vf', `select=eq(n\\,${frame})`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
-    { maxBuffer: WIDTH * HEIGHT * 2 },
-  );
+  const raw = decodedFrame(video, frame, 'gray');
   return { at: (x, y) => raw[y * WIDTH + x] };
 }
 
 function rgbAt(video: string, frame: number, x: number, y: number): [number, number, number] {
-  const raw = execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-i',
-    video,
-    '-vf',
-    `select=eq(n\\,${frame}),format=rgb24,crop=1:1:${x}:${y}`,
-    '-frames:v',
-    '1',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    '-',
-  ]);
+  const raw = decodedFrame(video, frame, 'rgb24', { x, y, width: 1, height: 1 });
   return [raw[0], raw[1], raw[2]];
 }
 
@@ -120,7 +103,6 @@ describe('motion, transitions and text clips rendered through the API (pixels an
     ffmpeg(['-f', 'lavfi', '-i', `color=c=white:s=${WIDTH}x${HEIGHT}`, '-frames:v', '1', join(media.dir, 'white.png')]);
     ffmpeg(['-f', 'lavfi', '-i', 'color=c=white:s=80x80', '-frames:v', '1', join(media.dir, 'square.png')]);
     app = await startTestApp({ role: 'all' });
-    const client = await app.client();
     const white = `${media.baseUrl}/white.png`;
     const segment = (id: string, index: number, properties: Record<string, unknown>, url = white) => ({
       id,
@@ -187,30 +169,24 @@ describe('motion, transitions and text clips rendered through the API (pixels an
         shadow: { enabled: false },
       },
     }));
-    const created = await client.post('/v3/tasks', {
-      input: {
-        timeline: {
-          duration_ms: at(FIRST_TEXT_SEGMENT + TEXTS.length),
-          tracks: [
-            { id: 'shapes', type: 'video', clips },
-            { id: 'titles', type: 'text', clips: texts },
-          ],
-        },
-        output: { resolution: { width: WIDTH, height: HEIGHT }, framerate: FPS, quality: 'high' },
-      },
-      webhook: { url: 'https://127.0.0.1:9/hook' },
-    });
-    expect(created.status).toBe(201);
-    let record;
-    for (let i = 0; i < 1200; i++) {
-      record = (await client.get(`/v3/tasks/${created.body.task_id}`)).body;
-      if (record.status === 'completed' || record.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(record.error).toBeNull();
-    const url = new URL(record.output.video_url);
     video = join(dir, 'motion.mp4');
-    writeFileSync(video, (await app.anonymous().get(url.pathname + url.search)).raw);
+    await renderThroughApi(
+      app,
+      {
+        input: {
+          timeline: {
+            duration_ms: at(FIRST_TEXT_SEGMENT + TEXTS.length),
+            tracks: [
+              { id: 'shapes', type: 'video', clips },
+              { id: 'titles', type: 'text', clips: texts },
+            ],
+          },
+          output: { resolution: { width: WIDTH, height: HEIGHT }, framerate: FPS, quality: 'high' },
+        },
+        webhook: { url: 'https://127.0.0.1:9/hook' },
+      },
+      video,
+    );
   }, 300_000);
 
   afterAll(async () => {

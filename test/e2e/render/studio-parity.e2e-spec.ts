@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, normalize, resolve } from 'node:path';
+import { decodedFrame } from '../../support/rendered-video';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 jest.setTimeout(240_000);
@@ -11,23 +12,7 @@ jest.setTimeout(240_000);
 const ROOT = resolve(__dirname, '../../..');
 const PUBLIC_DIR = join(ROOT, 'composition', 'public');
 
-function frameRgb(video: string, frame: number): Buffer {
-  return execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-i',
-    video,
-    '-vf',
-    `select=eq(n\\,${frame})`,
-    '-frames:v',
-    '1',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    '-',
-  ]);
-}
+const frameRgb = (video: string, frame: number): Buffer => decodedFrame(video, frame, 'rgb24');
 
 /** Largest difference of any channel of any pixel. */
 function largestDifference(a: Buffer, b: Buffer): number {
