@@ -26,7 +26,5 @@ export function compositorSupport(plan: RenderPlan): CompositorSupport {
   }
   const moving = plan.layers.find((layer) => layer.motion !== null);
   if (moving !== undefined) return { ok: false, reason: `layer ${moving.id} has keyframes or a transition (drawn by Remotion for now)` };
-  const keyed = plan.audio.find((layer) => layer.volumeKeyframes !== null);
-  if (keyed !== undefined) return { ok: false, reason: `audio layer ${keyed.id} has volume keyframes (mixed by Remotion for now)` };
   return { ok: true };
 }
