@@ -1,5 +1,7 @@
-import { useCurrentFrame } from 'remotion';
+import { AbsoluteFill, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { TimelineProps } from '../plan-schema';
+import { usePlanFonts } from '../subtitles/use-plan-fonts';
+import { TextBlockAtRest } from '../timeline/TextLayer';
 import { Timeline } from '../Timeline';
 import type { StillSheetProps } from './still-sheet-schema';
 
@@ -29,11 +31,13 @@ function shotSubtitles(subtitles: TimelineProps['subtitles'], refs: Array<[numbe
  * (Remotion's `<Freeze>` leaves sequences that start after frame 0 hidden), and
  * everything is drawn by the same `Timeline`, so fonts, CSS, wrapping and
  * presets are the ones Studio previews. The shot names what to draw, so a shot
- * costs what it shows, not every cue of the plan.
+ * costs what it shows, not every cue of the plan. A moving text layer is drawn
+ * alone at rest, for ffmpeg to move.
  */
 export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
   const shot = shots[useCurrentFrame()];
   if (shot === undefined) return null;
+  if (shot.atRest !== undefined) return <TextAtRest plan={plan} layerIndex={shot.layers.from} part={shot.atRest} />;
   const stillPlan: TimelineProps = {
     ...plan,
     backgroundColor: 'transparent',
@@ -45,4 +49,16 @@ export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
     subtitles: shotSubtitles(plan.subtitles, shot.cues),
   };
   return <Timeline {...stillPlan} />;
+};
+
+const TextAtRest: React.FC<{ plan: TimelineProps; layerIndex: number; part: 'block' | 'box' }> = ({ plan, layerIndex, part }) => {
+  usePlanFonts(plan.fonts);
+  const { width, height } = useVideoConfig();
+  const layer = plan.layers[layerIndex];
+  if (layer.kind !== 'text') throw new Error(`layer ${layer.id} is not a text layer`);
+  return (
+    <AbsoluteFill style={{ overflow: 'hidden' }}>
+      <TextBlockAtRest layer={layer} canvas={{ width, height }} part={part} />
+    </AbsoluteFill>
+  );
 };

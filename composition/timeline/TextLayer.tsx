@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Sequence, useCurrentFrame, useVideoConfig } from 'remotion';
-import { textLayerFrame } from '../../src/render/plan/layer-frame';
+import { largestScale, textLayerFrame } from '../../src/render/plan/layer-frame';
 import type { CanvasSide, TransitionEffect } from '../../src/render/plan/motion';
 import type { PlanTextLayer } from '../../src/render/plan/render-plan.types';
 import { OutlinedText, rgba, textBase } from '../subtitles/subtitle-text';
@@ -35,6 +35,29 @@ function blockClip(cut: TransitionEffect['cut']): string | undefined {
   return `inset(${side(cut.top)} ${side(cut.right)} ${side(cut.bottom)} ${side(cut.left)})`;
 }
 
+/** The block: its lines, one background box around them, placed by `placement` (position, transform, opacity, clip). */
+const Block: React.FC<{ layer: PlanTextLayer; placement: CSSProperties; boxOnly?: boolean }> = ({ layer, placement, boxOnly = false }) => {
+  const { style } = layer;
+  const background = style.background;
+  const language = style.wrapping.language;
+  const block: CSSProperties = {
+    position: 'absolute',
+    width: 'max-content',
+    maxWidth: style.maxWidthPx,
+    display: 'grid',
+    backgroundColor: boxOnly ? '#ffffff' : background ? rgba(background.color, background.opacity) : undefined,
+    padding: background ? background.paddingPx : undefined,
+    borderRadius: background && !boxOnly ? background.radiusPx : undefined,
+    ...placement,
+  };
+  const base = textBase(style, style.align);
+  return (
+    <div lang={language === 'auto' ? undefined : language} data-text-layer="" style={block}>
+      <OutlinedText style={style} base={boxOnly ? { ...base, visibility: 'hidden' } : base} text={layer.text} />
+    </div>
+  );
+};
+
 /**
  * A text clip: its lines in one block, bottom-centre anchored at its position,
  * the background one box around the block, moved, turned, scaled (about the
@@ -42,29 +65,31 @@ function blockClip(cut: TransitionEffect['cut']): string | undefined {
  */
 export const TextBlock: React.FC<{ layer: PlanTextLayer; timelineFrame: number; canvas: Canvas }> = ({ layer, timelineFrame, canvas }) => {
   const { own, effect } = textLayerFrame(layer, timelineFrame);
-  const { style } = layer;
   const [slideX, slideY] = slideTranslate(effect.slide, own.position, own.scale, canvas);
-  const background = style.background;
-  const language = style.wrapping.language;
-  const block: CSSProperties = {
-    position: 'absolute',
+  const placement: CSSProperties = {
     left: own.position.x,
     top: own.position.y,
     transform: `translate(calc(-50% + ${slideX}), calc(-100% + ${slideY})) rotate(${own.rotationDeg}deg) scale(${own.scale.x * effect.scale}, ${own.scale.y * effect.scale})`,
-    width: 'max-content',
-    maxWidth: style.maxWidthPx,
-    display: 'grid',
     opacity: own.opacity * effect.opacity,
     clipPath: blockClip(effect.cut),
-    backgroundColor: background ? rgba(background.color, background.opacity) : undefined,
-    padding: background ? background.paddingPx : undefined,
-    borderRadius: background ? background.radiusPx : undefined,
   };
-  return (
-    <div lang={language === 'auto' ? undefined : language} data-text-layer="" style={block}>
-      <OutlinedText style={style} base={textBase(style, style.align)} text={layer.text} />
-    </div>
-  );
+  return <Block layer={layer} placement={placement} />;
+};
+
+/**
+ * A moving text clip at rest, for the compositor to move: centred on the
+ * canvas at its largest scale, unturned, opaque, uncut. `box` fills the
+ * block's box instead of drawing its text, so its size can be read from the
+ * picture.
+ */
+export const TextBlockAtRest: React.FC<{ layer: PlanTextLayer; canvas: Canvas; part: 'block' | 'box' }> = ({ layer, canvas, part }) => {
+  const scale = largestScale(layer);
+  const placement: CSSProperties = {
+    left: canvas.width / 2,
+    top: canvas.height / 2,
+    transform: `translate(-50%, -50%) scale(${scale.x}, ${scale.y})`,
+  };
+  return <Block layer={layer} placement={placement} boxOnly={part === 'box'} />;
 };
 
 const TextLayerAtFrame: React.FC<{ layer: PlanTextLayer }> = ({ layer }) => {

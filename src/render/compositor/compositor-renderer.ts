@@ -14,7 +14,7 @@ import { encodingFor } from '../encoding-settings';
 import { previewOutputs, SYSTEM_FFMPEG } from '../video-previews';
 import { visibleBounds, type PixelBox } from '../rgba-png';
 import { cutPlan } from '../plan/plan-cut';
-import { isVideoLayer, type PlanMediaLayer, type RenderPlan } from '../plan/render-plan.types';
+import { isVideoLayer, type PlanMediaLayer, type PlanVisualLayer, type RenderPlan } from '../plan/render-plan.types';
 import type { ResolvedOutput } from '../../tasks/task-input.types';
 import type { RemotionRenderer } from '../remotion-renderer';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from '../render-engine';
@@ -25,7 +25,8 @@ import { encoderArgs, encoderInputFilter, joinedEncoderArgs, soundTrackArgs } fr
 import { largestSide } from './layer-geometry';
 import { describeSource, type SourceDescription } from './source-inputs';
 import { ffconcat, union } from './still-sequence';
-import { videoGraph, type StillsInput, type VideoSource } from './video-graph';
+import { textAtRest } from './text-at-rest';
+import { type TextPicture, videoGraph, type StillsInput, type VideoSource } from './video-graph';
 
 /** Share of the progress bar the still shots take; the ffmpeg run takes the rest. */
 const STILLS_SHARE = 0.15;
@@ -45,6 +46,12 @@ interface Inputs {
   /** Video layers of a chunk that begin before its range: each reads its own input, seeked into the source. */
   seekedByLayer: Map<string, VideoSource>;
   stillsBySlot: Map<number, StillsInput>;
+  textBySlot: Map<number, TextPicture>;
+}
+
+/** A layer ffmpeg decodes itself: a video, or an image it moves (a still image is drawn by the composition). */
+function isDecoded(layer: PlanVisualLayer): layer is PlanMediaLayer {
+  return layer.kind === 'video' || (layer.kind === 'image' && layer.motion !== null);
 }
 
 export interface JoinChunksArgs {
@@ -161,6 +168,7 @@ export class CompositorRenderer {
         {
           videoSource: (layer) => this.videoSource(inputs, layer),
           stillsInput: (slot) => inputs.stillsBySlot.get(slot) ?? null,
+          textPicture: (slot) => inputs.textBySlot.get(slot) ?? null,
         },
         'vrgb',
       ),
@@ -299,7 +307,7 @@ export class CompositorRenderer {
    * work, so `auto` can hand the plan to Remotion.
    */
   private async sourceInputs(plan: RenderPlan, skippedFrames: ReadonlyMap<string, number>): Promise<Inputs> {
-    const videoLayers = plan.layers.filter(isVideoLayer);
+    const videoLayers = plan.layers.filter(isDecoded);
     const unseeked = videoLayers.filter((l) => !skippedFrames.has(l.id)).map((l) => l.src);
     const { args, bySrc } = await this.describeInputs([...new Set([...unseeked, ...plan.audio.map((l) => l.src)])]);
     const seekedByLayer = new Map<string, VideoSource>();
@@ -310,7 +318,7 @@ export class CompositorRenderer {
       seekedByLayer.set(layer.id, seeked.video(bySrc.size + seekedByLayer.size));
       args.push(...seeked.inputArgs);
     }
-    const inputs = { args, bySrc, seekedByLayer, stillsBySlot: new Map<number, StillsInput>() };
+    const inputs = { args, bySrc, seekedByLayer, stillsBySlot: new Map<number, StillsInput>(), textBySlot: new Map<number, TextPicture>() };
     const canvas = { width: plan.width, height: plan.height };
     for (const layer of videoLayers) {
       const side = largestSide(layer, this.videoSource(inputs, layer).size, canvas);
@@ -321,7 +329,8 @@ export class CompositorRenderer {
 
   /**
    * Then one image sequence per still slot that shows anything: its shots as a concat list, and the part of
-   * the canvas they draw on, so ffmpeg composites that much rather than the whole canvas every frame.
+   * the canvas they draw on, so ffmpeg composites that much rather than the whole canvas every frame; and the
+   * picture of each moving text layer.
    */
   private async stillInputs(plan: RenderPlan, composite: CompositePlan, inputs: Inputs, shotFiles: string[], workDir: string): Promise<Inputs> {
     const args = [...inputs.args];
@@ -329,7 +338,13 @@ export class CompositorRenderer {
     let next = inputs.bySrc.size + inputs.seekedByLayer.size;
     const blank = shotFiles[shotFiles.length - 1] ?? '';
     const bounds = await Promise.all(composite.shots.map(async (_, shot) => visibleBounds(await fs.readFile(shotFiles[shot]))));
+    const textBySlot = new Map<number, TextPicture>();
     for (const [slotIndex, slot] of composite.slots.entries()) {
+      const text = slot.kind === 'moving' && slot.shots !== null ? await textAtRest(slot.layer, slot.shots, shotFiles, plan) : null;
+      if (text !== null) {
+        args.push('-format_whitelist', 'png_pipe', '-protocol_whitelist', 'file', '-i', `file:${text.file}`);
+        textBySlot.set(slotIndex, { ...text, inputIndex: next++ });
+      }
       if (slot.kind !== 'stills') continue;
       const box = slot.segments.reduce<PixelBox | null>((acc, s) => (s.shot === null ? acc : union(acc, bounds[s.shot])), null);
       if (box === null) continue;
@@ -339,7 +354,7 @@ export class CompositorRenderer {
       args.push('-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', `file:${listPath}`);
       stillsBySlot.set(slotIndex, { inputIndex: next++, box });
     }
-    return { ...inputs, args, stillsBySlot };
+    return { ...inputs, args, stillsBySlot, textBySlot };
   }
 
   private runFfmpeg(ffmpegArgs: string[], plan: RenderPlan, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<void> {

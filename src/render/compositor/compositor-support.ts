@@ -24,7 +24,5 @@ export function compositorSupport(plan: RenderPlan): CompositorSupport {
   if (videos.length > MAX_VIDEO_LAYERS) {
     return { ok: false, reason: `${videos.length} video layers (the compositor takes at most ${MAX_VIDEO_LAYERS})` };
   }
-  const moving = plan.layers.find((layer) => layer.motion !== null);
-  if (moving !== undefined) return { ok: false, reason: `layer ${moving.id} has keyframes or a transition (drawn by Remotion for now)` };
   return { ok: true };
 }
