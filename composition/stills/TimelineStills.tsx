@@ -1,9 +1,10 @@
 import { AbsoluteFill, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { TimelineProps } from '../plan-schema';
 import { usePlanFonts } from '../subtitles/use-plan-fonts';
-import { TextBlockAtRest } from '../timeline/TextLayer';
+import { TextBlock, TextBox } from '../timeline/TextLayer';
 import { Timeline } from '../Timeline';
 import type { StillSheetProps } from './still-sheet-schema';
+import type { StillShot } from '../../src/render/compositor/composite-plan';
 
 function activeAt(item: { fromFrame: number; durationInFrames: number }, frame: number): boolean {
   return frame >= item.fromFrame && frame < item.fromFrame + item.durationInFrames;
@@ -32,12 +33,12 @@ function shotSubtitles(subtitles: TimelineProps['subtitles'], refs: Array<[numbe
  * everything is drawn by the same `Timeline`, so fonts, CSS, wrapping and
  * presets are the ones Studio previews. The shot names what to draw, so a shot
  * costs what it shows, not every cue of the plan. A moving text layer is drawn
- * alone at rest, for ffmpeg to move.
+ * alone, for ffmpeg to fade and move (text-shapes.ts).
  */
 export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
   const shot = shots[useCurrentFrame()];
   if (shot === undefined) return null;
-  if (shot.atRest !== undefined) return <TextAtRest plan={plan} layerIndex={shot.layers.from} part={shot.atRest} />;
+  if (shot.text !== undefined) return <TextAlone plan={plan} frame={shot.frame} layerIndex={shot.layers.from} text={shot.text} />;
   const stillPlan: TimelineProps = {
     ...plan,
     backgroundColor: 'transparent',
@@ -51,14 +52,23 @@ export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
   return <Timeline {...stillPlan} />;
 };
 
-const TextAtRest: React.FC<{ plan: TimelineProps; layerIndex: number; part: 'block' | 'box' }> = ({ plan, layerIndex, part }) => {
+const TextAlone: React.FC<{ plan: TimelineProps; frame: number; layerIndex: number; text: NonNullable<StillShot['text']> }> = ({
+  plan,
+  frame,
+  layerIndex,
+  text,
+}) => {
   usePlanFonts(plan.fonts);
   const { width, height } = useVideoConfig();
   const layer = plan.layers[layerIndex];
   if (layer.kind !== 'text') throw new Error(`layer ${layer.id} is not a text layer`);
   return (
     <AbsoluteFill style={{ overflow: 'hidden' }}>
-      <TextBlockAtRest layer={layer} canvas={{ width, height }} part={part} />
+      {text === 'box' ? (
+        <TextBox layer={layer} canvas={{ width, height }} />
+      ) : (
+        <TextBlock layer={layer} timelineFrame={frame} canvas={{ width, height }} shift={text.shift} />
+      )}
     </AbsoluteFill>
   );
 };

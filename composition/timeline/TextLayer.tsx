@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Sequence, useCurrentFrame, useVideoConfig } from 'remotion';
-import { largestScale, textLayerFrame } from '../../src/render/plan/layer-frame';
-import type { CanvasSide, TransitionEffect } from '../../src/render/plan/motion';
+import { textLayerFrame } from '../../src/render/plan/layer-frame';
+import type { CanvasSide, TransitionEffect, Vec2 } from '../../src/render/plan/motion';
 import type { PlanTextLayer } from '../../src/render/plan/render-plan.types';
 import { OutlinedText, rgba, textBase } from '../subtitles/subtitle-text';
 
@@ -61,36 +61,27 @@ const Block: React.FC<{ layer: PlanTextLayer; placement: CSSProperties; boxOnly?
 /**
  * A text clip: its lines in one block, bottom-centre anchored at its position,
  * the background one box around the block, moved, turned, scaled (about the
- * block's centre), faded and cut as one.
+ * block's centre), faded and cut as one. With a `shift`, for the compositor,
+ * it is drawn opaque and moved back by those whole pixels (it fades it and
+ * moves it again).
  */
-export const TextBlock: React.FC<{ layer: PlanTextLayer; timelineFrame: number; canvas: Canvas }> = ({ layer, timelineFrame, canvas }) => {
+export const TextBlock: React.FC<{ layer: PlanTextLayer; timelineFrame: number; canvas: Canvas; shift?: Vec2 }> = ({ layer, timelineFrame, canvas, shift }) => {
   const { own, effect } = textLayerFrame(layer, timelineFrame);
   const [slideX, slideY] = slideTranslate(effect.slide, own.position, own.scale, canvas);
   const placement: CSSProperties = {
-    left: own.position.x,
-    top: own.position.y,
+    left: own.position.x - (shift?.x ?? 0),
+    top: own.position.y - (shift?.y ?? 0),
     transform: `translate(calc(-50% + ${slideX}), calc(-100% + ${slideY})) rotate(${own.rotationDeg}deg) scale(${own.scale.x * effect.scale}, ${own.scale.y * effect.scale})`,
-    opacity: own.opacity * effect.opacity,
+    opacity: shift === undefined ? own.opacity * effect.opacity : 1,
     clipPath: blockClip(effect.cut),
   };
   return <Block layer={layer} placement={placement} />;
 };
 
-/**
- * A moving text clip at rest, for the compositor to move: centred on the
- * canvas at its largest scale, unturned, opaque, uncut. `box` fills the
- * block's box instead of drawing its text, so its size can be read from the
- * picture.
- */
-export const TextBlockAtRest: React.FC<{ layer: PlanTextLayer; canvas: Canvas; part: 'block' | 'box' }> = ({ layer, canvas, part }) => {
-  const scale = largestScale(layer);
-  const placement: CSSProperties = {
-    left: canvas.width / 2,
-    top: canvas.height / 2,
-    transform: `translate(-50%, -50%) scale(${scale.x}, ${scale.y})`,
-  };
-  return <Block layer={layer} placement={placement} boxOnly={part === 'box'} />;
-};
+/** A text clip's box, filled, at scale 1, centred on the canvas: its size is read from the picture (text-shapes.ts). */
+export const TextBox: React.FC<{ layer: PlanTextLayer; canvas: Canvas }> = ({ layer, canvas }) => (
+  <Block layer={layer} placement={{ left: canvas.width / 2, top: canvas.height / 2, transform: 'translate(-50%, -50%)' }} boxOnly />
+);
 
 const TextLayerAtFrame: React.FC<{ layer: PlanTextLayer }> = ({ layer }) => {
   const frame = useCurrentFrame();

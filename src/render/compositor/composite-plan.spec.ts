@@ -137,7 +137,7 @@ describe('compositePlan', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
-  it('gives a layer with motion a slot of its own, and a moving text layer two shots at rest: its block and its box', () => {
+  it('gives a layer with motion a slot of its own, and a moving text layer a shot of its box, to measure it', () => {
     const fade: PlanMotion = {
       opacity: null,
       scale: null,
@@ -163,11 +163,8 @@ describe('compositePlan', () => {
       'moving:t/1:normal',
       'moving:v/moving:normal',
     ]);
-    expect(p.slots[3]).toMatchObject({ shots: { block: 2, box: 3 } });
-    expect(p.slots[1]).toMatchObject({ shots: null });
-    expect(p.shots.slice(2)).toEqual([
-      { frame: 20, layers: { from: 3, to: 4 }, cues: [], blendAsNormal: false, atRest: 'block' },
-      { frame: 20, layers: { from: 3, to: 4 }, cues: [], blendAsNormal: false, atRest: 'box' },
-    ]);
+    expect(p.slots[3]).toMatchObject({ boxShot: 2 });
+    expect(p.slots[1]).toMatchObject({ boxShot: null });
+    expect(p.shots.slice(2)).toEqual([{ frame: 20, layers: { from: 3, to: 4 }, cues: [], blendAsNormal: false, text: 'box' }]);
   });
 });

@@ -2,8 +2,9 @@
  * How the compositor draws a render plan: the plan's layers, bottom to top,
  * cut into slots. A video layer is a slot of its own (ffmpeg decodes and
  * transforms it every frame), and so is any layer with keyframes or
- * transitions: ffmpeg moves one picture of it (a text block drawn once at rest
- * by the composition, with its box drawn filled to measure it). Still content
+ * transitions: ffmpeg moves, fades and wipes a picture of it. A text block's
+ * box is drawn filled first, to measure it; its pictures are planned from that
+ * (text-shapes.ts). Still content
  * (images, text, subtitle cues) between two such slots is one slot, drawn by
  * the composition once per interval in which it does not change. A still with
  * a non-normal blend mode is a slot of its own, so ffmpeg blends it against
@@ -17,6 +18,7 @@
  * every cue per shot.
  */
 import { runSteps, type Steps } from '../../common/steps';
+import type { Vec2 } from '../plan/motion';
 import type { PlanMediaLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
 
 /** One picture the still-mode composition draws: the plan at `frame` with only this content. */
@@ -30,10 +32,11 @@ export interface StillShot {
   /** Draw with `mix-blend-mode: normal`: ffmpeg applies the layer's blend mode itself. */
   blendAsNormal: boolean;
   /**
-   * A moving text layer (`layers.from`) alone, at rest (at its largest scale, unturned, opaque, no
-   * transition) and centred on the canvas: its `block`, or its `box` filled, from which its size is read.
+   * A moving text layer (`layers.from`) alone, as the composition draws it at `frame` but opaque and moved
+   * back by `shift` (whole pixels); or, for 'box', its box filled at scale 1, unturned, centred on the
+   * canvas, from which its size is read (text-shapes.ts).
    */
-  atRest?: 'block' | 'box';
+  text?: { shift: Vec2 } | 'box';
 }
 
 /** A shot that draws nothing: what a still slot shows while none of its content is on screen. */
@@ -50,8 +53,8 @@ export interface StillSegment {
 export type CompositeSlot =
   | { kind: 'video'; layer: PlanMediaLayer }
   | { kind: 'stills'; blendMode: string; segments: StillSegment[] }
-  /** A layer with keyframes or transitions; a text layer's `shots` are its block and its box at rest. */
-  | { kind: 'moving'; layer: PlanVisualLayer; blendMode: string; shots: { block: number; box: number } | null };
+  /** A layer with keyframes or transitions; `boxShot` is a text layer's box, drawn to measure it. */
+  | { kind: 'moving'; layer: PlanVisualLayer; blendMode: string; boxShot: number | null };
 
 export interface CompositePlan {
   /** Bottom to top, above the plan's opaque background colour. */
@@ -197,13 +200,6 @@ function* stillSegments(group: StillGroup, plan: RenderPlan, shots: StillShot[])
   return segments;
 }
 
-/** Adds the two shots of a moving text layer at rest: its block, and its box filled. */
-function atRestShots({ layer, index }: OwnSlot, shots: StillShot[]): { block: number; box: number } {
-  const shot = (atRest: 'block' | 'box'): number =>
-    shots.push({ frame: layer.fromFrame, layers: { from: index, to: index + 1 }, cues: [], blendAsNormal: false, atRest }) - 1;
-  return { block: shot('block'), box: shot('box') };
-}
-
 /** The compositor's plan, in slices (the worker runs it with the event loop turning between them). */
 export function* compositePlanSteps(plan: RenderPlan): Steps<CompositePlan> {
   const shots: StillShot[] = [];
@@ -213,7 +209,9 @@ export function* compositePlanSteps(plan: RenderPlan): Steps<CompositePlan> {
     else if (entry.layer.motion === null && entry.layer.kind === 'video') slots.push({ kind: 'video', layer: entry.layer });
     else {
       const { layer } = entry;
-      slots.push({ kind: 'moving', layer, blendMode: layer.blendMode, shots: layer.kind === 'text' ? atRestShots(entry, shots) : null });
+      const box = (): number =>
+        shots.push({ frame: layer.fromFrame, layers: { from: entry.index, to: entry.index + 1 }, cues: [], blendAsNormal: false, text: 'box' }) - 1;
+      slots.push({ kind: 'moving', layer, blendMode: layer.blendMode, boxShot: layer.kind === 'text' ? box() : null });
     }
   }
   return { slots, shots };

@@ -6,7 +6,8 @@
  * A blur (CSS `filter`) works in the box's own coordinates, before the
  * transform, so it is applied before the scale.
  */
-import { fittedSize, largestScale, type Size } from '../plan/layer-frame';
+import { fittedSize, type Size } from '../plan/layer-frame';
+import { largestScale } from './moving-layer';
 import type { PlanMediaLayer } from '../plan/render-plan.types';
 
 export type { Size };

@@ -86,7 +86,7 @@ describe('moveLayer', () => {
     expect(valueAt(placed?.at({ x: 0, y: 0 }).x ?? '', 6)).toBe(Math.round(160 - 49.5));
   });
 
-  it('turns each frame into the largest bound of all, flipping first where the scale is negative', () => {
+  it('turns each frame into the largest bound of all, padded to sample it on whole pixels, flipping first where the scale is negative', () => {
     const chains: string[] = [];
     moveLayer(
       chains,
@@ -98,8 +98,9 @@ describe('moveLayer', () => {
       ]),
     );
     const [chain] = chains;
+    // 100x50, 2 px of edge and one more, so either side differs from 103 by an even number: sampled on whole pixels.
     expect(chain).toMatch(
-      /^\[rest1\]premultiply=inplace=1,hflip,pad=w=iw\+2:h=ih\+2:x=1:y=1:color=black@0:eval=frame,rotate=a='[^']+':ow=102:oh=102:c=none:bilinear=1,/,
+      /^\[rest1\]premultiply=inplace=1,hflip,pad=w='iw\+2\+mod\(103-iw,2\)':h='ih\+2\+mod\(103-ih,2\)':x=1:y=1:color=black@0:eval=frame,rotate=a='[^']+':ow=103:oh=103:c=none:bilinear=1,/,
     );
     expect(valueAt(option(chain, 'rotate', 'a'), 1)).toBeCloseTo(Math.PI / 2, 5);
   });

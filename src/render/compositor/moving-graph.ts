@@ -94,9 +94,16 @@ function endFrame(frames: MovingFrame[], picture: RestingPicture): EndFrame {
   const resized = frames.some((f) => f.size.width !== picture.size.width || f.size.height !== picture.size.height);
   const largest = (sizes: Size[]): Size => ({ width: Math.max(...sizes.map((b) => b.width)), height: Math.max(...sizes.map((b) => b.height)) });
   if (turns) {
-    // `rotate` turns the picture about the centre of its output.
-    const size = largest(frames.map((f) => rotatedSize({ width: f.size.width + 2 * EDGE_PX, height: f.size.height + 2 * EDGE_PX }, f.rotationDeg)));
-    return { size, turns, resized, centreIn: () => ({ x: size.width / 2, y: size.height / 2 }) };
+    // `rotate` turns its input's centre onto its output's. An input whose size differs from the output's by an odd
+    // number of pixels would be sampled half a pixel off, blurring it: the padding then adds a column (or a row) on
+    // the right (bottom), which moves the picture's centre half a pixel before the turn from the input's centre.
+    const size = largest(frames.map((f) => rotatedSize({ width: f.size.width + 2 * EDGE_PX + 1, height: f.size.height + 2 * EDGE_PX + 1 }, f.rotationDeg)));
+    const centreIn = (f: MovingFrame) => {
+      const [ex, ey] = [(size.width - f.size.width) % 2, (size.height - f.size.height) % 2];
+      const [cos, sin] = [Math.cos((f.rotationDeg * Math.PI) / 180), Math.sin((f.rotationDeg * Math.PI) / 180)];
+      return { x: size.width / 2 - (ex / 2) * cos + (ey / 2) * sin, y: size.height / 2 - (ex / 2) * sin - (ey / 2) * cos };
+    };
+    return { size, turns, resized, centreIn };
   }
   if (resized) {
     // `pad` puts the picture at the whole pixel left of and above the centre.
@@ -122,7 +129,7 @@ function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
   }
   if (end.turns) {
     filters.push(
-      `pad=w=iw+${2 * EDGE_PX}:h=ih+${2 * EDGE_PX}:x=${EDGE_PX}:y=${EDGE_PX}:color=black@0:eval=frame`,
+      `pad=w='iw+${2 * EDGE_PX}+mod(${end.size.width}-iw,2)':h='ih+${2 * EDGE_PX}+mod(${end.size.height}-ih,2)':x=${EDGE_PX}:y=${EDGE_PX}:color=black@0:eval=frame`,
       `rotate=a=${perFrame(frames, (f) => (f.rotationDeg * Math.PI) / 180, fps)}:ow=${end.size.width}:oh=${end.size.height}:c=none:bilinear=1`,
     );
   } else if (end.resized) {

@@ -77,7 +77,7 @@ describe('movingFrames', () => {
     expect(frames[5]).toMatchObject({ flipX: true, flipY: false, rotationDeg: 45, size: { width: 160, height: 90 } });
   });
 
-  it("stands a text block's centre half its height above its anchor, and slides its box scaled by its own scale beyond the canvas", () => {
+  it("moves a text block's drawing back by the whole pixels it was moved by, and fades it", () => {
     const layer: PlanTextLayer = {
       id: 't/1',
       kind: 'text',
@@ -85,20 +85,26 @@ describe('movingFrames', () => {
       fromFrame: 0,
       durationInFrames: 20,
       style: { anchorX: 100, anchorY: 150 } as PlanTextLayer['style'],
-      opacity: 1,
-      scaleX: 2,
-      scaleY: 2,
+      opacity: 0.5,
+      scaleX: 1,
+      scaleY: 1,
       rotationDeg: 0,
       blendMode: 'normal',
       layerType: 'foreground',
-      motion: { ...STILL, transitionOut: transition('slide-left', 10, 20) },
+      motion: { ...STILL, transitionOut: transition('fade', 10, 20) },
     };
-    // Drawn at its largest scale, 2: a 60x20 box at scale 1.
-    const picture: RestingPicture = { size: { width: 140, height: 60 }, box: { width: 120, height: 40 }, scale: { x: 2, y: 2 } };
+    // A 60x20 box, its centre 10 px above the anchor: drawn moved by (100 - 160, 140 - 90), cut to its drawn part.
+    const picture: RestingPicture = { size: { width: 70, height: 30 }, box: { width: 60, height: 20 }, scale: { x: 1, y: 1 }, origin: { x: 125, y: 75 } };
     const frames = movingFrames(layer, picture, CANVAS);
-    expect(frames[0].centre).toEqual({ x: 100, y: 140 });
-    expect(frames[0].size).toEqual({ width: 140, height: 60 });
-    // slide-left out, 9/10 through: ease-in(0.9) of the way that puts the scaled box (40 to 160 across) beyond the left edge.
-    expect(frames[19].centre).toEqual({ x: 100 - eased('ease-in', 0.9) * 160, y: 140 });
+    expect(frames[0]).toEqual({
+      opacity: 0.5,
+      cut: null,
+      size: { width: 70, height: 30 },
+      flipX: false,
+      flipY: false,
+      rotationDeg: 0,
+      centre: { x: 100, y: 140 },
+    });
+    expect(frames[15].opacity).toBeCloseTo(0.25, 9);
   });
 });

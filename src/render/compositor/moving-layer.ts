@@ -1,14 +1,16 @@
 /**
  * A layer with keyframes or transitions, as the compositor moves it: ffmpeg
- * gets one picture of the layer at rest, and for every frame of the layer how
- * large that picture is drawn, flipped, turned, where its centre goes, how
- * opaque it is and what a wipe cuts from it. Every value comes from the
+ * gets one picture of the layer at rest (a text block: its drawings as they
+ * show, text-shapes.ts), and for every frame of the layer how large that picture is drawn,
+ * flipped, turned, where its centre goes, how opaque it is and what a wipe
+ * cuts from it. Every value comes from the
  * functions the composition draws with (src/render/plan/layer-frame.ts and
  * motion.ts), asked frame by frame, so both engines follow one definition.
  */
-import { mediaLayerFrame, type Size, textLayerFrame } from '../plan/layer-frame';
-import { type Insets, slideOffset, type Vec2 } from '../plan/motion';
+import { mediaLayerFrame, ownValuesOf, type Size, textLayerFrame } from '../plan/layer-frame';
+import { type Insets, ownValuesAt, transitionEffectAt, type Vec2 } from '../plan/motion';
 import type { PlanMediaLayer, PlanTextLayer, PlanVisualLayer } from '../plan/render-plan.types';
+import { textShift } from './text-shapes';
 
 /** The picture ffmpeg moves: the layer drawn once at `scale`, unturned, opaque, uncut. */
 export interface RestingPicture {
@@ -16,8 +18,30 @@ export interface RestingPicture {
   size: Size;
   /** The layer's box (the contract's drawn box) at `scale`, centred in the picture. */
   box: Size;
-  /** The layer's `largestScale`, so every frame is this picture or a reduction of it. */
+  /**
+   * A media layer's `largestScale`, so every frame is this picture or a reduction of it. A text block's
+   * pictures are drawn as they show (text-shapes.ts): its box is at scale 1, and so is this.
+   */
   scale: Vec2;
+  /** A text block's pictures: where this part of the drawings begins on them. */
+  origin?: Vec2;
+}
+
+/**
+ * The largest a media layer is scaled on each axis over its frames (a zoom and
+ * the scale keyframes included; magnitudes). Its resting picture is drawn at
+ * this scale: every frame is then that picture reduced, never enlarged (which
+ * would blur it), and is the picture itself while the scale does not change.
+ */
+export function largestScale(layer: PlanMediaLayer): Vec2 {
+  const largest = { x: 0, y: 0 };
+  for (let frame = layer.fromFrame; frame < layer.fromFrame + layer.durationInFrames; frame++) {
+    const own = ownValuesAt(ownValuesOf(layer), layer.motion, frame);
+    const zoom = layer.motion === null ? 1 : transitionEffectAt(layer.motion, frame).scale;
+    largest.x = Math.max(largest.x, Math.abs(own.scale.x * zoom));
+    largest.y = Math.max(largest.y, Math.abs(own.scale.y * zoom));
+  }
+  return largest;
 }
 
 /** A rectangle of the resting picture, in its pixels. */
@@ -47,6 +71,7 @@ interface Pose {
   opacity: number;
   /** Signed: a negative scale flips. */
   scale: Vec2;
+  /** Canvas point of its box's centre. */
   centre: Vec2;
   rotationDeg: number;
   cut: Insets;
@@ -56,27 +81,6 @@ function mediaPose(layer: PlanMediaLayer, frame: number, canvas: Size): Pose {
   const at = mediaLayerFrame(layer, frame, canvas);
   const centre = { x: canvas.width / 2 + at.offset.x, y: canvas.height / 2 + at.offset.y };
   return { opacity: at.opacity, scale: at.scale, centre, rotationDeg: at.rotationDeg, cut: at.cut };
-}
-
-/**
- * A text block is anchored at its bottom centre and scaled and turned about its
- * centre, half its height above the anchor; a slide moves it by the distance
- * that takes its box, scaled by the layer's own scale, beyond the canvas
- * (composition/timeline/TextLayer.tsx). `box` is the block at scale 1.
- */
-function textPose(layer: PlanTextLayer, frame: number, canvas: Size, box: Size): Pose {
-  const { own, effect } = textLayerFrame(layer, frame);
-  const width = box.width * Math.abs(own.scale.x);
-  const height = box.height * Math.abs(own.scale.y);
-  const centre = { x: own.position.x, y: own.position.y - box.height / 2 };
-  const slide = slideOffset(effect.slide, { x: centre.x - width / 2, y: centre.y - height / 2, width, height }, canvas);
-  return {
-    opacity: own.opacity * effect.opacity,
-    scale: { x: own.scale.x * effect.scale, y: own.scale.y * effect.scale },
-    centre: { x: centre.x + slide.x, y: centre.y + slide.y },
-    rotationDeg: own.rotationDeg,
-    cut: effect.cut,
-  };
 }
 
 /**
@@ -103,12 +107,31 @@ function cutRect(cut: Insets, picture: RestingPicture): PixelRect | null {
   return null;
 }
 
+/**
+ * A text block at this frame: its drawing (text-shapes.ts) is moved back by the whole pixels it was moved by,
+ * and faded; everything else is drawn.
+ */
+function textFrame(layer: PlanTextLayer, frame: number, picture: RestingPicture, canvas: Size): MovingFrame {
+  const { own, effect } = textLayerFrame(layer, frame);
+  const shift = textShift(layer, frame, canvas, picture.box);
+  const origin = picture.origin ?? { x: 0, y: 0 };
+  return {
+    opacity: Math.min(1, Math.max(0, own.opacity * effect.opacity)),
+    cut: null,
+    size: picture.size,
+    flipX: false,
+    flipY: false,
+    rotationDeg: 0,
+    centre: { x: shift.x + origin.x + picture.size.width / 2, y: shift.y + origin.y + picture.size.height / 2 },
+  };
+}
+
 /** The layer's frames, first to last, as ffmpeg draws them from `picture`. */
 export function movingFrames(layer: PlanVisualLayer, picture: RestingPicture, canvas: Size): MovingFrame[] {
-  const boxAtScale1 = { width: picture.box.width / picture.scale.x, height: picture.box.height / picture.scale.y };
   return Array.from({ length: layer.durationInFrames }, (_, i) => {
     const frame = layer.fromFrame + i;
-    const pose = layer.kind === 'text' ? textPose(layer, frame, canvas, boxAtScale1) : mediaPose(layer, frame, canvas);
+    if (layer.kind === 'text') return textFrame(layer, frame, picture, canvas);
+    const pose = mediaPose(layer, frame, canvas);
     const width = (picture.size.width * Math.abs(pose.scale.x)) / picture.scale.x;
     const height = (picture.size.height * Math.abs(pose.scale.y)) / picture.scale.y;
     const drawn = width >= 0.5 && height >= 0.5;

@@ -56,7 +56,7 @@ describe('videoGraph', () => {
     );
   });
 
-  it("moves a text layer's block as the still mode drew it at rest, cut to its picture", () => {
+  it("fades and moves a text layer's drawings, read as one picture per frame and cut to where they draw", () => {
     const text = {
       id: 't/1',
       kind: 'text',
@@ -70,14 +70,14 @@ describe('videoGraph', () => {
       blendMode: 'normal',
       motion: FADE_IN,
     } as PlanTextLayer;
+    // Box 100x30, its centre 15 px above the anchor: the drawings are moved by (0, 45); their part at (100, 70).
     const picture = {
       inputIndex: 7,
       crop: { x: 100, y: 70, width: 120, height: 40 },
-      picture: { size: { width: 120, height: 40 }, box: { width: 100, height: 30 }, scale: { x: 1, y: 1 } },
+      picture: { size: { width: 120, height: 40 }, box: { width: 100, height: 30 }, scale: { x: 1, y: 1 }, origin: { x: 100, y: 70 } },
     };
     const chains = graphOf([text], picture).split(';');
-    expect(chains[0]).toBe('[7:v]crop=w=120:h=40:x=100:y=70,format=gbrap,loop=loop=19:size=1,settb=AVTB,setpts=N/(10*TB),fps=10[rest0]');
-    // Its box's centre 15 px above the anchor: the picture's corner at (100, 115).
+    expect(chains[0]).toBe('[7:v]format=gbrap,crop=w=120:h=40:x=100:y=70,fps=10,trim=end_frame=20,setpts=PTS-STARTPTS[rest0]');
     expect(chains).toContain('[bg][layer0]overlay=x=100:y=115:format=gbrp:eof_action=pass[acc0]');
   });
 

@@ -11,7 +11,7 @@
  * (moving-graph.ts). Normal layers are laid with `overlay`; any other blend
  * mode goes through `blendFilter` against what lies below it.
  */
-import { largestScale } from '../plan/layer-frame';
+import { unscaledBoxSize } from '../plan/layer-frame';
 import type { PlanMediaLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
 import { blendFilter, type BlendRegion } from './blend-filter';
 import type { CompositePlan, CompositeSlot } from './composite-plan';
@@ -19,7 +19,7 @@ import { num } from './frame-values';
 import { EDGE_PX, layerGeometry, type LayerGeometry, placedSize, unrotatedSize, type Size } from './layer-geometry';
 import { chromiumResize } from './chromium-resize';
 import { moveLayer } from './moving-graph';
-import { movingFrames, type RestingPicture } from './moving-layer';
+import { largestScale, movingFrames, type RestingPicture } from './moving-layer';
 
 export interface VideoSource {
   /** ffmpeg input index (`-i`) of the source. */
@@ -39,11 +39,11 @@ export interface StillsInput {
   box: BlendRegion;
 }
 
-/** A moving text layer's picture: the still mode's drawing of it at rest, the part of it to use, and what that part is. */
+/** A moving text layer's picture: the still mode's drawings of it, shape by shape, the part of them to use, and what that part is. */
 export interface TextPicture {
-  /** ffmpeg input index (`-i`) of the PNG. */
+  /** ffmpeg input index (`-i`) of the drawings (a concat list, one per segment of the layer's frames). */
   inputIndex: number;
-  /** The part of the PNG that is the resting picture, centred on the block's box. */
+  /** The part of the drawings to use, centred on the block's box. */
   crop: BlendRegion;
   picture: RestingPicture;
 }
@@ -273,17 +273,18 @@ function restingPicture(
   inputs: VideoGraphInputs,
   sourceLabel: (inputIndex: number) => string,
 ): RestingPicture | null {
-  // One frame repeated over the layer's frames, after everything that is the same in all of them, put on the
-  // plan's frame grid (its time base and rate, as `fps` gives a video) so the filters that read the time agree.
+  // Frames on the plan's grid (its time base and rate, as `fps` gives a video), so the filters that read the time agree.
   const rate = num(plan.fps);
-  const repeated = `loop=loop=${layer.durationInFrames - 1}:size=1,settb=AVTB,setpts=N/(${rate}*TB),fps=${rate}`;
   if (layer.kind === 'text') {
     const text = inputs.textPicture(i);
     if (text === null) return null;
     const { crop } = text;
-    chains.push(`[${text.inputIndex}:v]crop=w=${crop.width}:h=${crop.height}:x=${crop.x}:y=${crop.y},format=gbrap,${repeated}[rest${i}]`);
+    const cut = `crop=w=${crop.width}:h=${crop.height}:x=${crop.x}:y=${crop.y}`;
+    chains.push(`[${text.inputIndex}:v]format=gbrap,${cut},fps=${rate},trim=end_frame=${layer.durationInFrames},setpts=PTS-STARTPTS[rest${i}]`);
     return text.picture;
   }
+  // One frame repeated over the layer's frames, after everything that is the same in all of them.
+  const repeated = `loop=loop=${layer.durationInFrames - 1}:size=1,settb=AVTB,setpts=N/(${rate}*TB),fps=${rate}`;
   const source = inputs.videoSource(layer);
   const label = sourceLabel(source.inputIndex);
   const scale = largestScale(layer);
@@ -297,13 +298,9 @@ function restingPicture(
   const frames = layer.kind === 'video' ? [source.clipFrames(layer, plan.fps)] : ['trim=end_frame=1'];
   const fitted = fittedPicture(source, g, layer.kind === 'image');
   chains.push(`[${label}]${[...frames, ...fitted, ...(layer.kind === 'video' ? [] : [repeated])].join(',')}[rest${i}]`);
-  const box = g.crop ?? g.scaled;
-  const blurScale = g.blur?.thenScale ?? { x: 1, y: 1 };
-  return {
-    size: unrotatedSize(g),
-    box: { width: box.width * blurScale.x, height: box.height * blurScale.y },
-    scale,
-  };
+  // The box as the composition measures it (wipes, slides), whatever the picture holds.
+  const box = unscaledBoxSize(layer, canvas);
+  return { size: unrotatedSize(g), box: { width: box.width * scale.x, height: box.height * scale.y }, scale };
 }
 
 /** Pushes a moving slot's chains: its picture at rest, moved frame by frame; null when it never shows. */

@@ -6,7 +6,7 @@
  * layer's frame leaves the slide's distance to the engine (slideOffset).
  */
 import { type Box, type Insets, ownValuesAt, type OwnValues, slideOffset, type TransitionEffect, transitionEffectAt, type Vec2 } from './motion';
-import type { PlanFit, PlanMediaLayer, PlanTextLayer, PlanVisualLayer } from './render-plan.types';
+import type { PlanFit, PlanMediaLayer, PlanTextLayer } from './render-plan.types';
 
 export interface Size {
   width: number;
@@ -74,38 +74,16 @@ export interface TextLayerFrame {
   effect: TransitionEffect;
 }
 
-function textOwnValues(layer: PlanTextLayer): OwnValues {
-  return {
+/** A text layer at timeline frame `frame`: its own values (position = the block's bottom-centre anchor) and its transitions. */
+export function textLayerFrame(layer: PlanTextLayer, frame: number): TextLayerFrame {
+  const constants: OwnValues = {
     opacity: layer.opacity,
     scale: { x: layer.scaleX, y: layer.scaleY },
     position: { x: layer.style.anchorX, y: layer.style.anchorY },
     rotationDeg: layer.rotationDeg,
   };
-}
-
-/** A text layer at timeline frame `frame`: its own values (position = the block's bottom-centre anchor) and its transitions. */
-export function textLayerFrame(layer: PlanTextLayer, frame: number): TextLayerFrame {
   return {
-    own: ownValuesAt(textOwnValues(layer), layer.motion, frame),
+    own: ownValuesAt(constants, layer.motion, frame),
     effect: layer.motion === null ? NEUTRAL : transitionEffectAt(layer.motion, frame),
   };
-}
-
-/**
- * The largest a layer is scaled on each axis over its frames (a zoom and the
- * scale keyframes included; magnitudes). An engine that draws a layer once and
- * then moves it (the compositor) draws it at this scale: every frame is then
- * that picture reduced, never enlarged (which would blur it), and is the
- * picture itself while the scale does not change.
- */
-export function largestScale(layer: PlanVisualLayer): Vec2 {
-  const constants = layer.kind === 'text' ? textOwnValues(layer) : ownValuesOf(layer);
-  const largest = { x: 0, y: 0 };
-  for (let frame = layer.fromFrame; frame < layer.fromFrame + layer.durationInFrames; frame++) {
-    const own = ownValuesAt(constants, layer.motion, frame);
-    const zoom = layer.motion === null ? 1 : transitionEffectAt(layer.motion, frame).scale;
-    largest.x = Math.max(largest.x, Math.abs(own.scale.x * zoom));
-    largest.y = Math.max(largest.y, Math.abs(own.scale.y * zoom));
-  }
-  return largest;
 }
