@@ -1,7 +1,10 @@
-import { useCurrentFrame } from 'remotion';
+import { AbsoluteFill, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { TimelineProps } from '../plan-schema';
+import { usePlanFonts } from '../subtitles/use-plan-fonts';
+import { TextBlock, TextBox } from '../timeline/TextLayer';
 import { Timeline } from '../Timeline';
 import type { StillSheetProps } from './still-sheet-schema';
+import type { StillShot } from '../../src/render/compositor/composite-plan';
 
 function activeAt(item: { fromFrame: number; durationInFrames: number }, frame: number): boolean {
   return frame >= item.fromFrame && frame < item.fromFrame + item.durationInFrames;
@@ -29,11 +32,13 @@ function shotSubtitles(subtitles: TimelineProps['subtitles'], refs: Array<[numbe
  * (Remotion's `<Freeze>` leaves sequences that start after frame 0 hidden), and
  * everything is drawn by the same `Timeline`, so fonts, CSS, wrapping and
  * presets are the ones Studio previews. The shot names what to draw, so a shot
- * costs what it shows, not every cue of the plan.
+ * costs what it shows, not every cue of the plan. A moving text layer is drawn
+ * alone, for ffmpeg to fade and move (text-shapes.ts).
  */
 export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
   const shot = shots[useCurrentFrame()];
   if (shot === undefined) return null;
+  if (shot.text !== undefined) return <TextAlone plan={plan} frame={shot.frame} layerIndex={shot.layers.from} text={shot.text} />;
   const stillPlan: TimelineProps = {
     ...plan,
     backgroundColor: 'transparent',
@@ -45,4 +50,25 @@ export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
     subtitles: shotSubtitles(plan.subtitles, shot.cues),
   };
   return <Timeline {...stillPlan} />;
+};
+
+const TextAlone: React.FC<{ plan: TimelineProps; frame: number; layerIndex: number; text: NonNullable<StillShot['text']> }> = ({
+  plan,
+  frame,
+  layerIndex,
+  text,
+}) => {
+  usePlanFonts(plan.fonts);
+  const { width, height } = useVideoConfig();
+  const layer = plan.layers[layerIndex];
+  if (layer.kind !== 'text') throw new Error(`layer ${layer.id} is not a text layer`);
+  return (
+    <AbsoluteFill style={{ overflow: 'hidden' }}>
+      {text === 'box' ? (
+        <TextBox layer={layer} canvas={{ width, height }} />
+      ) : (
+        <TextBlock layer={layer} timelineFrame={frame} canvas={{ width, height }} shift={text.shift} />
+      )}
+    </AbsoluteFill>
+  );
 };

@@ -12,6 +12,7 @@ const stillShot = z.object({
   layers: z.object({ from: z.number().int().min(0), to: z.number().int().min(0) }),
   cues: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
   blendAsNormal: z.boolean(),
+  text: z.union([z.object({ shift: z.object({ x: z.number(), y: z.number() }) }), z.literal('box')]).optional(),
 });
 
 export const stillSheetSchema = z.object({

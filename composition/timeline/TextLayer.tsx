@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Sequence, useCurrentFrame, useVideoConfig } from 'remotion';
 import { textLayerFrame } from '../../src/render/plan/layer-frame';
-import type { CanvasSide, TransitionEffect } from '../../src/render/plan/motion';
+import type { CanvasSide, TransitionEffect, Vec2 } from '../../src/render/plan/motion';
 import type { PlanTextLayer } from '../../src/render/plan/render-plan.types';
 import { OutlinedText, rgba, textBase } from '../subtitles/subtitle-text';
 
@@ -35,37 +35,53 @@ function blockClip(cut: TransitionEffect['cut']): string | undefined {
   return `inset(${side(cut.top)} ${side(cut.right)} ${side(cut.bottom)} ${side(cut.left)})`;
 }
 
-/**
- * A text clip: its lines in one block, bottom-centre anchored at its position,
- * the background one box around the block, moved, turned, scaled (about the
- * block's centre), faded and cut as one.
- */
-export const TextBlock: React.FC<{ layer: PlanTextLayer; timelineFrame: number; canvas: Canvas }> = ({ layer, timelineFrame, canvas }) => {
-  const { own, effect } = textLayerFrame(layer, timelineFrame);
+/** The block: its lines, one background box around them, placed by `placement` (position, transform, opacity, clip). */
+const Block: React.FC<{ layer: PlanTextLayer; placement: CSSProperties; boxOnly?: boolean }> = ({ layer, placement, boxOnly = false }) => {
   const { style } = layer;
-  const [slideX, slideY] = slideTranslate(effect.slide, own.position, own.scale, canvas);
   const background = style.background;
   const language = style.wrapping.language;
   const block: CSSProperties = {
     position: 'absolute',
-    left: own.position.x,
-    top: own.position.y,
-    transform: `translate(calc(-50% + ${slideX}), calc(-100% + ${slideY})) rotate(${own.rotationDeg}deg) scale(${own.scale.x * effect.scale}, ${own.scale.y * effect.scale})`,
     width: 'max-content',
     maxWidth: style.maxWidthPx,
     display: 'grid',
-    opacity: own.opacity * effect.opacity,
-    clipPath: blockClip(effect.cut),
-    backgroundColor: background ? rgba(background.color, background.opacity) : undefined,
+    backgroundColor: boxOnly ? '#ffffff' : background ? rgba(background.color, background.opacity) : undefined,
     padding: background ? background.paddingPx : undefined,
-    borderRadius: background ? background.radiusPx : undefined,
+    borderRadius: background && !boxOnly ? background.radiusPx : undefined,
+    ...placement,
   };
+  const base = textBase(style, style.align);
   return (
     <div lang={language === 'auto' ? undefined : language} data-text-layer="" style={block}>
-      <OutlinedText style={style} base={textBase(style, style.align)} text={layer.text} />
+      <OutlinedText style={style} base={boxOnly ? { ...base, visibility: 'hidden' } : base} text={layer.text} />
     </div>
   );
 };
+
+/**
+ * A text clip: its lines in one block, bottom-centre anchored at its position,
+ * the background one box around the block, moved, turned, scaled (about the
+ * block's centre), faded and cut as one. With a `shift`, for the compositor,
+ * it is drawn opaque and moved back by those whole pixels (it fades it and
+ * moves it again).
+ */
+export const TextBlock: React.FC<{ layer: PlanTextLayer; timelineFrame: number; canvas: Canvas; shift?: Vec2 }> = ({ layer, timelineFrame, canvas, shift }) => {
+  const { own, effect } = textLayerFrame(layer, timelineFrame);
+  const [slideX, slideY] = slideTranslate(effect.slide, own.position, own.scale, canvas);
+  const placement: CSSProperties = {
+    left: own.position.x - (shift?.x ?? 0),
+    top: own.position.y - (shift?.y ?? 0),
+    transform: `translate(calc(-50% + ${slideX}), calc(-100% + ${slideY})) rotate(${own.rotationDeg}deg) scale(${own.scale.x * effect.scale}, ${own.scale.y * effect.scale})`,
+    opacity: shift === undefined ? own.opacity * effect.opacity : 1,
+    clipPath: blockClip(effect.cut),
+  };
+  return <Block layer={layer} placement={placement} />;
+};
+
+/** A text clip's box, filled, at scale 1, centred on the canvas: its size is read from the picture (text-shapes.ts). */
+export const TextBox: React.FC<{ layer: PlanTextLayer; canvas: Canvas }> = ({ layer, canvas }) => (
+  <Block layer={layer} placement={{ left: canvas.width / 2, top: canvas.height / 2, transform: 'translate(-50%, -50%)' }} boxOnly />
+);
 
 const TextLayerAtFrame: React.FC<{ layer: PlanTextLayer }> = ({ layer }) => {
   const frame = useCurrentFrame();

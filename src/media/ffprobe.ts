@@ -42,8 +42,8 @@ export class ProbeError extends Error {
  * ffmpeg open further files or URLs named inside an untrusted download.
  */
 export const AV_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,flv,mp3,aac,flac,ogg,wav,caf';
-/** Still images, decoded by Chromium (`<Img>`), not by the compositor. */
-const IMAGE_DEMUXERS = 'png_pipe,jpeg_pipe,webp_pipe,gif,bmp_pipe';
+/** Still images: decoded by Chromium (`<Img>`), and by the compositor for an image it moves. */
+export const IMAGE_DEMUXERS = 'png_pipe,jpeg_pipe,webp_pipe,gif,bmp_pipe';
 const IMAGE_CODECS = new Set(['png', 'mjpeg', 'webp', 'gif', 'bmp']);
 const PROBE_TIMEOUT_MS = 30_000;
 

@@ -157,6 +157,24 @@ export function visibleBounds(png: Buffer): PixelBox | null {
   return right < 0 ? null : { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
 }
 
+/**
+ * The size, to a fraction of a pixel, of the one filled rectangle a picture
+ * shows (a text block's box, drawn opaque on a transparent page): the coverage
+ * of its edge pixels summed with the rest, along the middle row and column of
+ * `bounds`, its visible bounds.
+ */
+export function filledSize(png: Buffer, bounds: PixelBox): { width: number; height: number } {
+  const layout = readLayout(png);
+  if (!layout.rgba) return { width: bounds.width, height: bounds.height };
+  const rgba = pixels(layout);
+  const alpha = (x: number, y: number): number => rgba[(y * layout.width + x) * 4 + 3] / 255;
+  const [midX, midY] = [bounds.x + Math.floor(bounds.width / 2), bounds.y + Math.floor(bounds.height / 2)];
+  let [width, height] = [0, 0];
+  for (let x = bounds.x; x < bounds.x + bounds.width; x++) width += alpha(x, midY);
+  for (let y = bounds.y; y < bounds.y + bounds.height; y++) height += alpha(midX, y);
+  return { width, height };
+}
+
 export function toRgbaPng(png: Buffer): Buffer {
   const layout = readLayout(png);
   if (layout.rgba) return png;

@@ -104,6 +104,20 @@ const clip = (id: string, media: string, start: number, end: number, properties:
 });
 const video = (id: string, clips: ReturnType<typeof clip>[]): TrackInput => ({ id, type: 'video', clips });
 const backdrop = (ms: number, media = 'pattern.png') => video('backdrop', [clip('bg', media, 0, ms, { fit: 'fill', z_index: 0 })]);
+const keyframes = (...frames: Array<[number, unknown, string?]>) => ({
+  keyframes: frames.map(([time_ms, value, easing]) => ({ time_ms, value, ...(easing === undefined ? {} : { easing }) })),
+});
+const transition = (into: string | null, out: string | null, ms = 500) => ({
+  transition: { ...(into === null ? {} : { in: { type: into, duration_ms: ms } }), ...(out === null ? {} : { out: { type: out, duration_ms: ms } }) },
+});
+/** A text track: its clips have `text` instead of a media URL (the request types do not know text tracks yet). */
+const textTrack = (id: string, clips: Array<{ id: string; text: string; start: number; end: number; properties: Props }>): TrackInput =>
+  ({
+    id,
+    type: 'text',
+    clips: clips.map((c) => ({ id: c.id, text: c.text, start_time_ms: c.start, end_time_ms: c.end, properties: c.properties })),
+  }) as unknown as TrackInput;
+const TITLE = { font_size: 28, color: '#FFFFFF', background: { color: '#1E3A8A', opacity: 0.85, padding: 10, radius: 8 } };
 
 const PRESETS = ['netflix', 'youtube', 'professional', 'minimal', 'cinema', 'douyin', 'xiaohongshu', 'wechat-video', 'custom'];
 const CUSTOM_STYLE = {
@@ -136,6 +150,179 @@ function subtitlePresets(language: string, file: string): ParityCase {
  */
 const UNSTABLE_BLENDS = ['color-dodge', 'color-burn'];
 const BLENDS = BLEND_MODES.filter((mode) => mode !== 'normal' && !UNSTABLE_BLENDS.includes(mode));
+
+/** Keyframes, transitions and text clips (docs/extensions.md): every transition, every easing, text with a box. */
+const MOTION_CORPUS: ParityCase[] = [
+  {
+    name: 'transition-fade',
+    durationMs: 1_500,
+    tracks: [
+      backdrop(1_500),
+      video('v', [clip('video', 'bars.mp4', 0, 1_500, { scale: { x: 0.6, y: 0.6 }, z_index: 1, ...transition('fade', 'fade') })]),
+      video('i', [
+        clip('logo', 'logo.png', 300, 1_500, { scale: { x: 0.4, y: 0.4 }, position: { x: 90, y: -40 }, z_index: 2, ...transition('fade', 'fade', 400) }),
+      ]),
+    ],
+  },
+  ...[
+    ['wipe-right', 'wipe-left'],
+    ['wipe-down', 'wipe-up'],
+  ].map(([a, b]): ParityCase => ({
+    name: `transition-${a}-${b}`,
+    durationMs: 2_000,
+    tracks: [
+      backdrop(2_000, 'bars.mp4'),
+      video('v', [
+        clip('first', 'pattern.png', 0, 1_000, { scale: { x: 0.7, y: 0.7 }, z_index: 1, ...transition(a, b) }),
+        clip('second', 'bars.mp4', 1_000, 2_000, { scale: { x: 0.7, y: 0.7 }, rotation: 15, z_index: 1, ...transition(b, a) }),
+      ]),
+    ],
+  })),
+  ...[
+    ['slide-right', 'slide-left'],
+    ['slide-down', 'slide-up'],
+  ].map(([a, b]): ParityCase => ({
+    name: `transition-${a}-${b}`,
+    durationMs: 2_000,
+    tracks: [
+      backdrop(2_000),
+      video('v', [
+        clip('first', 'bars.mp4', 0, 1_000, { scale: { x: 0.5, y: 0.5 }, z_index: 1, ...transition(a, b) }),
+        clip('second', 'logo.png', 1_000, 2_000, { scale: { x: 0.5, y: 0.5 }, z_index: 1, ...transition(b, a) }),
+      ]),
+    ],
+  })),
+  {
+    name: 'transition-zoom',
+    durationMs: 1_500,
+    tracks: [
+      backdrop(1_500, 'bars.mp4'),
+      video('v', [clip('logo', 'logo.png', 0, 1_500, { scale: { x: 0.6, y: 0.6 }, z_index: 1, ...transition('zoom', 'zoom', 600) })]),
+    ],
+  },
+  {
+    name: 'keyframes-linear-and-hold',
+    durationMs: 2_000,
+    tracks: [
+      backdrop(2_000),
+      video('v', [
+        clip('video', 'bars.mp4', 0, 2_000, {
+          scale: { x: 0.4, y: 0.4 },
+          position: keyframes([0, { x: -80, y: -40 }], [1_000, { x: 80, y: 40 }], [1_500, { x: -60, y: 30 }, 'hold']),
+          opacity: keyframes([0, 1], [2_000, 0.3]),
+          z_index: 1,
+        }),
+      ]),
+    ],
+  },
+  {
+    name: 'keyframes-ease-in-out',
+    durationMs: 2_000,
+    tracks: [
+      backdrop(2_000, 'bars.mp4'),
+      video('v', [
+        clip('logo', 'logo.png', 0, 2_000, {
+          scale: keyframes([0, { x: 0.3, y: 0.3 }], [1_000, { x: 0.7, y: 0.5 }, 'ease-in'], [2_000, { x: 0.4, y: 0.4 }, 'ease-out']),
+          rotation: keyframes([0, -30], [2_000, 45, 'ease-in-out']),
+          position: keyframes([0, { x: 60, y: 0 }], [2_000, { x: -60, y: 10 }, 'ease-in-out']),
+          z_index: 1,
+        }),
+      ]),
+    ],
+  },
+  {
+    name: 'keyframes-blended-video',
+    durationMs: 1_500,
+    tracks: [
+      backdrop(1_500),
+      video('v', [
+        clip('screen', 'bars.mp4', 0, 1_500, {
+          blend_mode: 'screen',
+          scale: { x: 0.5, y: 0.5 },
+          position: keyframes([0, { x: -50, y: 20 }], [1_500, { x: 50, y: -20 }]),
+          opacity: keyframes([0, 0.5], [1_500, 1]),
+          z_index: 1,
+        }),
+      ]),
+    ],
+  },
+  {
+    name: 'text-box-rotation-keyframes',
+    durationMs: 2_000,
+    tracks: [
+      backdrop(2_000, 'bars.mp4'),
+      textTrack('titles', [
+        {
+          id: 'title',
+          text: 'Parity title\n字幕 two lines',
+          start: 0,
+          end: 2_000,
+          properties: {
+            ...TITLE,
+            position: keyframes([0, { x: 120, y: 120 }], [2_000, { x: 200, y: 150 }, 'ease-in-out']),
+            rotation: keyframes([0, -8], [2_000, 8]),
+            scale: keyframes([0, { x: 0.8, y: 0.8 }], [1_000, { x: 1, y: 1 }, 'ease-out']),
+            ...transition('fade', 'wipe-right', 400),
+          },
+        },
+      ]),
+    ],
+  },
+  {
+    name: 'text-transitions',
+    durationMs: 2_000,
+    tracks: [
+      backdrop(2_000),
+      textTrack('titles', [
+        {
+          id: 'slide',
+          text: 'Slide in',
+          start: 0,
+          end: 1_000,
+          properties: { ...TITLE, position: { x: 110, y: 80 }, ...transition('slide-right', 'zoom', 400) },
+        },
+        {
+          id: 'wipe',
+          text: 'Wiped',
+          start: 1_000,
+          end: 2_000,
+          properties: { ...TITLE, position: { x: 200, y: 150 }, ...transition('wipe-up', 'slide-down', 400) },
+        },
+      ]),
+    ],
+  },
+  {
+    name: 'text-above-and-below-video',
+    durationMs: 1_500,
+    tracks: [
+      backdrop(1_500),
+      textTrack('under', [{ id: 'under', text: 'Under the video', start: 0, end: 1_500, properties: { ...TITLE, position: { x: 160, y: 100 }, z_index: 1 } }]),
+      video('v', [clip('video', 'bars.mp4', 0, 1_500, { scale: { x: 0.35, y: 0.35 }, z_index: 2, ...transition('slide-left', null) })]),
+      textTrack('over', [
+        {
+          id: 'over',
+          text: 'Over it',
+          start: 200,
+          end: 1_500,
+          properties: { ...TITLE, position: { x: 160, y: 110 }, z_index: 3, opacity: keyframes([0, 0.4], [1_000, 1]) },
+        },
+      ]),
+    ],
+  },
+  {
+    name: 'volume-keyframes',
+    durationMs: 2_000,
+    audio: true,
+    tracks: [
+      backdrop(2_000),
+      {
+        id: 'music',
+        type: 'audio',
+        clips: [clip('tone', 'tone.wav', 0, 2_000, { volume: keyframes([0, 0.2], [800, 1, 'ease-in'], [1_400, 0.5, 'hold']), fade_out_ms: 300 })],
+      },
+    ],
+  },
+];
 
 export const PARITY_CORPUS: ParityCase[] = [
   {
@@ -287,4 +474,5 @@ export const PARITY_CORPUS: ParityCase[] = [
       tracks: [backdrop(1_000, 'bars.mp4'), video('v', [clip('logo', 'logo.png', 0, 1_000, { scale: { x: 0.5, y: 0.5 }, z_index: 1 })])],
     })),
   ),
+  ...MOTION_CORPUS,
 ];

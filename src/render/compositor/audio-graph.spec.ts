@@ -1,6 +1,7 @@
 import { audioGain } from '../../../composition/timeline/AudioLayer';
 import type { PlanAudioLayer, PlanMediaLayer, RenderPlan } from '../plan/render-plan.types';
 import { audioGraph, type AudioInput } from './audio-graph';
+import { evaluateExpression } from '../../../test/support/ffmpeg-expression';
 import { visualLayer } from '../../../test/support/plan-layers';
 
 const FPS = 10;
@@ -38,18 +39,11 @@ function chains(graph: string): string[] {
   return graph.split(';');
 }
 
-/** The `volume` expression of the graph's only ramp, as a function of t. */
-function ramp(graph: string): (t: number) => number {
+/** The `volume` expression of the graph's only varying gain, evaluated as ffmpeg does at time t. */
+function volumeAt(graph: string): (t: number) => number {
   const match = /volume='([^']+)':eval=frame/.exec(graph);
-  if (match === null) throw new Error('no ramp in graph');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs ffmpeg's volume expression (built by audioGraph, not input) as JavaScript
-  const evaluate = new Function('t', 'clip', 'floor', 'min', `return ${match[1]};`) as (
-    t: number,
-    clip: (x: number, lo: number, hi: number) => number,
-    floor: (x: number) => number,
-    min: (a: number, b: number) => number,
-  ) => number;
-  return (t) => evaluate(t, (x, lo, hi) => Math.min(hi, Math.max(lo, x)), Math.floor, Math.min);
+  if (match === null) throw new Error('no varying volume in graph');
+  return (t) => evaluateExpression(match[1], { t });
 }
 
 /** What Remotion's ffmpeg-volume-expression makes of a varying per-frame volume. */
@@ -88,7 +82,7 @@ describe('audioGraph', () => {
 
   it("steps the fades per frame exactly as the composition's audioGain, rounded as Remotion rounds them", () => {
     const layer = audioLayer({ volume: 0.8, fadeInFrames: 5, fadeOutFrames: 4, durationInFrames: 14 });
-    const gain = ramp(audioGraph(plan([layer]), inputOf, 'aout'));
+    const gain = volumeAt(audioGraph(plan([layer]), inputOf, 'aout'));
     for (let frame = 1; frame < layer.durationInFrames; frame++) {
       const expected = remotionStep(audioGain(layer, frame));
       // Each frame's value holds from half a frame before it to half a frame after it.
@@ -98,6 +92,30 @@ describe('audioGraph', () => {
     }
     // Past the last frame the last value holds (Remotion pads its volume table by one).
     expect(gain((layer.durationInFrames - 0.2) / FPS)).toBeCloseTo(remotionStep(audioGain(layer, layer.durationInFrames - 1)), 9);
+  });
+
+  it("follows volume keyframes frame by frame as the composition's audioGain does, fades included, rounded as Remotion rounds them", () => {
+    const layer = audioLayer({
+      fromFrame: 3,
+      durationInFrames: 20,
+      fadeOutFrames: 4,
+      // Timeline frames: 1.0 until the clip's frame 2, eased down to 0.2 at its frame 12, then a jump to 0.6 at 16.
+      volumeKeyframes: [
+        { frame: 5, value: 1, easing: 'linear' },
+        { frame: 15, value: 0.2, easing: 'ease-in-out' },
+        { frame: 19, value: 0.6, easing: 'hold' },
+      ],
+    });
+    const graph = audioGraph(plan([layer]), inputOf, 'aout');
+    const gain = volumeAt(graph);
+    for (let frame = 0; frame < layer.durationInFrames; frame++) {
+      const expected = remotionStep(audioGain(layer, frame));
+      expect([frame, gain((frame - 0.49) / FPS)]).toEqual([frame, expected]);
+      expect([frame, gain((frame + 0.49) / FPS)]).toEqual([frame, expected]);
+    }
+    expect(gain(13 / FPS)).toBeCloseTo(0.2, 2);
+    expect(gain(16 / FPS)).toBeCloseTo(0.598, 3);
+    expect(graph).toContain('atrim=start_sample=0:end_sample=96000');
   });
 
   it("mixes a video clip's own sound at the layer's volume and skips sources without sound", () => {

@@ -18,7 +18,9 @@
  * - The track is 48 kHz stereo and, with `enforceAudioTrack`, present (silent)
  *   even when nothing sounds.
  */
-import { isVideoLayer, type RenderPlan } from '../plan/render-plan.types';
+import { trackValueAt } from '../plan/motion';
+import { isVideoLayer, type PlanKeyframe, type RenderPlan } from '../plan/render-plan.types';
+import { frameValues } from './frame-values';
 
 /** The ffmpeg input (`-i`) index of a source, and whether it carries sound. */
 export interface AudioInput {
@@ -43,16 +45,25 @@ interface Voice {
 
 interface Fades {
   volume: number;
+  /** Keyframed gain, on the timeline's frames; null = `volume` throughout. */
+  volumeKeyframes: PlanKeyframe<number>[] | null;
+  fromFrame: number;
   fadeInFrames: number;
   fadeOutFrames: number;
   durationInFrames: number;
 }
 
-/** The composition's `audioGain` (composition/timeline/AudioLayer.tsx): linear, clamped ramps times the gain. */
+/** The composition's `audioGain` (composition/timeline/AudioLayer.tsx): linear, clamped ramps times the (keyframed) gain. */
 function gainAt(f: Fades, frame: number): number {
+  const volume = f.volumeKeyframes === null ? f.volume : trackValueAt(f.volumeKeyframes, f.fromFrame + frame);
   const fadeIn = f.fadeInFrames > 0 ? Math.min(1, Math.max(0, frame / f.fadeInFrames)) : 1;
   const fadeOut = f.fadeOutFrames > 0 ? Math.min(1, Math.max(0, (f.durationInFrames - frame) / f.fadeOutFrames)) : 1;
-  return f.volume * fadeIn * fadeOut;
+  return volume * fadeIn * fadeOut;
+}
+
+/** A varying volume as Remotion rounds it: to steps of 1/97, then to thousandths. */
+function stepped(gain: number): number {
+  return Math.floor((Math.floor(gain * VOLUME_STEPS + 0.5) / VOLUME_STEPS) * 1000 + 0.5) / 1000;
 }
 
 function num(value: number): string {
@@ -77,27 +88,37 @@ function rampExpression(f: Fades, fps: number): string {
   return `floor(${stepped}*1000+0.5)/1000`;
 }
 
+/**
+ * The varying gain as an ffmpeg expression of the clip's time: the fades alone
+ * in closed form, keyframes as the table of each frame's stepped gain.
+ */
+function varyingVolume(fades: Fades, gains: number[], fps: number): string {
+  if (fades.volumeKeyframes === null) return rampExpression(fades, fps);
+  return frameValues(gains.map(stepped), fps);
+}
+
 /** A clip's voice, or null when Remotion would register no sound for it. */
-function voice(input: AudioInput, fromFrame: number, fades: Fades, fps: number): Voice | null {
+function voice(input: AudioInput, fades: Fades, fps: number): Voice | null {
   if (!input.hasAudio) return null;
   const gains = Array.from({ length: fades.durationInFrames }, (_, frame) => gainAt(fades, frame));
   const firstFrame = gains.findIndex((g) => g > 0);
   if (firstFrame < 0) return null;
   const heard = new Set(gains.slice(firstFrame));
   let volume: string | null;
-  if (heard.size > 1) volume = `volume='${rampExpression(fades, fps)}':eval=frame`;
+  if (heard.size > 1) volume = `volume='${varyingVolume(fades, gains, fps)}':eval=frame`;
   else volume = gains[firstFrame] === 1 ? null : `volume=${num(gains[firstFrame])}`;
-  return { inputIndex: input.inputIndex, fromFrame, durationInFrames: fades.durationInFrames, firstFrame, volume };
+  return { inputIndex: input.inputIndex, fromFrame: fades.fromFrame, durationInFrames: fades.durationInFrames, firstFrame, volume };
 }
 
 function voices(plan: RenderPlan, inputOf: (src: string) => AudioInput): Voice[] {
-  const fromAudio = plan.audio.map((layer) => voice(inputOf(layer.src), layer.fromFrame, layer, plan.fps));
+  const fromAudio = plan.audio.map((layer) => voice(inputOf(layer.src), layer, plan.fps));
   const fromVideo = plan.layers.filter(isVideoLayer).map((layer) =>
     voice(
       inputOf(layer.src),
-      layer.fromFrame,
       {
         volume: layer.volume,
+        volumeKeyframes: null,
+        fromFrame: layer.fromFrame,
         fadeInFrames: 0,
         fadeOutFrames: 0,
         durationInFrames: layer.durationInFrames,

@@ -1,4 +1,5 @@
-import type { PlanSubtitleLayer, PlanMediaLayer, RenderPlan } from '../plan/render-plan.types';
+import type { PlanMotion } from '../plan/motion';
+import type { PlanSubtitleLayer, PlanMediaLayer, PlanTextLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
 import { compositePlan, type StillShot } from './composite-plan';
 import { visualLayer } from '../../../test/support/plan-layers';
 
@@ -14,7 +15,7 @@ function subtitles(cues: Array<[number, number]>): PlanSubtitleLayer {
   };
 }
 
-function plan(layers: PlanMediaLayer[], subs: PlanSubtitleLayer[] = [], durationInFrames = 100): RenderPlan {
+function plan(layers: PlanVisualLayer[], subs: PlanSubtitleLayer[] = [], durationInFrames = 100): RenderPlan {
   return { width: 320, height: 180, fps: 10, durationInFrames, backgroundColor: '#000000', layers, audio: [], subtitles: subs, fonts: [] };
 }
 
@@ -134,5 +135,36 @@ describe('compositePlan', () => {
     expect(stills.segments).toHaveLength(20_001);
     expect(stills.segments[20_000]).toEqual({ fromFrame: 20_000, durationInFrames: 10_000, shot: 20_000 });
     await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+  it('gives a layer with motion a slot of its own, and a moving text layer a shot of its box, to measure it', () => {
+    const fade: PlanMotion = {
+      opacity: null,
+      scale: null,
+      position: null,
+      rotation: null,
+      transitionIn: { type: 'fade', fromFrame: 20, toFrame: 25 },
+      transitionOut: null,
+    };
+    const text = { id: 't/1', kind: 'text', fromFrame: 20, durationInFrames: 30, blendMode: 'normal', motion: fade } as PlanTextLayer;
+    const p = compositePlan(
+      plan([
+        layer('i/under', 'image', 0, 100),
+        { ...layer('i/moving', 'image', 0, 100, 'multiply'), motion: fade },
+        layer('i/over', 'image', 0, 100),
+        text,
+        { ...layer('v/moving', 'video', 0, 100), motion: fade },
+      ]),
+    );
+    expect(p.slots.map((s) => (s.kind === 'moving' ? `moving:${s.layer.id}:${s.blendMode}` : s.kind))).toEqual([
+      'stills',
+      'moving:i/moving:multiply',
+      'stills',
+      'moving:t/1:normal',
+      'moving:v/moving:normal',
+    ]);
+    expect(p.slots[3]).toMatchObject({ boxShot: 2 });
+    expect(p.slots[1]).toMatchObject({ boxShot: null });
+    expect(p.shots.slice(2)).toEqual([{ frame: 20, layers: { from: 3, to: 4 }, cues: [], blendAsNormal: false, text: 'box' }]);
   });
 });

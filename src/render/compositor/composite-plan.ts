@@ -1,11 +1,15 @@
 /**
  * How the compositor draws a render plan: the plan's layers, bottom to top,
  * cut into slots. A video layer is a slot of its own (ffmpeg decodes and
- * transforms it every frame). Still content (images, subtitle cues) between
- * two video layers is one slot, drawn by the composition once per interval in
- * which it does not change. A still with a non-normal blend mode is a slot of
- * its own, so ffmpeg blends it against exactly what lies below it instead of
- * against the stills it would otherwise be merged with.
+ * transforms it every frame), and so is any layer with keyframes or
+ * transitions: ffmpeg moves, fades and wipes a picture of it. A text block's
+ * box is drawn filled first, to measure it; its pictures are planned from that
+ * (text-shapes.ts). Still content
+ * (images, text, subtitle cues) between two such slots is one slot, drawn by
+ * the composition once per interval in which it does not change. A still with
+ * a non-normal blend mode is a slot of its own, so ffmpeg blends it against
+ * exactly what lies below it instead of against the stills it would otherwise
+ * be merged with.
  *
  * Pure: the worker, the tests and the benchmarks read the same decisions.
  * Near-linear in the layers and cues: one sweep over their starts and ends
@@ -14,7 +18,8 @@
  * every cue per shot.
  */
 import { runSteps, type Steps } from '../../common/steps';
-import type { PlanMediaLayer, RenderPlan } from '../plan/render-plan.types';
+import type { Vec2 } from '../plan/motion';
+import type { PlanMediaLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
 
 /** One picture the still-mode composition draws: the plan at `frame` with only this content. */
 export interface StillShot {
@@ -26,6 +31,12 @@ export interface StillShot {
   cues: Array<[number, number]>;
   /** Draw with `mix-blend-mode: normal`: ffmpeg applies the layer's blend mode itself. */
   blendAsNormal: boolean;
+  /**
+   * A moving text layer (`layers.from`) alone, as the composition draws it at `frame` but opaque and moved
+   * back by `shift` (whole pixels); or, for 'box', its box filled at scale 1, unturned, centred on the
+   * canvas, from which its size is read (text-shapes.ts).
+   */
+  text?: { shift: Vec2 } | 'box';
 }
 
 /** A shot that draws nothing: what a still slot shows while none of its content is on screen. */
@@ -39,7 +50,11 @@ export interface StillSegment {
   shot: number | null;
 }
 
-export type CompositeSlot = { kind: 'video'; layer: PlanMediaLayer } | { kind: 'stills'; blendMode: string; segments: StillSegment[] };
+export type CompositeSlot =
+  | { kind: 'video'; layer: PlanMediaLayer }
+  | { kind: 'stills'; blendMode: string; segments: StillSegment[] }
+  /** A layer with keyframes or transitions; `boxShot` is a text layer's box, drawn to measure it. */
+  | { kind: 'moving'; layer: PlanVisualLayer; blendMode: string; boxShot: number | null };
 
 export interface CompositePlan {
   /** Bottom to top, above the plan's opaque background colour. */
@@ -56,12 +71,18 @@ interface StillGroup {
   blendMode: string;
 }
 
-function groupLayers(plan: RenderPlan): Array<PlanMediaLayer | StillGroup> {
-  const out: Array<PlanMediaLayer | StillGroup> = [];
+/** A layer ffmpeg draws frame by frame (a video, or anything that moves), and its index in plan.layers. */
+interface OwnSlot {
+  layer: PlanVisualLayer;
+  index: number;
+}
+
+function groupLayers(plan: RenderPlan): Array<OwnSlot | StillGroup> {
+  const out: Array<OwnSlot | StillGroup> = [];
   let open: StillGroup | null = null;
   for (const [index, layer] of plan.layers.entries()) {
-    if (layer.kind === 'video') {
-      out.push(layer);
+    if (layer.kind === 'video' || layer.motion !== null) {
+      out.push({ layer, index });
       open = null;
     } else if (layer.blendMode !== 'normal') {
       out.push({ from: index, to: index + 1, subtitles: false, blendMode: layer.blendMode });
@@ -185,7 +206,13 @@ export function* compositePlanSteps(plan: RenderPlan): Steps<CompositePlan> {
   const slots: CompositeSlot[] = [];
   for (const entry of groupLayers(plan)) {
     if ('subtitles' in entry) slots.push({ kind: 'stills', blendMode: entry.blendMode, segments: yield* stillSegments(entry, plan, shots) });
-    else slots.push({ kind: 'video', layer: entry });
+    else if (entry.layer.motion === null && entry.layer.kind === 'video') slots.push({ kind: 'video', layer: entry.layer });
+    else {
+      const { layer } = entry;
+      const box = (): number =>
+        shots.push({ frame: layer.fromFrame, layers: { from: entry.index, to: entry.index + 1 }, cues: [], blendAsNormal: false, text: 'box' }) - 1;
+      slots.push({ kind: 'moving', layer, blendMode: layer.blendMode, boxShot: layer.kind === 'text' ? box() : null });
+    }
   }
   return { slots, shots };
 }

@@ -5,31 +5,30 @@
  * stills in RGB, mixes the audio and encodes once. No frame passes through
  * the browser, and no decoded frame passes through Node.
  */
-import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { internalFailure, RenderFailure } from '../../common/render-failure';
 import { runStepsYielding } from '../../common/steps';
 import { encodingFor } from '../encoding-settings';
 import { previewOutputs, SYSTEM_FFMPEG } from '../video-previews';
-import { visibleBounds, type PixelBox } from '../rgba-png';
 import { cutPlan } from '../plan/plan-cut';
-import { isVideoLayer, type PlanMediaLayer, type RenderPlan } from '../plan/render-plan.types';
+import { isVideoLayer, type PlanMediaLayer, type PlanVisualLayer, type RenderPlan } from '../plan/render-plan.types';
 import type { ResolvedOutput } from '../../tasks/task-input.types';
 import type { RemotionRenderer } from '../remotion-renderer';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from '../render-engine';
 import { audioGraph, type AudioInput } from './audio-graph';
 import { BLANK_SHOT, compositePlanSteps, type CompositePlan, type StillShot } from './composite-plan';
 import { MAX_LAYER_SIDE_PX, NotExpressible } from './compositor-support';
+import { runFfmpeg } from './ffmpeg-run';
 import { encoderArgs, encoderInputFilter, joinedEncoderArgs, soundTrackArgs } from './encoder-args';
 import { largestSide } from './layer-geometry';
 import { describeSource, type SourceDescription } from './source-inputs';
-import { ffconcat, union } from './still-sequence';
-import { videoGraph, type StillsInput, type VideoSource } from './video-graph';
+import { boundsOf, stillSequence } from './still-sequence';
+import { drawTextShapes, type TextDrawings, textPicture } from './text-picture';
+import { type TextPicture, videoGraph, type StillsInput, type VideoSource } from './video-graph';
 
 /** Share of the progress bar the still shots take; the ffmpeg run takes the rest. */
 const STILLS_SHARE = 0.15;
-const STDERR_TAIL = 2_000;
 
 export interface CompositorRendererOptions {
   /** Draws the still shots (its browser and bundle are the worker's own). */
@@ -45,6 +44,19 @@ interface Inputs {
   /** Video layers of a chunk that begin before its range: each reads its own input, seeked into the source. */
   seekedByLayer: Map<string, VideoSource>;
   stillsBySlot: Map<number, StillsInput>;
+  textBySlot: Map<number, TextPicture>;
+}
+
+/** What the browser drew: the still shots, one file each, and the moving text layers' shapes by slot. */
+interface Drawn {
+  shotFiles: string[];
+  texts: Map<number, TextDrawings>;
+  count: number;
+}
+
+/** A layer ffmpeg decodes itself: a video, or an image it moves (a still image is drawn by the composition). */
+function isDecoded(layer: PlanVisualLayer): layer is PlanMediaLayer {
+  return layer.kind === 'video' || (layer.kind === 'image' && layer.motion !== null);
 }
 
 export interface JoinChunksArgs {
@@ -96,9 +108,9 @@ export class CompositorRenderer {
       const composite = await runStepsYielding(compositePlanSteps(plan));
       const sources = await this.sourceInputs(plan, chunk?.skippedFrames ?? new Map<string, number>());
       const stillsStarted = Date.now();
-      const shotFiles = await this.drawStills(plan, composite, workDir, abort.signal, (f) => progress(f * STILLS_SHARE));
+      const drawn = await this.drawStills(plan, composite, workDir, abort.signal, (f) => progress(f * STILLS_SHARE));
       const stillsMs = Date.now() - stillsStarted;
-      const inputs = await this.stillInputs(plan, composite, sources, shotFiles, workDir);
+      const inputs = await this.stillInputs(plan, composite, sources, drawn);
       const compositeStarted = Date.now();
       // A chunk is a part of the video only: the previews are cut from the joined file.
       const previewsMade = await this.runComposite(
@@ -114,7 +126,7 @@ export class CompositorRenderer {
         durationInFrames: plan.durationInFrames,
         engine: 'compositor',
         previewsMade,
-        split: { stills: shotFiles.length, stillsMs, compositeMs: Date.now() - compositeStarted },
+        split: { stills: drawn.count, stillsMs, compositeMs: Date.now() - compositeStarted },
       };
     } catch (err) {
       const written = [outPath, ...(args.previews === undefined ? [] : [args.previews.thumbnailPath, args.previews.gifPath])];
@@ -128,18 +140,20 @@ export class CompositorRenderer {
     }
   }
 
-  /** Draws the plan's still shots, and a blank one last where a still slot shows nothing for a while; one file each. */
+  /** Draws the plan's still shots (a blank one last where a still slot shows nothing for a while), then the moving text layers' shapes. */
   private async drawStills(
     plan: RenderPlan,
     composite: CompositePlan,
     workDir: string,
     signal: AbortSignal,
     onProgress: (fraction: number) => void,
-  ): Promise<string[]> {
+  ): Promise<Drawn> {
     const shots: StillShot[] = [...composite.shots];
     const needsBlank = composite.slots.some((s) => s.kind === 'stills' && s.segments.some((seg) => seg.shot === null));
     if (needsBlank) shots.push(BLANK_SHOT);
-    return this.opts.remotion.renderStillShots({ plan, shots, outDir: workDir, signal, onProgress });
+    const shotFiles = await this.opts.remotion.renderStillShots({ plan, shots, outDir: workDir, signal, onProgress });
+    const texts = await drawTextShapes(this.opts.remotion, { plan, composite, shotFiles, workDir, signal });
+    return { shotFiles, texts, count: [...texts.values()].reduce((n, t) => n + t.files.length, shotFiles.length) };
   }
 
   /** Writes the filter graph and runs the one ffmpeg process; returns whether it wrote the previews too. */
@@ -161,6 +175,7 @@ export class CompositorRenderer {
         {
           videoSource: (layer) => this.videoSource(inputs, layer),
           stillsInput: (slot) => inputs.stillsBySlot.get(slot) ?? null,
+          textPicture: (slot) => inputs.textBySlot.get(slot) ?? null,
         },
         'vrgb',
       ),
@@ -172,7 +187,8 @@ export class CompositorRenderer {
     ].join(';');
     const graphPath = join(workDir, 'graph.txt');
     await fs.writeFile(graphPath, graph);
-    await this.runFfmpeg(
+    await runFfmpeg(
+      this.ffmpeg,
       [
         '-hide_banner',
         '-nostdin',
@@ -236,7 +252,7 @@ export class CompositorRenderer {
       if (graph !== null) await fs.writeFile(graphPath, graph);
       const filter = graph === null ? [] : ['-filter_complex_script', graphPath];
       const quiet = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
-      await this.runFfmpeg([...quiet, ...inputs, ...filter, ...outputArgs, '-progress', 'pipe:1', '-nostats'], args.plan, signal, () => undefined);
+      await runFfmpeg(this.ffmpeg, [...quiet, ...inputs, ...filter, ...outputArgs, '-progress', 'pipe:1', '-nostats'], args.plan, signal, () => undefined);
     } catch (err) {
       await fs.rm(args.outPath, { force: true }).catch(() => undefined);
       throw err;
@@ -299,7 +315,7 @@ export class CompositorRenderer {
    * work, so `auto` can hand the plan to Remotion.
    */
   private async sourceInputs(plan: RenderPlan, skippedFrames: ReadonlyMap<string, number>): Promise<Inputs> {
-    const videoLayers = plan.layers.filter(isVideoLayer);
+    const videoLayers = plan.layers.filter(isDecoded);
     const unseeked = videoLayers.filter((l) => !skippedFrames.has(l.id)).map((l) => l.src);
     const { args, bySrc } = await this.describeInputs([...new Set([...unseeked, ...plan.audio.map((l) => l.src)])]);
     const seekedByLayer = new Map<string, VideoSource>();
@@ -310,7 +326,7 @@ export class CompositorRenderer {
       seekedByLayer.set(layer.id, seeked.video(bySrc.size + seekedByLayer.size));
       args.push(...seeked.inputArgs);
     }
-    const inputs = { args, bySrc, seekedByLayer, stillsBySlot: new Map<number, StillsInput>() };
+    const inputs = { args, bySrc, seekedByLayer, stillsBySlot: new Map<number, StillsInput>(), textBySlot: new Map<number, TextPicture>() };
     const canvas = { width: plan.width, height: plan.height };
     for (const layer of videoLayers) {
       const side = largestSide(layer, this.videoSource(inputs, layer).size, canvas);
@@ -320,66 +336,32 @@ export class CompositorRenderer {
   }
 
   /**
-   * Then one image sequence per still slot that shows anything: its shots as a concat list, and the part of
-   * the canvas they draw on, so ffmpeg composites that much rather than the whole canvas every frame.
+   * Then one image sequence per still slot that shows anything, and per moving text layer: its shots as a
+   * concat list, and the part of the canvas they draw on, so ffmpeg composites that much rather than the whole
+   * canvas every frame.
    */
-  private async stillInputs(plan: RenderPlan, composite: CompositePlan, inputs: Inputs, shotFiles: string[], workDir: string): Promise<Inputs> {
+  private async stillInputs(plan: RenderPlan, composite: CompositePlan, inputs: Inputs, drawn: Drawn): Promise<Inputs> {
     const args = [...inputs.args];
     const stillsBySlot = new Map<number, StillsInput>();
+    const textBySlot = new Map<number, TextPicture>();
     let next = inputs.bySrc.size + inputs.seekedByLayer.size;
-    const blank = shotFiles[shotFiles.length - 1] ?? '';
-    const bounds = await Promise.all(composite.shots.map(async (_, shot) => visibleBounds(await fs.readFile(shotFiles[shot]))));
+    const blank = drawn.shotFiles[drawn.shotFiles.length - 1] ?? '';
+    const stillBounds = await boundsOf(drawn.shotFiles.slice(0, composite.shots.length));
     for (const [slotIndex, slot] of composite.slots.entries()) {
-      if (slot.kind !== 'stills') continue;
-      const box = slot.segments.reduce<PixelBox | null>((acc, s) => (s.shot === null ? acc : union(acc, bounds[s.shot])), null);
-      if (box === null) continue;
-      const listPath = join(workDir, `stills-${slotIndex}.ffconcat`);
-      await fs.writeFile(listPath, ffconcat(slot, shotFiles, blank, plan.fps));
-      // Our own list of our own PNGs: the concat demuxer may open files, but only local ones.
-      args.push('-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', `file:${listPath}`);
-      stillsBySlot.set(slotIndex, { inputIndex: next++, box });
+      const text = drawn.texts.get(slotIndex);
+      const [segments, files, bounds] =
+        slot.kind === 'stills'
+          ? [slot.segments, drawn.shotFiles, stillBounds]
+          : text
+            ? [text.segments, text.files, await boundsOf(text.files)]
+            : [null, [], []];
+      const sequence = segments && (await stillSequence(segments, files, bounds, blank, plan.fps, `stills-${slotIndex}.ffconcat`));
+      if (!sequence) continue;
+      args.push(...sequence.inputArgs);
+      const inputIndex = next++;
+      if (text === undefined) stillsBySlot.set(slotIndex, { inputIndex, box: sequence.box });
+      else textBySlot.set(slotIndex, { inputIndex, ...textPicture(text, sequence.box, plan) });
     }
-    return { ...inputs, args, stillsBySlot };
-  }
-
-  private runFfmpeg(ffmpegArgs: string[], plan: RenderPlan, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) {
-        reject(new RenderCancelled('compositor render'));
-        return;
-      }
-      const child = spawn(this.ffmpeg, ffmpegArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
-      const kill = () => child.kill('SIGKILL');
-      signal.addEventListener('abort', kill, { once: true });
-      let stderr = '';
-      let pending = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        pending += chunk;
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
-        for (const line of lines) {
-          const frame = /^frame=(\d+)$/.exec(line.trim());
-          if (frame) onProgress(Math.min(1, Number(frame[1]) / plan.durationInFrames));
-        }
-      });
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        stderr = (stderr + chunk).slice(-STDERR_TAIL);
-      });
-      child.on('error', (err) => {
-        signal.removeEventListener('abort', kill);
-        reject(internalFailure('encoder', new Error(`ffmpeg could not start: ${err.message}`, { cause: err })));
-      });
-      child.on('close', (code, killedBy) => {
-        signal.removeEventListener('abort', kill);
-        if (code === 0) {
-          onProgress(1);
-          resolve();
-        } else if (signal.aborted) {
-          reject(new RenderCancelled('compositor render'));
-        } else {
-          reject(internalFailure('encoder', new Error(`ffmpeg exited with ${code ?? killedBy}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`)));
-        }
-      });
-    });
+    return { ...inputs, args, stillsBySlot, textBySlot };
   }
 }

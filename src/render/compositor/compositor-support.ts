@@ -24,9 +24,5 @@ export function compositorSupport(plan: RenderPlan): CompositorSupport {
   if (videos.length > MAX_VIDEO_LAYERS) {
     return { ok: false, reason: `${videos.length} video layers (the compositor takes at most ${MAX_VIDEO_LAYERS})` };
   }
-  const moving = plan.layers.find((layer) => layer.motion !== null);
-  if (moving !== undefined) return { ok: false, reason: `layer ${moving.id} has keyframes or a transition (drawn by Remotion for now)` };
-  const keyed = plan.audio.find((layer) => layer.volumeKeyframes !== null);
-  if (keyed !== undefined) return { ok: false, reason: `audio layer ${keyed.id} has volume keyframes (mixed by Remotion for now)` };
   return { ok: true };
 }

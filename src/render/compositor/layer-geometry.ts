@@ -7,6 +7,7 @@
  * transform, so it is applied before the scale.
  */
 import { fittedSize, type Size } from '../plan/layer-frame';
+import { largestScale } from './moving-layer';
 import type { PlanMediaLayer } from '../plan/render-plan.types';
 
 export type { Size };
@@ -91,9 +92,10 @@ export function placedSize(g: LayerGeometry): Size {
   return { width: side(bound.width, g.centre.x), height: side(bound.height, g.centre.y) };
 }
 
-/** The largest side a layer reaches before it is placed, to refuse plans ffmpeg could not hold in memory. */
+/** The largest side a layer reaches before it is placed (a moving one at its largest scale), to refuse plans ffmpeg could not hold in memory. */
 export function largestSide(layer: PlanMediaLayer, media: Size, canvas: Size): number {
-  const g = layerGeometry(layer, media, canvas);
+  const scale = layer.motion === null ? { x: layer.scaleX, y: layer.scaleY } : largestScale(layer);
+  const g = layerGeometry({ ...layer, scaleX: scale.x, scaleY: scale.y }, media, canvas);
   const size = placedSize(g);
   return Math.max(size.width, size.height, g.scaled.width, g.scaled.height);
 }

@@ -15,7 +15,7 @@
  *   timestamp is at most t, on the file's own timestamps (a stream starting at
  *   0.5 s shows its first frame until then); after the last frame it holds it.
  */
-import { AV_DEMUXERS, probeMedia, type MediaProbe } from '../../media/ffprobe';
+import { AV_DEMUXERS, IMAGE_DEMUXERS, probeMedia, type MediaProbe } from '../../media/ffprobe';
 import type { PlanMediaLayer } from '../plan/render-plan.types';
 import type { VideoSource } from './video-graph';
 
@@ -82,7 +82,7 @@ export function clipFrames(layer: PlanMediaLayer, fps: number, shiftMs: number, 
 export async function describeSource(path: string): Promise<SourceDescription> {
   const probe = await probeMedia(path);
   const video = probe.video;
-  const inputArgs = ['-format_whitelist', AV_DEMUXERS, '-protocol_whitelist', 'file', '-i', `file:${path}`];
+  const inputArgs = ['-format_whitelist', probe.isStillImage ? IMAGE_DEMUXERS : AV_DEMUXERS, '-protocol_whitelist', 'file', '-i', `file:${path}`];
   /** `shiftMs`: what to add to ffmpeg's timestamps to get the layer's clock back (the file's first timestamp, less any seek). */
   const videoSource = (inputIndex: number, trimmedFrames: number, shiftMs: number): VideoSource => ({
     inputIndex,
@@ -91,7 +91,8 @@ export async function describeSource(path: string): Promise<SourceDescription> {
       video !== null && video.rotationDeg % 180 === 90
         ? { width: video.height, height: video.width }
         : { width: video?.width ?? 0, height: video?.height ?? 0 },
-    scaleColourOptions: video === null ? '' : colourOptions(video),
+    // A JPEG is full-range BT.601 whatever its size (JFIF), as Chromium decodes it.
+    scaleColourOptions: video === null ? '' : probe.isStillImage ? 'in_color_matrix=bt601:in_range=pc' : colourOptions(video),
     clipFrames: (layer, fps) => clipFrames(layer, fps, shiftMs, trimmedFrames),
   });
   return {

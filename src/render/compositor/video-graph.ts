@@ -7,14 +7,19 @@
  * Each slot of the composite plan, bottom to top, is laid on the running
  * picture: a video layer decoded, fitted, scaled, blurred, flipped, rotated,
  * faded and placed; a still slot as the PNGs the composition drew, shown in
- * their segments. Normal layers are laid with `overlay`; any other blend mode
- * goes through `blendFilter` against what lies below it.
+ * their segments; a moving layer as its picture at rest, moved frame by frame
+ * (moving-graph.ts). Normal layers are laid with `overlay`; any other blend
+ * mode goes through `blendFilter` against what lies below it.
  */
-import type { PlanMediaLayer, RenderPlan } from '../plan/render-plan.types';
+import { unscaledBoxSize } from '../plan/layer-frame';
+import type { PlanMediaLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
 import { blendFilter, type BlendRegion } from './blend-filter';
 import type { CompositePlan, CompositeSlot } from './composite-plan';
-import { EDGE_PX, layerGeometry, placedSize, unrotatedSize, type Size } from './layer-geometry';
+import { num } from './frame-values';
+import { EDGE_PX, layerGeometry, type LayerGeometry, placedSize, unrotatedSize, type Size } from './layer-geometry';
 import { chromiumResize } from './chromium-resize';
+import { moveLayer } from './moving-graph';
+import { largestScale, movingFrames, type RestingPicture } from './moving-layer';
 
 export interface VideoSource {
   /** ffmpeg input index (`-i`) of the source. */
@@ -34,15 +39,22 @@ export interface StillsInput {
   box: BlendRegion;
 }
 
+/** A moving text layer's picture: the still mode's drawings of it, shape by shape, the part of them to use, and what that part is. */
+export interface TextPicture {
+  /** ffmpeg input index (`-i`) of the drawings (a concat list, one per segment of the layer's frames). */
+  inputIndex: number;
+  /** The part of the drawings to use, centred on the block's box. */
+  crop: BlendRegion;
+  picture: RestingPicture;
+}
+
 export interface VideoGraphInputs {
-  /** The decoded source of a video layer. */
+  /** The decoded source of a video layer, or of a moving image. */
   videoSource(layer: PlanMediaLayer): VideoSource;
   /** A still slot's pictures; null when none of them draws anything. */
   stillsInput(slotIndex: number): StillsInput | null;
-}
-
-function num(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(6).replace(/0+$/, '');
+  /** A moving text slot's picture; null when its block draws nothing. */
+  textPicture(slotIndex: number): TextPicture | null;
 }
 
 /** Where a placed layer's picture intersects the canvas: what to cut from it and where it lands. */
@@ -84,10 +96,34 @@ function rotation(degrees: number, out: Size): string[] {
 /**
  * Decoded as Remotion's frame extractor decodes, to packed RGB at the source's size: swscale rounds that path
  * up to a level apart from the planar one, enough to flip colour-dodge and colour-burn at black and white.
- * Then resized in RGB as Chromium resizes it.
+ * Then resized in RGB as Chromium resizes it, premultiplied when the picture has transparent pixels (an image).
  */
-function decodedAtSize(source: VideoSource, size: Size): string[] {
-  return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...chromiumResize(source.size, size), 'format=gbrap'];
+function decodedAtSize(source: VideoSource, size: Size, hasAlpha = false): string[] {
+  const resize = chromiumResize(source.size, size);
+  if (!hasAlpha || resize.length === 0) return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, 'format=gbrap'];
+  return [`scale=${source.scaleColourOptions}`, 'format=gbrap', 'premultiply=inplace=1', 'format=rgba', ...resize, 'format=gbrap', 'unpremultiply=inplace=1'];
+}
+
+/** From a decoded frame to the layer's box as `g` sizes it: fitted, cropped (cover) and blurred, before any flip or turn. */
+function fittedPicture(source: VideoSource, g: LayerGeometry, hasAlpha = false): string[] {
+  const filters = decodedAtSize(source, g.scaled, hasAlpha);
+  if (g.crop !== null) filters.push(`crop=w=${g.crop.width}:h=${g.crop.height}`);
+  if (g.blur !== null) {
+    const m = g.blur.margin;
+    const beforeRotation = unrotatedSize(g);
+    // Premultiplied, so transparent pixels bleed in as CSS's blur lets them (no dark fringe). gblur's
+    // default single step is a rough Gaussian (SSIM 0.97 against Chromium's at sigma 80); three are within 0.99.
+    filters.push(
+      `pad=w=iw+${2 * m}:h=ih+${2 * m}:x=${m}:y=${m}:color=black@0`,
+      'premultiply=inplace=1',
+      `gblur=sigma=${num(g.blur.sigma)}:steps=3:planes=15`,
+      'unpremultiply=inplace=1',
+    );
+    if (beforeRotation.width !== (g.crop ?? g.scaled).width + 2 * m || beforeRotation.height !== (g.crop ?? g.scaled).height + 2 * m) {
+      filters.push(`scale=w=${beforeRotation.width}:h=${beforeRotation.height}:flags=bicubic`);
+    }
+  }
+  return filters;
 }
 
 /**
@@ -102,26 +138,10 @@ export function videoLayerChain(
 ): { chain: string; place: Placement; coversCanvas: boolean } | null {
   const canvas = { width: plan.width, height: plan.height };
   const g = layerGeometry(layer, source.size, canvas);
-  const beforeRotation = unrotatedSize(g);
   const full = placedSize(g);
   const place = placement(full, g.centre, canvas);
   if (place === null || layer.opacity === 0) return null;
-  const filters: string[] = [source.clipFrames(layer, plan.fps), ...decodedAtSize(source, g.scaled)];
-  if (g.crop !== null) filters.push(`crop=w=${g.crop.width}:h=${g.crop.height}`);
-  if (g.blur !== null) {
-    const m = g.blur.margin;
-    // Premultiplied, so transparent pixels bleed in as CSS's blur lets them (no dark fringe). gblur's
-    // default single step is a rough Gaussian (SSIM 0.97 against Chromium's at sigma 80); three are within 0.99.
-    filters.push(
-      `pad=w=iw+${2 * m}:h=ih+${2 * m}:x=${m}:y=${m}:color=black@0`,
-      'premultiply=inplace=1',
-      `gblur=sigma=${num(g.blur.sigma)}:steps=3:planes=15`,
-      'unpremultiply=inplace=1',
-    );
-    if (beforeRotation.width !== (g.crop ?? g.scaled).width + 2 * m || beforeRotation.height !== (g.crop ?? g.scaled).height + 2 * m) {
-      filters.push(`scale=w=${beforeRotation.width}:h=${beforeRotation.height}:flags=bicubic`);
-    }
-  }
+  const filters: string[] = [source.clipFrames(layer, plan.fps), ...fittedPicture(source, g)];
   if (g.flipX) filters.push('hflip');
   if (g.flipY) filters.push('vflip');
   filters.push(...rotation(g.rotationDeg, full));
@@ -152,8 +172,16 @@ interface SlotPicture {
   label: string;
   mode: string;
   region: BlendRegion;
+  /** Where `overlay` puts the picture: the region's corner, or expressions of the time for a moving layer. */
+  at?: { x: string; y: string };
   /** Frame ranges (first and last, inclusive) in which it shows. */
   shown: Array<[number, number]>;
+}
+
+/** The media layer of a slot that decodes a source (a video, a moving image); null for stills and text. */
+function decodedLayer(slot: CompositeSlot): PlanMediaLayer | null {
+  if (slot.kind === 'video') return slot.layer;
+  return slot.kind === 'moving' && slot.layer.kind !== 'text' ? slot.layer : null;
 }
 
 /**
@@ -163,8 +191,9 @@ interface SlotPicture {
 function splitSharedSources(composite: CompositePlan, inputs: VideoGraphInputs, chains: string[]): (inputIndex: number) => string {
   const uses = new Map<number, number>();
   for (const slot of composite.slots) {
-    if (slot.kind === 'video') {
-      const index = inputs.videoSource(slot.layer).inputIndex;
+    const layer = decodedLayer(slot);
+    if (layer !== null) {
+      const index = inputs.videoSource(layer).inputIndex;
       uses.set(index, (uses.get(index) ?? 0) + 1);
     }
   }
@@ -235,10 +264,91 @@ function stillsSlotPicture(
   };
 }
 
+/** The picture of a layer at rest that a moving slot moves, from its input, into [rest<i>]; null when it draws nothing. */
+function restingPicture(
+  chains: string[],
+  layer: PlanVisualLayer,
+  i: number,
+  plan: RenderPlan,
+  inputs: VideoGraphInputs,
+  sourceLabel: (inputIndex: number) => string,
+): RestingPicture | null {
+  // Frames on the plan's grid (its time base and rate, as `fps` gives a video), so the filters that read the time agree.
+  const rate = num(plan.fps);
+  if (layer.kind === 'text') {
+    const text = inputs.textPicture(i);
+    if (text === null) return null;
+    const { crop } = text;
+    const cut = `crop=w=${crop.width}:h=${crop.height}:x=${crop.x}:y=${crop.y}`;
+    chains.push(`[${text.inputIndex}:v]format=gbrap,${cut},fps=${rate},trim=end_frame=${layer.durationInFrames},setpts=PTS-STARTPTS[rest${i}]`);
+    return text.picture;
+  }
+  // One frame repeated over the layer's frames, after everything that is the same in all of them.
+  const repeated = `loop=loop=${layer.durationInFrames - 1}:size=1,settb=AVTB,setpts=N/(${rate}*TB),fps=${rate}`;
+  const source = inputs.videoSource(layer);
+  const label = sourceLabel(source.inputIndex);
+  const scale = largestScale(layer);
+  if (scale.x === 0 || scale.y === 0) {
+    // Still consumed, so a split source's other branches do not stall.
+    chains.push(`[${label}]nullsink`);
+    return null;
+  }
+  const canvas = { width: plan.width, height: plan.height };
+  const g = layerGeometry({ ...layer, scaleX: scale.x, scaleY: scale.y, rotationDeg: 0, offsetX: 0, offsetY: 0 }, source.size, canvas);
+  const frames = layer.kind === 'video' ? [source.clipFrames(layer, plan.fps)] : ['trim=end_frame=1'];
+  const fitted = fittedPicture(source, g, layer.kind === 'image');
+  chains.push(`[${label}]${[...frames, ...fitted, ...(layer.kind === 'video' ? [] : [repeated])].join(',')}[rest${i}]`);
+  // The box as the composition measures it (wipes, slides), whatever the picture holds.
+  const box = unscaledBoxSize(layer, canvas);
+  return { size: unrotatedSize(g), box: { width: box.width * scale.x, height: box.height * scale.y }, scale };
+}
+
+/** Pushes a moving slot's chains: its picture at rest, moved frame by frame; null when it never shows. */
+function movingSlotPicture(
+  chains: string[],
+  slot: CompositeSlot & { kind: 'moving' },
+  i: number,
+  plan: RenderPlan,
+  inputs: VideoGraphInputs,
+  sourceLabel: (inputIndex: number) => string,
+): SlotPicture | null {
+  const { layer } = slot;
+  const picture = restingPicture(chains, layer, i, plan, inputs, sourceLabel);
+  if (picture === null) return null;
+  const { fps, durationInFrames } = plan;
+  const canvas = { width: plan.width, height: plan.height };
+  const frames = movingFrames(layer, picture, canvas);
+  const moved = moveLayer(chains, `rest${i}`, `layer${i}`, {
+    fromFrame: layer.fromFrame,
+    frames,
+    picture,
+    hasAlpha: layer.kind !== 'video',
+    fps,
+    durationInFrames,
+    canvas,
+    uniq: `m${i}_`,
+  });
+  if (moved === null) {
+    chains.push(`[rest${i}]nullsink`);
+    return null;
+  }
+  const shown: Array<[number, number]> = [[layer.fromFrame, layer.fromFrame + layer.durationInFrames - 1]];
+  if (slot.blendMode === 'normal') return { label: `layer${i}`, mode: 'normal', region: moved.region, at: moved.at({ x: 0, y: 0 }), shown };
+  // Another mode blends a fixed part of the canvas: the layer is first put where it is on that part, as a still layer would be.
+  const { region } = moved;
+  const at = moved.at(region);
+  chains.push(
+    `color=c=black@0:s=${region.width}x${region.height}:r=${num(fps)},trim=end_frame=${durationInFrames},format=gbrap[swept${i}]`,
+    `[swept${i}][layer${i}]overlay=x=${at.x}:y=${at.y}:format=gbrp:eof_action=pass[placed${i}]`,
+  );
+  return { label: `placed${i}`, mode: slot.blendMode, region, shown };
+}
+
 /** Lays `picture` on [below] into [out]: `overlay` for normal, the blend filter for any other mode. */
 function layOn(picture: SlotPicture, below: string, out: string, i: number, plan: RenderPlan): string {
   const { label: top, mode, region, shown } = picture;
-  if (mode === 'normal') return `[${below}][${top}]overlay=x=${region.x}:y=${region.y}:format=gbrp:eof_action=pass[${out}]`;
+  const at = picture.at ?? { x: String(region.x), y: String(region.y) };
+  if (mode === 'normal') return `[${below}][${top}]overlay=x=${at.x}:y=${at.y}:format=gbrp:eof_action=pass[${out}]`;
   const wholeCanvas = region.x === 0 && region.y === 0 && region.width === plan.width && region.height === plan.height;
   return blendFilter(mode, { top, bottom: below, out }, `b${i}_`, shown, wholeCanvas ? null : region);
 }
@@ -256,8 +366,10 @@ export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: V
     if (slot.kind === 'video') {
       const source = inputs.videoSource(slot.layer);
       picture = videoSlotPicture(chains, slot, i, plan, source, sourceLabel(source.inputIndex), below === null);
-    } else {
+    } else if (slot.kind === 'stills') {
       picture = stillsSlotPicture(chains, slot, i, plan, inputs.stillsInput(i));
+    } else {
+      picture = movingSlotPicture(chains, slot, i, plan, inputs, sourceLabel);
     }
     if (picture === 'base') below = out;
     if (picture === null || picture === 'base') continue;

@@ -1,0 +1,52 @@
+/**
+ * One ffmpeg process of the compositor: its progress read from `-progress`,
+ * its end as a result (cancelled, failed with the tail of what it said).
+ */
+import { spawn } from 'node:child_process';
+import { internalFailure } from '../../common/render-failure';
+import type { RenderPlan } from '../plan/render-plan.types';
+import { RenderCancelled } from '../render-engine';
+
+const STDERR_TAIL = 2_000;
+
+/** Runs ffmpeg with `ffmpegArgs` (ending in `-progress pipe:1`), reporting the share of the plan's frames done; killed on `signal`. */
+export function runFfmpeg(ffmpeg: string, ffmpegArgs: string[], plan: RenderPlan, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new RenderCancelled('compositor render'));
+      return;
+    }
+    const child = spawn(ffmpeg, ffmpegArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const kill = () => child.kill('SIGKILL');
+    signal.addEventListener('abort', kill, { once: true });
+    let stderr = '';
+    let pending = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const frame = /^frame=(\d+)$/.exec(line.trim());
+        if (frame) onProgress(Math.min(1, Number(frame[1]) / plan.durationInFrames));
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    child.on('error', (err) => {
+      signal.removeEventListener('abort', kill);
+      reject(internalFailure('encoder', new Error(`ffmpeg could not start: ${err.message}`, { cause: err })));
+    });
+    child.on('close', (code, killedBy) => {
+      signal.removeEventListener('abort', kill);
+      if (code === 0) {
+        onProgress(1);
+        resolve();
+      } else if (signal.aborted) {
+        reject(new RenderCancelled('compositor render'));
+      } else {
+        reject(internalFailure('encoder', new Error(`ffmpeg exited with ${code ?? killedBy}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`)));
+      }
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { evaluateExpression } from '../../../test/support/ffmpeg-expression';
+import { moveLayer, type MovingLayerArgs } from './moving-graph';
+import type { MovingFrame, RestingPicture } from './moving-layer';
+
+const FPS = 10;
+const PICTURE: RestingPicture = { size: { width: 100, height: 50 }, box: { width: 100, height: 50 }, scale: { x: 1, y: 1 } };
+const AT_REST: MovingFrame = { opacity: 1, cut: null, size: { width: 100, height: 50 }, flipX: false, flipY: false, rotationDeg: 0, centre: { x: 160, y: 90 } };
+
+function args(frames: Array<Partial<MovingFrame>>, over: Partial<MovingLayerArgs> = {}): MovingLayerArgs {
+  return {
+    fromFrame: 5,
+    frames: frames.map((f) => ({ ...AT_REST, ...f })),
+    picture: PICTURE,
+    hasAlpha: false,
+    fps: FPS,
+    durationInFrames: 20,
+    canvas: { width: 320, height: 180 },
+    uniq: 'm1_',
+    ...over,
+  };
+}
+
+/** The value an option's expression (quoted or not) takes at the time of `frame`. */
+function valueAt(option: string, frame: number, time = 't'): number {
+  return evaluateExpression(option.replace(/^'|'$/g, ''), { [time]: frame / FPS });
+}
+
+/** An option of a filter in a chain, e.g. option(chain, 'scale', 'w'). */
+function option(chain: string, filter: string, name: string): string {
+  const args = new RegExp(`(?:^|[,\\]])${filter}=((?:'[^']*'|[^,\\[])*)`).exec(chain)?.[1] ?? '';
+  for (const part of args.match(/(?:'[^']*'|[^:])+/g) ?? []) {
+    const [key, ...value] = part.split('=');
+    if (key === name) return value.join('=');
+  }
+  throw new Error(`no ${filter} ${name} in ${chain}`);
+}
+
+describe('moveLayer', () => {
+  it('lays a picture that only moves as it is, placed frame by frame, over the timeline', () => {
+    const chains: string[] = [];
+    const placed = moveLayer(chains, 'rest1', 'layer1', args([{ centre: { x: 60, y: 40 } }, { centre: { x: 70.4, y: 45 } }, { centre: { x: 80, y: 50 } }]));
+    expect(chains).toEqual(['[rest1]tpad=start=5:stop=12:color=black@0[layer1]']);
+    const at = placed?.at({ x: 0, y: 0 });
+    // The corner: the centre less half the picture, rounded; timeline frames 5, 6 and 7.
+    expect([5, 6, 7, 8].map((frame) => valueAt(at?.x ?? '', frame))).toEqual([10, 20, 30, 30]);
+    expect([5, 6, 7].map((frame) => valueAt(at?.y ?? '', frame))).toEqual([15, 20, 25]);
+    expect(placed?.region).toEqual({ x: 10, y: 15, width: 120, height: 60 });
+    expect(valueAt(placed?.at({ x: 10, y: 15 }).x ?? '', 7)).toBe(20);
+  });
+
+  it('multiplies the alpha by a mask made on the frames that fade or wipe and on the one after, opaque there', () => {
+    const chains: string[] = [];
+    moveLayer(chains, 'rest1', 'layer1', args([{ opacity: 0.2 }, { opacity: 0.6 }, {}, {}, { cut: { x: 70, y: 0, width: 30, height: 50 } }, {}]));
+    const [mask, blend, rest] = chains;
+    expect(blend).toBe('[rest1][m1_mask]blend=c3_mode=multiply[m1_masked]');
+    expect(rest).toBe('[m1_masked]tpad=start=5:stop=9:color=black@0[layer1]');
+    expect(mask).toMatch(/^color=c=white:s=2x1:r=10,trim=end_frame=6,format=gbrap,geq=r=255:g=255:b=255:a='if\(X,0,.*\)',select='.*',/);
+    expect(mask).toMatch(/scale=w=200:h=50:flags=neighbor,swaprect=.*:x2=100:y2=0,crop=w=100:h=50:x=0:y=0\[m1_mask\]$/);
+    const alpha = /a='if\(X,0,(.*)\)',select/.exec(mask)?.[1] ?? '';
+    expect([0, 1, 2, 4].map((frame) => valueAt(alpha, frame, 'T'))).toEqual([51, 153, 255, 255]);
+    const selected = /select='([^']*)'/.exec(mask)?.[1] ?? '';
+    expect([0, 1, 2, 3, 4, 5].map((frame) => valueAt(selected, frame))).toEqual([1, 1, 1, 0, 1, 1]);
+    expect(['w', 'h', 'x1', 'y1'].map((name) => valueAt(option(mask, 'swaprect', name), 4))).toEqual([30, 50, 70, 0]);
+    expect(valueAt(option(mask, 'swaprect', 'w'), 5)).toBe(0);
+  });
+
+  it('resizes each frame in a premultiplied picture with alpha, centred in a frame of the largest size', () => {
+    const chains: string[] = [];
+    const placed = moveLayer(
+      chains,
+      'rest1',
+      'layer1',
+      args([{ size: { width: 50, height: 25 } }, { size: { width: 75, height: 37 } }, {}], { hasAlpha: true }),
+    );
+    const [chain] = chains;
+    expect(chain).toMatch(/^\[rest1\]premultiply=inplace=1,scale=w='[^']+':h='[^']+':eval=frame:flags=bilinear,/);
+    expect(chain).toMatch(
+      /,pad=w=100:h=50:x=\(ow-iw\)\/2:y=\(oh-ih\)\/2:color=black@0:eval=frame,unpremultiply=inplace=1,tpad=start=5:stop=12:color=black@0\[layer1\]$/,
+    );
+    expect([0, 1, 2].map((frame) => [valueAt(option(chain, 'scale', 'w'), frame), valueAt(option(chain, 'scale', 'h'), frame)])).toEqual([
+      [50, 25],
+      [75, 37],
+      [100, 50],
+    ]);
+    // The 75x37 picture sits at (12, 6) in the 100x50 frame: its centre (49.5, 24.5) on the canvas's (160, 90).
+    expect(valueAt(placed?.at({ x: 0, y: 0 }).x ?? '', 6)).toBe(Math.round(160 - 49.5));
+  });
+
+  it('turns each frame into the largest bound of all, padded to sample it on whole pixels, flipping first where the scale is negative', () => {
+    const chains: string[] = [];
+    moveLayer(
+      chains,
+      'rest1',
+      'layer1',
+      args([
+        { rotationDeg: 0, flipX: true },
+        { rotationDeg: 90, flipX: true },
+      ]),
+    );
+    const [chain] = chains;
+    // 100x50, 2 px of edge and one more, so either side differs from 103 by an even number: sampled on whole pixels.
+    expect(chain).toMatch(
+      /^\[rest1\]premultiply=inplace=1,hflip,pad=w='iw\+2\+mod\(103-iw,2\)':h='ih\+2\+mod\(103-ih,2\)':x=1:y=1:color=black@0:eval=frame,rotate=a='[^']+':ow=103:oh=103:c=none:bilinear=1,/,
+    );
+    expect(valueAt(option(chain, 'rotate', 'a'), 1)).toBeCloseTo(Math.PI / 2, 5);
+  });
+
+  it('draws nothing for a layer that never reaches the canvas', () => {
+    const chains: string[] = [];
+    expect(moveLayer(chains, 'rest1', 'layer1', args([{ centre: { x: -200, y: 90 } }]))).toBeNull();
+    expect(chains).toEqual([]);
+  });
+});

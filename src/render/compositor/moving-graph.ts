@@ -1,0 +1,205 @@
+/**
+ * The filters that draw a moving layer from its resting picture, every value
+ * read per frame from a table (frame-values.ts) of its `movingFrames`:
+ *
+ * - Opacity and a wipe's cut multiply the picture's alpha by a mask: a
+ *   2 x 1 picture (the frame's opacity, and nothing) stretched to twice the
+ *   picture's width, the cut part swapped (`swaprect`) with the empty half,
+ *   the half kept. It is made only on the frames that need it and on the one
+ *   after each run of them, where it is wholly opaque (`select`): `blend`
+ *   holds a mask until the next one comes, and applies none before the first.
+ * - A picture with transparent pixels (an image, a text block, anything
+ *   turned) is premultiplied while it is resampled, so its edges do not darken.
+ * - `scale` (eval=frame) gives each frame its size. Only some filters accept a
+ *   picture whose size changes, so it is then put into a frame of fixed size:
+ *   turned by `rotate` into the largest bound of all frames, or centred by
+ *   `pad` in the largest size.
+ * - `overlay` puts that frame's centre where the frame's centre goes.
+ *
+ * Flips come before the resize (a picture of changing size cannot be flipped),
+ * which is the same picture.
+ */
+import { frameSwitch, frameValues, num } from './frame-values';
+import type { BlendRegion } from './blend-filter';
+import type { Size } from './layer-geometry';
+import { EDGE_PX, rotatedSize } from './layer-geometry';
+import type { MovingFrame, RestingPicture } from './moving-layer';
+
+export interface MovingLayerArgs {
+  /** Timeline frame of the layer's first frame, and how many it has (= frames.length). */
+  fromFrame: number;
+  frames: MovingFrame[];
+  picture: RestingPicture;
+  /** Whether the picture itself has transparent pixels (an image, a text block): premultiplied while resampled. */
+  hasAlpha: boolean;
+  fps: number;
+  /** The timeline's length in frames and its canvas. */
+  durationInFrames: number;
+  canvas: Size;
+  /** Prefix of the chains' inner labels. */
+  uniq: string;
+}
+
+/** Where the layer's frames go and the part of the canvas they cover. */
+export interface MovingPlacement {
+  region: BlendRegion;
+  /** `overlay` positions (expressions of the timeline's time) of the frames' corners, measured from `origin`. */
+  at(origin: { x: number; y: number }): { x: string; y: string };
+}
+
+function quoted(expression: string): string {
+  return /^-?[\d.]+$/.test(expression) ? expression : `'${expression}'`;
+}
+
+/** The mask of the `made` frames: alpha = opacity where not cut, 0 where cut. */
+function maskChain(a: MovingLayerArgs, made: string, out: string): string {
+  const { picture, frames, fps } = a;
+  const alpha = frameValues(
+    frames.map((f) => Math.round(f.opacity * 255)),
+    fps,
+    { time: 'T' },
+  );
+  const filters = [
+    `color=c=white:s=2x1:r=${num(fps)}`,
+    `trim=end_frame=${frames.length}`,
+    'format=gbrap',
+    `geq=r=255:g=255:b=255:a='if(X,0,${alpha})'`,
+    `select='${made}'`,
+    `scale=w=${2 * picture.size.width}:h=${picture.size.height}:flags=neighbor`,
+  ];
+  if (frames.some((f) => f.cut !== null)) {
+    // The cut rectangle swaps with one of the same size in the empty half (on the frames without one, an empty rectangle).
+    const rect = (pick: (r: NonNullable<MovingFrame['cut']>) => number) => perFrame(frames, (f) => (f.cut === null ? 0 : pick(f.cut)), fps);
+    filters.push(`swaprect=w=${rect((r) => r.width)}:h=${rect((r) => r.height)}:x1=${rect((r) => r.x)}:y1=${rect((r) => r.y)}:x2=${picture.size.width}:y2=0`);
+  }
+  filters.push(`crop=w=${picture.size.width}:h=${picture.size.height}:x=0:y=0`);
+  return `${filters.join(',')}[${out}]`;
+}
+
+/** An expression of the layer's time giving each of its frames `pick` of that frame, quoted for a filter option. */
+function perFrame(frames: MovingFrame[], pick: (f: MovingFrame) => number, fps: number): string {
+  return quoted(frameValues(frames.map(pick), fps));
+}
+
+/** The frame of fixed size the picture ends in (turned or resized, it changes size), and where its centre is in it. */
+interface EndFrame {
+  size: Size;
+  turns: boolean;
+  resized: boolean;
+  centreIn(f: MovingFrame): { x: number; y: number };
+}
+
+function endFrame(frames: MovingFrame[], picture: RestingPicture): EndFrame {
+  const turns = frames.some((f) => f.rotationDeg % 360 !== 0);
+  const resized = frames.some((f) => f.size.width !== picture.size.width || f.size.height !== picture.size.height);
+  const largest = (sizes: Size[]): Size => ({ width: Math.max(...sizes.map((b) => b.width)), height: Math.max(...sizes.map((b) => b.height)) });
+  if (turns) {
+    // `rotate` turns its input's centre onto its output's. An input whose size differs from the output's by an odd
+    // number of pixels would be sampled half a pixel off, blurring it: the padding then adds a column (or a row) on
+    // the right (bottom), which moves the picture's centre half a pixel before the turn from the input's centre.
+    const size = largest(frames.map((f) => rotatedSize({ width: f.size.width + 2 * EDGE_PX + 1, height: f.size.height + 2 * EDGE_PX + 1 }, f.rotationDeg)));
+    const centreIn = (f: MovingFrame) => {
+      const [ex, ey] = [(size.width - f.size.width) % 2, (size.height - f.size.height) % 2];
+      const [cos, sin] = [Math.cos((f.rotationDeg * Math.PI) / 180), Math.sin((f.rotationDeg * Math.PI) / 180)];
+      return { x: size.width / 2 - (ex / 2) * cos + (ey / 2) * sin, y: size.height / 2 - (ex / 2) * sin - (ey / 2) * cos };
+    };
+    return { size, turns, resized, centreIn };
+  }
+  if (resized) {
+    // `pad` puts the picture at the whole pixel left of and above the centre.
+    const size = largest(frames.map((f) => f.size));
+    const centreIn = (f: MovingFrame) => ({
+      x: Math.floor((size.width - f.size.width) / 2) + f.size.width / 2,
+      y: Math.floor((size.height - f.size.height) / 2) + f.size.height / 2,
+    });
+    return { size, turns, resized, centreIn };
+  }
+  return { size: picture.size, turns, resized, centreIn: (f) => ({ x: f.size.width / 2, y: f.size.height / 2 }) };
+}
+
+/** From the (masked) resting picture to the end frames: premultiplied while resampled, flipped, resized, turned, padded in time. */
+function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
+  const { frames, fps } = a;
+  const filters: string[] = [];
+  const premultiplied = (a.hasAlpha && end.resized) || end.turns;
+  if (premultiplied) filters.push('premultiply=inplace=1');
+  filters.push(...flips(frames, fps));
+  if (end.resized) {
+    filters.push(`scale=w=${perFrame(frames, (f) => f.size.width, fps)}:h=${perFrame(frames, (f) => f.size.height, fps)}:eval=frame:flags=bilinear`);
+  }
+  if (end.turns) {
+    filters.push(
+      `pad=w='iw+${2 * EDGE_PX}+mod(${end.size.width}-iw,2)':h='ih+${2 * EDGE_PX}+mod(${end.size.height}-ih,2)':x=${EDGE_PX}:y=${EDGE_PX}:color=black@0:eval=frame`,
+      `rotate=a=${perFrame(frames, (f) => (f.rotationDeg * Math.PI) / 180, fps)}:ow=${end.size.width}:oh=${end.size.height}:c=none:bilinear=1`,
+    );
+  } else if (end.resized) {
+    filters.push(`pad=w=${end.size.width}:h=${end.size.height}:x=(ow-iw)/2:y=(oh-ih)/2:color=black@0:eval=frame`);
+  }
+  if (premultiplied) filters.push('unpremultiply=inplace=1');
+  // Transparent frames before and after the layer: every layer stream spans the whole timeline.
+  const after = a.durationInFrames - a.fromFrame - frames.length;
+  if (a.fromFrame > 0 || after > 0) filters.push(`tpad=start=${a.fromFrame}:stop=${Math.max(0, after)}:color=black@0`);
+  return filters;
+}
+
+/**
+ * Pushes the chains that turn [`input`], the resting picture once per frame of
+ * the layer (gbrap, straight alpha), into [`out`]: the layer's frames over the
+ * whole timeline, in frames of one size, straight alpha. Returns where to lay
+ * them; null when the layer never shows on the canvas.
+ */
+export function moveLayer(chains: string[], input: string, out: string, a: MovingLayerArgs): MovingPlacement | null {
+  const { frames, fps, uniq } = a;
+  const end = endFrame(frames, a.picture);
+  const corners = frames.map((f) => {
+    const c = end.centreIn(f);
+    return { x: Math.round(f.centre.x - c.x), y: Math.round(f.centre.y - c.y) };
+  });
+  const region = sweptRegion(corners, frames, end.size, a.canvas);
+  if (region === null) return null;
+  let label = input;
+  const masked = frames.map((f) => f.opacity < 1 || f.cut !== null);
+  if (masked.some(Boolean)) {
+    const made = masked.map((on, i) => on || (i > 0 && masked[i - 1]));
+    chains.push(maskChain(a, frameSwitch(made, fps), `${uniq}mask`));
+    chains.push(`[${label}][${uniq}mask]blend=c3_mode=multiply[${uniq}masked]`);
+    label = `${uniq}masked`;
+  }
+  const filters = pictureFilters(a, end);
+  chains.push(`[${label}]${filters.length === 0 ? 'null' : filters.join(',')}[${out}]`);
+  const position = (values: number[]) => quoted(frameValues(values, fps, { firstFrame: a.fromFrame }));
+  return {
+    region,
+    at: (origin) => ({ x: position(corners.map((c) => c.x - origin.x)), y: position(corners.map((c) => c.y - origin.y)) }),
+  };
+}
+
+/** hflip/vflip on the frames whose scale is negative on that axis. */
+function flips(frames: MovingFrame[], fps: number): string[] {
+  const flip = (name: string, on: boolean[]): string[] => {
+    if (on.every(Boolean)) return [name];
+    return on.some(Boolean) ? [`${name}=enable='${frameSwitch(on, fps)}'`] : [];
+  };
+  return [
+    ...flip(
+      'hflip',
+      frames.map((f) => f.flipX),
+    ),
+    ...flip(
+      'vflip',
+      frames.map((f) => f.flipY),
+    ),
+  ];
+}
+
+/** The part of the canvas the layer's frames cover at one time or another; null when none does. */
+function sweptRegion(corners: Array<{ x: number; y: number }>, frames: MovingFrame[], size: Size, canvas: Size): BlendRegion | null {
+  let [x0, y0, x1, y1] = [canvas.width, canvas.height, 0, 0];
+  frames.forEach((f, i) => {
+    const [left, top] = [Math.max(0, corners[i].x), Math.max(0, corners[i].y)];
+    const [right, bottom] = [Math.min(canvas.width, corners[i].x + size.width), Math.min(canvas.height, corners[i].y + size.height)];
+    if (f.opacity === 0 || right <= left || bottom <= top) return;
+    [x0, y0, x1, y1] = [Math.min(x0, left), Math.min(y0, top), Math.max(x1, right), Math.max(y1, bottom)];
+  });
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
+}
