@@ -87,8 +87,8 @@ function perFrame(frames: MovingFrame[], pick: (f: MovingFrame) => number, fps: 
  * each frame is the picture at its size (`overlay` takes any).
  */
 interface EndFrame {
-  sizeOf(f: MovingFrame): Size;
-  centreIn(f: MovingFrame): { x: number; y: number };
+  sizeOf: (f: MovingFrame) => Size;
+  centreIn: (f: MovingFrame) => { x: number; y: number };
   turns: boolean;
   resized: boolean;
   premultiplied: boolean;
