@@ -5,7 +5,7 @@
  */
 import type { AudioClipPropertiesDto, PositionDto, SubtitleClipPropertiesDto, VideoClipPropertiesDto } from './dto/clip-properties.dto';
 import type { CreateTaskDto, MetadataDto, WebhookDto } from './dto/create-task.dto';
-import type { OutputCodec } from './dto/input-values';
+import type { Easing, OutputCodec, TextAlign, TransitionType } from './dto/input-values';
 import type { OutputDto } from './dto/output.dto';
 import type { ClipDto, TimelineDto, TrackDto } from './dto/timeline.dto';
 import type { OutputFormat, OutputQuality } from '../common/spec-vocabulary';
@@ -39,14 +39,14 @@ export interface ResolvedOutput {
 export interface KeyframeInput<T> {
   time_ms: number;
   value: T;
-  easing?: import('./dto/input-values').Easing;
+  easing?: Easing;
 }
 export interface KeyframesInput<T> {
   keyframes: KeyframeInput<T>[];
 }
 export type Animatable<T> = T | KeyframesInput<T>;
 export interface TransitionSideInput {
-  type: import('./dto/input-values').TransitionType;
+  type: TransitionType;
   duration_ms: number;
 }
 export interface TransitionInput {
@@ -55,7 +55,7 @@ export interface TransitionInput {
 }
 export interface TextClipProperties extends Omit<SubtitleClipPropertiesDto, 'position'> {
   position?: Animatable<Vec2>;
-  align?: import('./dto/input-values').TextAlign;
+  align?: TextAlign;
   background?: { color?: string; opacity?: number; padding?: number; radius?: number };
   opacity?: Animatable<number>;
   scale?: Animatable<Vec2>;

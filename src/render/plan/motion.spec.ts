@@ -127,7 +127,7 @@ describe('transitions at exact frames (30 fps, a clip from frame 0 to 90)', () =
   it('a slide out eases in: a quarter of the way in time is less than a quarter of the distance', () => {
     const effect = transitionEffectAt(withTransition('out', 'slide-up', 1000), 67.5);
     expect(effect.slide?.away).toBeCloseTo(eased('ease-in', 0.25), 9);
-    expect((effect.slide?.away ?? NaN)).toBeLessThan(0.25);
+    expect(effect.slide?.away ?? NaN).toBeLessThan(0.25);
   });
 
   it('wipe-right at half its time shows exactly the left half (in) and hides exactly the left half (out)', () => {
