@@ -36,6 +36,11 @@ import { present } from '../test/support/present';
  * hand-written ffmpeg filter graph (the floor). Prints seconds, fps, realtime
  * factor, peak RSS of each process tree, the ratios against the targets of
  * issue 22, and the compositor's split (stills drawn, composite + encode).
+ * Two more contenders render with the compositor engine alone, in a process of
+ * its own (bench/support/compositor-render.ts): the reference plan
+ * (`compositor`) and its animated variant (`compositor-animated`: every layer
+ * keyframed, a transition on every clip), whose time against the reference's
+ * is the cost of motion (target <= 1.3).
  *   node dist/bench/render.js [--quick] [--hd] [--runs N] [--warmup N] [--only=A,B]
  * --hd: 1920x1080 30 fps 60 s (the remotion contenders once each).
  * --only=service,ffmpeg: only those contenders (a quick look; publish ratios from a run of all four).
@@ -44,7 +49,8 @@ import { present } from '../test/support/present';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const POLL_MS = 100;
 
-type Contender = 'service' | 'service-remotion' | 'remotion-cli' | 'ffmpeg';
+type Contender = 'service' | 'service-remotion' | 'remotion-cli' | 'ffmpeg' | 'compositor' | 'compositor-animated';
+const CONTENDERS: Contender[] = ['service', 'remotion-cli', 'ffmpeg', 'service-remotion', 'compositor', 'compositor-animated'];
 type ServiceEngine = 'auto' | 'remotion';
 
 interface RunResult {
@@ -57,6 +63,8 @@ interface RunResult {
   phases?: Record<string, number>;
   /** The worker's 'render timings' line: which engine drew it and, for the compositor, the split. */
   timings?: { engine: string; video_ms: number; previews_ms: number; stills?: number; stills_ms?: number; composite_ms?: number };
+  /** Compositor contenders: the render alone, after the browser is open (the process's time includes opening it). */
+  renderSeconds?: number;
   output?: { durationMs: number | null; width: number | null; height: number | null; sizeBytes: number };
 }
 
@@ -66,6 +74,7 @@ interface Context {
   mediaBase: string;
   workDir: string;
   planPath: string;
+  animatedPlanPath: string;
   service: ServiceProcess;
   serviceEngine: ServiceEngine;
   prepared: Awaited<ReturnType<typeof prepareService>>;
@@ -162,9 +171,27 @@ async function runProcess(ctx: Context, contender: 'remotion-cli' | 'ffmpeg', ru
   return { contender, run, seconds: timed.seconds, peakRssMiB: timed.peakRssMiB, output };
 }
 
+/** The compositor engine alone on the reference plan or its animated variant, in a process of its own. */
+async function runCompositor(ctx: Context, contender: 'compositor' | 'compositor-animated', run: number): Promise<RunResult> {
+  const outPath = join(ctx.workDir, `${contender}-${run}.mp4`);
+  const plan = contender === 'compositor' ? ctx.planPath : ctx.animatedPlanPath;
+  const { width, height, fps } = ctx.size;
+  const script = join(projectRoot(), 'dist', 'bench', 'support', 'compositor-render.js');
+  const timed = await runTimed(process.execPath, [script, plan, ctx.mediaDir, ctx.mediaBase, outPath, String(width), String(height), String(fps)], {
+    cwd: projectRoot(),
+  });
+  if (timed.exitCode !== 0) throw new Error(`${contender} exited with ${timed.exitCode}:\n${timed.stderrTail}`);
+  const report = JSON.parse(timed.stdout.trim().split('\n').pop() ?? '{}') as { render_s: number; engine: string };
+  if (report.engine !== 'compositor') throw new Error(`${contender} was drawn by ${report.engine}`);
+  const output = await outputOf(outPath);
+  rmSync(outPath, { force: true });
+  return { contender, run, seconds: timed.seconds, renderSeconds: report.render_s, peakRssMiB: timed.peakRssMiB, output };
+}
+
 function runOne(ctx: Context, contender: Contender, run: number): Promise<RunResult> {
   if (contender === 'service') return runService(ctx, run, 'auto');
   if (contender === 'service-remotion') return runService(ctx, run, 'remotion');
+  if (contender === 'compositor' || contender === 'compositor-animated') return runCompositor(ctx, contender, run);
   return runProcess(ctx, contender, run);
 }
 
@@ -185,7 +212,8 @@ function summarize(results: RunResult[], size: ReferenceSize) {
       peak_rss_mib: Math.max(...runs.map((r) => r.peakRssMiB)),
     };
   };
-  const rows = (['service', 'service-remotion', 'remotion-cli', 'ffmpeg'] as const).filter((c) => of(c).length > 0).map(row);
+  const rows = CONTENDERS.filter((c) => of(c).length > 0).map(row);
+  const renderMedian = (contender: Contender) => median(of(contender).map((r) => r.renderSeconds ?? Number.NaN));
   const median_of = (contender: Contender) => rows.find((r) => r.contender === contender)?.median_s ?? Number.NaN;
   const service = median_of('service');
   const phaseNames = ['queue', 'download', 'render', 'upload'];
@@ -199,7 +227,10 @@ function summarize(results: RunResult[], size: ReferenceSize) {
       remotion_cli_over_service: median_of('remotion-cli') / service,
       service_over_ffmpeg: service / median_of('ffmpeg'),
       service_remotion_over_service: median_of('service-remotion') / service,
+      animated_over_static: renderMedian('compositor-animated') / renderMedian('compositor'),
     },
+    compositor_render_median_s: { static: renderMedian('compositor'), animated: renderMedian('compositor-animated') },
+    compositor_animated_peak_rss_mib: Math.max(...of('compositor-animated').map((r) => r.peakRssMiB)),
     engines: [...new Set(of('service').map((r) => r.timings?.engine ?? 'unknown'))],
     split: {
       stills: timing('stills'),
@@ -244,9 +275,24 @@ async function main(): Promise<void> {
   const plan = referencePlan(size, mediaDir, mediaBase);
   const planPath = join(workDir, 'plan.json');
   writeFileSync(planPath, JSON.stringify(plan));
+  const animatedPlanPath = join(workDir, 'plan-animated.json');
+  writeFileSync(animatedPlanPath, JSON.stringify(referencePlan(size, mediaDir, mediaBase, true)));
   const baseline = ffmpegBaselineArgs(plan, size, mediaDir, workDir, join(workDir, 'ffmpeg.mp4'));
-  const ctx: Context = { size, mediaDir, mediaBase, workDir, planPath, service, serviceEngine: 'auto', prepared, client, sink, ffmpegArgs: baseline.args };
-  const order = (['service', 'remotion-cli', 'ffmpeg', 'service-remotion'] as Contender[]).filter((c) => only === null || only.includes(c));
+  const ctx: Context = {
+    size,
+    mediaDir,
+    mediaBase,
+    workDir,
+    planPath,
+    animatedPlanPath,
+    service,
+    serviceEngine: 'auto',
+    prepared,
+    client,
+    sink,
+    ffmpegArgs: baseline.args,
+  };
+  const order = CONTENDERS.filter((c) => only === null || only.includes(c));
   const results: RunResult[] = [];
   try {
     for (let i = 0; i < args.warmup; i++) {
@@ -292,6 +338,12 @@ async function main(): Promise<void> {
   out.write(
     `  split (median): ${split.stills} stills drawn in ${split.stills_s.toFixed(2)} s, composite + encode ${split.composite_encode_s.toFixed(2)} s; video ${split.video_s.toFixed(2)} s, thumbnail + GIF ${split.previews_s.toFixed(2)} s\n`,
   );
+  if (Number.isFinite(r.animated_over_static)) {
+    const c = summary.compositor_render_median_s;
+    out.write(`compositor engine alone (render after the browser is open, median): reference ${c.static.toFixed(2)} s, animated ${c.animated.toFixed(2)} s\n`);
+    out.write(`  animated / reference = ${r.animated_over_static.toFixed(2)} (target <= 1.3: ${target(r.animated_over_static <= 1.3)})\n`);
+    out.write(`  peak RSS of the animated render's process tree ${summary.compositor_animated_peak_rss_mib} MiB\n`);
+  }
   out.write(
     `service server-side (created_at → completed_at) median: ${summary.service_server_side_median_s.toFixed(2)} s; worker start-up (spawn → worker ready): ${((service.workerReadyMs ?? 0) / 1000).toFixed(2)} s\n\n`,
   );

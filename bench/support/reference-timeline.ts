@@ -164,14 +164,52 @@ export function resolvedOutput(size: ReferenceSize): ResolvedOutput {
   return { width: size.width, height: size.height, framerate: size.fps, format: 'mp4', quality: 'standard', codec: 'h264' };
 }
 
+/**
+ * The animated variant of the reference: the same media and layout, every layer
+ * keyframed and a transition on every clip (subtitles take neither): the video
+ * zooms slowly and drifts, fading in and out; the overlay drifts, turns and
+ * changes its opacity, sliding in from the right edge and wiped out; the
+ * music's volume dips and comes back. Keyframes and transitions are not in the request types yet: the
+ * properties are cast.
+ */
+export function animatedReferenceTaskBody(size: ReferenceSize, mediaBase: string, webhookUrl: string, suffix = ''): CreateTaskInput {
+  const body = referenceTaskBody(size, mediaBase, webhookUrl, suffix);
+  const ms = size.seconds * 1000;
+  const track = (id: string) => body.input.timeline.tracks.find((t) => t.id === id)?.clips[0];
+  const animate = (id: string, properties: Record<string, unknown>) => {
+    const clip = track(id);
+    if (clip !== undefined) clip.properties = { ...clip.properties, ...properties };
+  };
+  const keyframes = (...frames: Array<[number, unknown, string?]>) => ({
+    keyframes: frames.map(([time_ms, value, easing]) => ({ time_ms, value, ...(easing === undefined ? {} : { easing }) })),
+  });
+  const overlayAt = { x: Math.round(size.width * OVERLAY.offsetXFraction), y: Math.round(size.height * OVERLAY.offsetYFraction) };
+  animate('main', {
+    scale: keyframes([0, { x: 1, y: 1 }], [ms, { x: 1.15, y: 1.15 }, 'ease-in-out']),
+    position: keyframes([0, { x: 0, y: 0 }], [ms, { x: -Math.round(size.width * 0.03), y: Math.round(size.height * 0.03) }]),
+    transition: { in: { type: 'fade', duration_ms: 1_000 }, out: { type: 'fade', duration_ms: 1_000 } },
+  });
+  animate('overlay', {
+    position: keyframes(
+      [0, overlayAt],
+      [ms, { x: overlayAt.x - Math.round(size.width * 0.05), y: overlayAt.y + Math.round(size.height * 0.05) }, 'ease-in-out'],
+    ),
+    rotation: keyframes([0, -10], [ms, 10]),
+    opacity: keyframes([0, 0.5], [ms / 2, OVERLAY.opacity, 'ease-out'], [ms, 0.9]),
+    transition: { in: { type: 'slide-left', duration_ms: 800 }, out: { type: 'wipe-right', duration_ms: 800 } },
+  });
+  animate('music', { volume: keyframes([0, MUSIC.volume], [ms / 2, MUSIC.volume / 2, 'ease-in-out'], [ms, MUSIC.volume, 'ease-in-out']) });
+  return body;
+}
+
 const KIND_BY_FILE: Record<string, MediaKind> = { [MEDIA_FILES.video]: 'video', [MEDIA_FILES.image]: 'image', [MEDIA_FILES.audio]: 'audio' };
 
 /**
- * The render plan the worker would build for the reference body, by the same
- * planner, media read over http from `mediaBase`.
+ * The render plan the worker would build for the reference body (or its
+ * animated variant), by the same planner, media read over http from `mediaBase`.
  */
-export function referencePlan(size: ReferenceSize, mediaDir: string, mediaBase: string): RenderPlan {
-  const body = referenceTaskBody(size, mediaBase, 'https://unused.invalid/');
+export function referencePlan(size: ReferenceSize, mediaDir: string, mediaBase: string, animated = false): RenderPlan {
+  const body = (animated ? animatedReferenceTaskBody : referenceTaskBody)(size, mediaBase, 'https://unused.invalid/');
   return planTimeline({
     timeline: body.input.timeline,
     output: resolvedOutput(size),

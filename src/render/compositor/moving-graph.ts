@@ -10,10 +10,10 @@
  *   holds a mask until the next one comes, and applies none before the first.
  * - A picture with transparent pixels (an image, a text block, anything
  *   turned) is premultiplied while it is resampled, so its edges do not darken.
- * - `scale` (eval=frame) gives each frame its size. Only some filters accept a
- *   picture whose size changes, so it is then put into a frame of fixed size:
- *   turned by `rotate` into the largest bound of all frames, or centred by
- *   `pad` in the largest size.
+ * - `scale` (eval=frame) gives each frame its size. Few filters accept a
+ *   picture whose size changes (`overlay`, `pad` and `rotate` do): a turned
+ *   picture ends in the largest bound of all frames (`rotate`), a premultiplied
+ *   one is centred by `pad` in the largest size (`unpremultiply` needs one).
  * - `overlay` puts that frame's centre where the frame's centre goes.
  *
  * Flips come before the resize (a picture of changing size cannot be flipped),
@@ -81,17 +81,24 @@ function perFrame(frames: MovingFrame[], pick: (f: MovingFrame) => number, fps: 
   return quoted(frameValues(frames.map(pick), fps));
 }
 
-/** The frame of fixed size the picture ends in (turned or resized, it changes size), and where its centre is in it. */
+/**
+ * The frames the picture ends in, and where its centre is in them. Turned, it ends in the largest bound of all
+ * frames; resized with premultiplied alpha, in the largest size (`unpremultiply` takes one size only); otherwise
+ * each frame is the picture at its size (`overlay` takes any).
+ */
 interface EndFrame {
-  size: Size;
+  sizeOf: (f: MovingFrame) => Size;
+  centreIn: (f: MovingFrame) => { x: number; y: number };
   turns: boolean;
   resized: boolean;
-  centreIn(f: MovingFrame): { x: number; y: number };
+  premultiplied: boolean;
 }
 
-function endFrame(frames: MovingFrame[], picture: RestingPicture): EndFrame {
+function endFrame(frames: MovingFrame[], picture: RestingPicture, hasAlpha: boolean): EndFrame {
   const turns = frames.some((f) => f.rotationDeg % 360 !== 0);
   const resized = frames.some((f) => f.size.width !== picture.size.width || f.size.height !== picture.size.height);
+  const premultiplied = (hasAlpha && resized) || turns;
+  const flags = { turns, resized, premultiplied };
   const largest = (sizes: Size[]): Size => ({ width: Math.max(...sizes.map((b) => b.width)), height: Math.max(...sizes.map((b) => b.height)) });
   if (turns) {
     // `rotate` turns its input's centre onto its output's. An input whose size differs from the output's by an odd
@@ -103,39 +110,40 @@ function endFrame(frames: MovingFrame[], picture: RestingPicture): EndFrame {
       const [cos, sin] = [Math.cos((f.rotationDeg * Math.PI) / 180), Math.sin((f.rotationDeg * Math.PI) / 180)];
       return { x: size.width / 2 - (ex / 2) * cos + (ey / 2) * sin, y: size.height / 2 - (ex / 2) * sin - (ey / 2) * cos };
     };
-    return { size, turns, resized, centreIn };
+    return { ...flags, sizeOf: () => size, centreIn };
   }
-  if (resized) {
+  if (premultiplied) {
     // `pad` puts the picture at the whole pixel left of and above the centre.
     const size = largest(frames.map((f) => f.size));
     const centreIn = (f: MovingFrame) => ({
       x: Math.floor((size.width - f.size.width) / 2) + f.size.width / 2,
       y: Math.floor((size.height - f.size.height) / 2) + f.size.height / 2,
     });
-    return { size, turns, resized, centreIn };
+    return { ...flags, sizeOf: () => size, centreIn };
   }
-  return { size: picture.size, turns, resized, centreIn: (f) => ({ x: f.size.width / 2, y: f.size.height / 2 }) };
+  return { ...flags, sizeOf: (f) => f.size, centreIn: (f) => ({ x: f.size.width / 2, y: f.size.height / 2 }) };
 }
 
 /** From the (masked) resting picture to the end frames: premultiplied while resampled, flipped, resized, turned, padded in time. */
 function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
   const { frames, fps } = a;
   const filters: string[] = [];
-  const premultiplied = (a.hasAlpha && end.resized) || end.turns;
-  if (premultiplied) filters.push('premultiply=inplace=1');
+  if (end.premultiplied) filters.push('premultiply=inplace=1');
   filters.push(...flips(frames, fps));
   if (end.resized) {
     filters.push(`scale=w=${perFrame(frames, (f) => f.size.width, fps)}:h=${perFrame(frames, (f) => f.size.height, fps)}:eval=frame:flags=bilinear`);
   }
   if (end.turns) {
+    const size = end.sizeOf(frames[0]);
     filters.push(
-      `pad=w='iw+${2 * EDGE_PX}+mod(${end.size.width}-iw,2)':h='ih+${2 * EDGE_PX}+mod(${end.size.height}-ih,2)':x=${EDGE_PX}:y=${EDGE_PX}:color=black@0:eval=frame`,
-      `rotate=a=${perFrame(frames, (f) => (f.rotationDeg * Math.PI) / 180, fps)}:ow=${end.size.width}:oh=${end.size.height}:c=none:bilinear=1`,
+      `pad=w='iw+${2 * EDGE_PX}+mod(${size.width}-iw,2)':h='ih+${2 * EDGE_PX}+mod(${size.height}-ih,2)':x=${EDGE_PX}:y=${EDGE_PX}:color=black@0:eval=frame`,
+      `rotate=a=${perFrame(frames, (f) => (f.rotationDeg * Math.PI) / 180, fps)}:ow=${size.width}:oh=${size.height}:c=none:bilinear=1`,
     );
-  } else if (end.resized) {
-    filters.push(`pad=w=${end.size.width}:h=${end.size.height}:x=(ow-iw)/2:y=(oh-ih)/2:color=black@0:eval=frame`);
+  } else if (end.premultiplied) {
+    const size = end.sizeOf(frames[0]);
+    filters.push(`pad=w=${size.width}:h=${size.height}:x=(ow-iw)/2:y=(oh-ih)/2:color=black@0:eval=frame`);
   }
-  if (premultiplied) filters.push('unpremultiply=inplace=1');
+  if (end.premultiplied) filters.push('unpremultiply=inplace=1');
   // Transparent frames before and after the layer: every layer stream spans the whole timeline.
   const after = a.durationInFrames - a.fromFrame - frames.length;
   if (a.fromFrame > 0 || after > 0) filters.push(`tpad=start=${a.fromFrame}:stop=${Math.max(0, after)}:color=black@0`);
@@ -150,12 +158,12 @@ function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
  */
 export function moveLayer(chains: string[], input: string, out: string, a: MovingLayerArgs): MovingPlacement | null {
   const { frames, fps, uniq } = a;
-  const end = endFrame(frames, a.picture);
+  const end = endFrame(frames, a.picture, a.hasAlpha);
   const corners = frames.map((f) => {
     const c = end.centreIn(f);
     return { x: Math.round(f.centre.x - c.x), y: Math.round(f.centre.y - c.y) };
   });
-  const region = sweptRegion(corners, frames, end.size, a.canvas);
+  const region = sweptRegion(corners, frames, end.sizeOf, a.canvas);
   if (region === null) return null;
   let label = input;
   const masked = frames.map((f) => f.opacity < 1 || f.cut !== null);
@@ -193,9 +201,10 @@ function flips(frames: MovingFrame[], fps: number): string[] {
 }
 
 /** The part of the canvas the layer's frames cover at one time or another; null when none does. */
-function sweptRegion(corners: Array<{ x: number; y: number }>, frames: MovingFrame[], size: Size, canvas: Size): BlendRegion | null {
+function sweptRegion(corners: Array<{ x: number; y: number }>, frames: MovingFrame[], sizeOf: (f: MovingFrame) => Size, canvas: Size): BlendRegion | null {
   let [x0, y0, x1, y1] = [canvas.width, canvas.height, 0, 0];
   frames.forEach((f, i) => {
+    const size = sizeOf(f);
     const [left, top] = [Math.max(0, corners[i].x), Math.max(0, corners[i].y)];
     const [right, bottom] = [Math.min(canvas.width, corners[i].x + size.width), Math.min(canvas.height, corners[i].y + size.height)];
     if (f.opacity === 0 || right <= left || bottom <= top) return;

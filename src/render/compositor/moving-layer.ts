@@ -7,7 +7,7 @@
  * functions the composition draws with (src/render/plan/layer-frame.ts and
  * motion.ts), asked frame by frame, so both engines follow one definition.
  */
-import { mediaLayerFrame, ownValuesOf, type Size, textLayerFrame } from '../plan/layer-frame';
+import { fittedSize, mediaLayerFrame, ownValuesOf, type Size, textLayerFrame } from '../plan/layer-frame';
 import { type Insets, ownValuesAt, transitionEffectAt, type Vec2 } from '../plan/motion';
 import type { PlanMediaLayer, PlanTextLayer, PlanVisualLayer } from '../plan/render-plan.types';
 import { textShift } from './text-shapes';
@@ -19,8 +19,8 @@ export interface RestingPicture {
   /** The layer's box (the contract's drawn box) at `scale`, centred in the picture. */
   box: Size;
   /**
-   * A media layer's `largestScale`, so every frame is this picture or a reduction of it. A text block's
-   * pictures are drawn as they show (text-shapes.ts): its box is at scale 1, and so is this.
+   * The scale a media layer's picture is drawn at (`restingScale`). A text block's pictures are drawn as
+   * they show (text-shapes.ts): its box is at scale 1, and so is this.
    */
   scale: Vec2;
   /** A text block's pictures: where this part of the drawings begins on them. */
@@ -42,6 +42,22 @@ export function largestScale(layer: PlanMediaLayer): Vec2 {
     largest.y = Math.max(largest.y, Math.abs(own.scale.y * zoom));
   }
   return largest;
+}
+
+/**
+ * The scale a media layer's resting picture is drawn at, exactly as the browser resizes it: the layer's own when
+ * it never changes. A changing one is drawn at its largest (every frame is then that picture reduced, not
+ * enlarged, which would blur it), but no larger than the source's own pixels: a layer growing past them is
+ * resized from them, frame by frame, as the browser resizes it.
+ */
+export function restingScale(layer: PlanMediaLayer, media: Size, canvas: Size): Vec2 {
+  const largest = largestScale(layer);
+  const constant = Array.from({ length: layer.durationInFrames }, (_, i) => mediaLayerFrame(layer, layer.fromFrame + i, canvas).scale).every(
+    (s) => Math.abs(s.x) === largest.x && Math.abs(s.y) === largest.y,
+  );
+  if (constant) return largest;
+  const fitted = fittedSize(layer.fit, media, canvas);
+  return { x: Math.min(largest.x, media.width / fitted.width), y: Math.min(largest.y, media.height / fitted.height) };
 }
 
 /** A rectangle of the resting picture, in its pixels. */

@@ -19,7 +19,7 @@ import { num } from './frame-values';
 import { EDGE_PX, layerGeometry, type LayerGeometry, placedSize, unrotatedSize, type Size } from './layer-geometry';
 import { chromiumResize } from './chromium-resize';
 import { moveLayer } from './moving-graph';
-import { largestScale, movingFrames, type RestingPicture } from './moving-layer';
+import { movingFrames, restingScale, type RestingPicture } from './moving-layer';
 
 export interface VideoSource {
   /** ffmpeg input index (`-i`) of the source. */
@@ -287,13 +287,13 @@ function restingPicture(
   const repeated = `loop=loop=${layer.durationInFrames - 1}:size=1,settb=AVTB,setpts=N/(${rate}*TB),fps=${rate}`;
   const source = inputs.videoSource(layer);
   const label = sourceLabel(source.inputIndex);
-  const scale = largestScale(layer);
+  const canvas = { width: plan.width, height: plan.height };
+  const scale = restingScale(layer, source.size, canvas);
   if (scale.x === 0 || scale.y === 0) {
     // Still consumed, so a split source's other branches do not stall.
     chains.push(`[${label}]nullsink`);
     return null;
   }
-  const canvas = { width: plan.width, height: plan.height };
   const g = layerGeometry({ ...layer, scaleX: scale.x, scaleY: scale.y, rotationDeg: 0, offsetX: 0, offsetY: 0 }, source.size, canvas);
   const frames = layer.kind === 'video' ? [source.clipFrames(layer, plan.fps)] : ['trim=end_frame=1'];
   const fitted = fittedPicture(source, g, layer.kind === 'image');
