@@ -11,7 +11,7 @@ function args(frames: Array<Partial<MovingFrame>>, over: Partial<MovingLayerArgs
     fromFrame: 5,
     frames: frames.map((f) => ({ ...AT_REST, ...f })),
     picture: PICTURE,
-    hasAlpha: false,
+    opaqueVideo: false,
     fps: FPS,
     durationInFrames: 20,
     canvas: { width: 320, height: 180 },
@@ -70,7 +70,7 @@ describe('moveLayer', () => {
       chains,
       'rest1',
       'layer1',
-      args([{ size: { width: 50, height: 25 } }, { size: { width: 75, height: 37 } }, {}], { hasAlpha: true }),
+      args([{ size: { width: 50, height: 25 } }, { size: { width: 75, height: 37 } }, {}], { opaqueVideo: false }),
     );
     const [chain] = chains;
     expect(chain).toMatch(/^\[rest1\]premultiply=inplace=1,scale=w='[^']+':h='[^']+':eval=frame:flags=bilinear,/);

@@ -2,12 +2,10 @@
  * The filters that draw a moving layer from its resting picture, every value
  * read per frame from a table (frame-values.ts) of its `movingFrames`:
  *
- * - Opacity and a wipe's cut multiply the picture's alpha by a mask: a
- *   2 x 1 picture (the frame's opacity, and nothing) stretched to twice the
+ * - Opacity and a wipe's cut set the picture's alpha by a mask: a 2 x 1
+ *   picture (the frame's opacity, and nothing) stretched to twice the
  *   picture's width, the cut part swapped (`swaprect`) with the empty half,
- *   the half kept. It is made only on the frames that need it and on the one
- *   after each run of them, where it is wholly opaque (`select`): `blend`
- *   holds a mask until the next one comes, and applies none before the first.
+ *   the half kept; without a cut, one pixel stretched (`maskChain`).
  * - A picture with transparent pixels (an image, a text block, anything
  *   turned) is premultiplied while it is resampled, so its edges do not darken.
  * - `scale` (eval=frame) gives each frame its size. Few filters accept a
@@ -30,8 +28,13 @@ export interface MovingLayerArgs {
   fromFrame: number;
   frames: MovingFrame[];
   picture: RestingPicture;
-  /** Whether the picture itself has transparent pixels (an image, a text block): premultiplied while resampled. */
-  hasAlpha: boolean;
+  /**
+   * The picture is an opaque video, kept as packed RGBA: swscale resizes that several times faster than planar
+   * RGB, and it becomes planar in the same resize. Its alpha is all mask, set with `alphamerge`. Any other
+   * picture (an image, a text block, a blurred video) is planar with alpha of its own, premultiplied while it is
+   * resampled and multiplied by its mask.
+   */
+  opaqueVideo: boolean;
   fps: number;
   /** The timeline's length in frames and its canvas. */
   durationInFrames: number;
@@ -51,29 +54,41 @@ function quoted(expression: string): string {
   return /^-?[\d.]+$/.test(expression) ? expression : `'${expression}'`;
 }
 
-/** The mask of the `made` frames: alpha = opacity where not cut, 0 where cut. */
-function maskChain(a: MovingLayerArgs, made: string, out: string): string {
+/**
+ * The mask (alpha = opacity where not cut, 0 where cut) into [`out`], and the filter that applies it. An opaque
+ * video's mask is its alpha, one per frame (`alphamerge` pairs frames in order). Another picture's is made only
+ * on the frames that fade or wipe and on the one after each run of them, where it is opaque: `blend` holds a mask
+ * until the next one comes, and applies none before the first.
+ */
+function maskChain(a: MovingLayerArgs, out: string): { chain: string; apply: string } {
   const { picture, frames, fps } = a;
   const alpha = frameValues(
     frames.map((f) => Math.round(f.opacity * 255)),
     fps,
     { time: 'T' },
   );
+  const masked = frames.map((f) => f.opacity < 1 || f.cut !== null);
+  const made = frameSwitch(
+    masked.map((on, i) => on || (i > 0 && masked[i - 1])),
+    fps,
+  );
+  // Without a cut, the empty half is not needed.
+  const halves = frames.some((f) => f.cut !== null) ? 2 : 1;
   const filters = [
-    `color=c=white:s=2x1:r=${num(fps)}`,
+    `color=c=white:s=${halves}x1:r=${num(fps)}`,
     `trim=end_frame=${frames.length}`,
-    'format=gbrap',
-    `geq=r=255:g=255:b=255:a='if(X,0,${alpha})'`,
-    `select='${made}'`,
-    `scale=w=${2 * picture.size.width}:h=${picture.size.height}:flags=neighbor`,
+    ...(a.opaqueVideo ? ['format=gray', `geq=lum='if(X,0,${alpha})'`] : ['format=gbrap', `geq=r=255:g=255:b=255:a='if(X,0,${alpha})'`, `select='${made}'`]),
+    `scale=w=${halves * picture.size.width}:h=${picture.size.height}:flags=neighbor`,
   ];
-  if (frames.some((f) => f.cut !== null)) {
+  if (halves === 2) {
     // The cut rectangle swaps with one of the same size in the empty half (on the frames without one, an empty rectangle).
     const rect = (pick: (r: NonNullable<MovingFrame['cut']>) => number) => perFrame(frames, (f) => (f.cut === null ? 0 : pick(f.cut)), fps);
-    filters.push(`swaprect=w=${rect((r) => r.width)}:h=${rect((r) => r.height)}:x1=${rect((r) => r.x)}:y1=${rect((r) => r.y)}:x2=${picture.size.width}:y2=0`);
+    filters.push(
+      `swaprect=w=${rect((r) => r.width)}:h=${rect((r) => r.height)}:x1=${rect((r) => r.x)}:y1=${rect((r) => r.y)}:x2=${picture.size.width}:y2=0`,
+      `crop=w=${picture.size.width}:h=${picture.size.height}:x=0:y=0`,
+    );
   }
-  filters.push(`crop=w=${picture.size.width}:h=${picture.size.height}:x=0:y=0`);
-  return `${filters.join(',')}[${out}]`;
+  return { chain: `${filters.join(',')}[${out}]`, apply: a.opaqueVideo ? 'alphamerge' : 'blend=c3_mode=multiply' };
 }
 
 /** An expression of the layer's time giving each of its frames `pick` of that frame, quoted for a filter option. */
@@ -94,10 +109,10 @@ interface EndFrame {
   premultiplied: boolean;
 }
 
-function endFrame(frames: MovingFrame[], picture: RestingPicture, hasAlpha: boolean): EndFrame {
+function endFrame(frames: MovingFrame[], picture: RestingPicture, opaqueVideo: boolean): EndFrame {
   const turns = frames.some((f) => f.rotationDeg % 360 !== 0);
   const resized = frames.some((f) => f.size.width !== picture.size.width || f.size.height !== picture.size.height);
-  const premultiplied = (hasAlpha && resized) || turns;
+  const premultiplied = (!opaqueVideo && resized) || turns;
   const flags = { turns, resized, premultiplied };
   const largest = (sizes: Size[]): Size => ({ width: Math.max(...sizes.map((b) => b.width)), height: Math.max(...sizes.map((b) => b.height)) });
   if (turns) {
@@ -127,7 +142,8 @@ function endFrame(frames: MovingFrame[], picture: RestingPicture, hasAlpha: bool
 /** From the (masked) resting picture to the end frames: premultiplied while resampled, flipped, resized, turned, padded in time. */
 function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
   const { frames, fps } = a;
-  const filters: string[] = [];
+  // Planar where a filter needs it: premultiplying, turning.
+  const filters: string[] = a.opaqueVideo && end.premultiplied ? ['format=gbrap'] : [];
   if (end.premultiplied) filters.push('premultiply=inplace=1');
   filters.push(...flips(frames, fps));
   if (end.resized) {
@@ -144,6 +160,9 @@ function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
     filters.push(`pad=w=${size.width}:h=${size.height}:x=(ow-iw)/2:y=(oh-ih)/2:color=black@0:eval=frame`);
   }
   if (end.premultiplied) filters.push('unpremultiply=inplace=1');
+  // A packed picture becomes planar in its resize (`scale` converts as it resizes): no filter of its own, which
+  // would keep the first frame's size.
+  else if (a.opaqueVideo) filters.push('format=gbrap');
   // Transparent frames before and after the layer: every layer stream spans the whole timeline.
   const after = a.durationInFrames - a.fromFrame - frames.length;
   if (a.fromFrame > 0 || after > 0) filters.push(`tpad=start=${a.fromFrame}:stop=${Math.max(0, after)}:color=black@0`);
@@ -158,7 +177,7 @@ function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
  */
 export function moveLayer(chains: string[], input: string, out: string, a: MovingLayerArgs): MovingPlacement | null {
   const { frames, fps, uniq } = a;
-  const end = endFrame(frames, a.picture, a.hasAlpha);
+  const end = endFrame(frames, a.picture, a.opaqueVideo);
   const corners = frames.map((f) => {
     const c = end.centreIn(f);
     return { x: Math.round(f.centre.x - c.x), y: Math.round(f.centre.y - c.y) };
@@ -166,11 +185,9 @@ export function moveLayer(chains: string[], input: string, out: string, a: Movin
   const region = sweptRegion(corners, frames, end.sizeOf, a.canvas);
   if (region === null) return null;
   let label = input;
-  const masked = frames.map((f) => f.opacity < 1 || f.cut !== null);
-  if (masked.some(Boolean)) {
-    const made = masked.map((on, i) => on || (i > 0 && masked[i - 1]));
-    chains.push(maskChain(a, frameSwitch(made, fps), `${uniq}mask`));
-    chains.push(`[${label}][${uniq}mask]blend=c3_mode=multiply[${uniq}masked]`);
+  if (frames.some((f) => f.opacity < 1 || f.cut !== null)) {
+    const mask = maskChain(a, `${uniq}mask`);
+    chains.push(mask.chain, `[${label}][${uniq}mask]${mask.apply}[${uniq}masked]`);
     label = `${uniq}masked`;
   }
   const filters = pictureFilters(a, end);

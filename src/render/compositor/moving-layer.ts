@@ -1,11 +1,11 @@
 /**
  * A layer with keyframes or transitions, as the compositor moves it: ffmpeg
  * gets one picture of the layer at rest (a text block: its drawings as they
- * show, text-shapes.ts), and for every frame of the layer how large that picture is drawn,
- * flipped, turned, where its centre goes, how opaque it is and what a wipe
- * cuts from it. Every value comes from the
- * functions the composition draws with (src/render/plan/layer-frame.ts and
- * motion.ts), asked frame by frame, so both engines follow one definition.
+ * show, text-shapes.ts), and for every frame of the layer how large that
+ * picture is drawn, flipped, turned, where its centre goes, how opaque it is
+ * and what a wipe cuts from it. Every value comes from the functions the
+ * composition draws with (src/render/plan/layer-frame.ts and motion.ts), asked
+ * frame by frame, so both engines follow one definition.
  */
 import { fittedSize, mediaLayerFrame, ownValuesOf, type Size, textLayerFrame } from '../plan/layer-frame';
 import { type Insets, ownValuesAt, transitionEffectAt, type Vec2 } from '../plan/motion';
@@ -27,12 +27,7 @@ export interface RestingPicture {
   origin?: Vec2;
 }
 
-/**
- * The largest a media layer is scaled on each axis over its frames (a zoom and
- * the scale keyframes included; magnitudes). Its resting picture is drawn at
- * this scale: every frame is then that picture reduced, never enlarged (which
- * would blur it), and is the picture itself while the scale does not change.
- */
+/** The largest a media layer is scaled on each axis over its frames (a zoom and the scale keyframes included; magnitudes). */
 export function largestScale(layer: PlanMediaLayer): Vec2 {
   const largest = { x: 0, y: 0 };
   for (let frame = layer.fromFrame; frame < layer.fromFrame + layer.durationInFrames; frame++) {

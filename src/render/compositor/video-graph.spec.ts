@@ -40,11 +40,12 @@ describe('videoGraph', () => {
     ]);
   });
 
-  it('moves a video with motion from its picture at rest, laid where each frame says', () => {
+  it('moves a video with motion from its picture at rest, kept packed, its alpha its mask, laid where each frame says', () => {
     const chains = graphOf([smaller({ motion: FADE_IN })]).split(';');
-    expect(chains[0]).toBe(`[0:v]${CLIP_FRAMES},${RESIZED}[rest0]`);
-    expect(chains).toContain('[rest0][m0_mask]blend=c3_mode=multiply[m0_masked]');
-    expect(chains).toContain('[m0_masked]null[layer0]');
+    expect(chains[0]).toBe(`[0:v]${CLIP_FRAMES},${RESIZED.replace(/format=gbrap$/, 'format=rgba')}[rest0]`);
+    expect(chains[1]).toMatch(/^color=c=white:s=1x1:r=10,trim=end_frame=20,format=gray,geq=lum='if\(X,0,.*\)',scale=w=192:h=108:flags=neighbor\[m0_mask\]$/);
+    expect(chains).toContain('[rest0][m0_mask]alphamerge[m0_masked]');
+    expect(chains).toContain('[m0_masked]format=gbrap[layer0]');
     expect(chains).toContain('[bg][layer0]overlay=x=84:y=26:format=gbrp:eof_action=pass[acc0]');
   });
 

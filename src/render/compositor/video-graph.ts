@@ -98,15 +98,19 @@ function rotation(degrees: number, out: Size): string[] {
  * up to a level apart from the planar one, enough to flip colour-dodge and colour-burn at black and white.
  * Then resized in RGB as Chromium resizes it, premultiplied when the picture has transparent pixels (an image).
  */
-function decodedAtSize(source: VideoSource, size: Size, hasAlpha = false): string[] {
+function decodedAtSize(source: VideoSource, size: Size, picture: FittedAs): string[] {
   const resize = chromiumResize(source.size, size);
-  if (!hasAlpha || resize.length === 0) return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, 'format=gbrap'];
+  if (picture === 'packed') return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, ...(resize.length > 0 ? ['format=rgba'] : [])];
+  if (picture === 'planar' || resize.length === 0) return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, 'format=gbrap'];
   return [`scale=${source.scaleColourOptions}`, 'format=gbrap', 'premultiply=inplace=1', 'format=rgba', ...resize, 'format=gbrap', 'unpremultiply=inplace=1'];
 }
 
+/** How a fitted picture is left: planar RGB, planar with alpha of its own (resized premultiplied), or packed RGBA (an opaque video to resize again). */
+type FittedAs = 'planar' | 'alpha' | 'packed';
+
 /** From a decoded frame to the layer's box as `g` sizes it: fitted, cropped (cover) and blurred, before any flip or turn. */
-function fittedPicture(source: VideoSource, g: LayerGeometry, hasAlpha = false): string[] {
-  const filters = decodedAtSize(source, g.scaled, hasAlpha);
+function fittedPicture(source: VideoSource, g: LayerGeometry, picture: FittedAs = 'planar'): string[] {
+  const filters = decodedAtSize(source, g.scaled, picture);
   if (g.crop !== null) filters.push(`crop=w=${g.crop.width}:h=${g.crop.height}`);
   if (g.blur !== null) {
     const m = g.blur.margin;
@@ -264,6 +268,11 @@ function stillsSlotPicture(
   };
 }
 
+/** A video without a blur: no pixel of it is transparent until the mask makes it so (moving-graph.ts). */
+function isOpaqueVideo(layer: PlanVisualLayer): boolean {
+  return layer.kind === 'video' && layer.blurPx === 0;
+}
+
 /** The picture of a layer at rest that a moving slot moves, from its input, into [rest<i>]; null when it draws nothing. */
 function restingPicture(
   chains: string[],
@@ -296,7 +305,7 @@ function restingPicture(
   }
   const g = layerGeometry({ ...layer, scaleX: scale.x, scaleY: scale.y, rotationDeg: 0, offsetX: 0, offsetY: 0 }, source.size, canvas);
   const frames = layer.kind === 'video' ? [source.clipFrames(layer, plan.fps)] : ['trim=end_frame=1'];
-  const fitted = fittedPicture(source, g, layer.kind === 'image');
+  const fitted = fittedPicture(source, g, isOpaqueVideo(layer) ? 'packed' : layer.kind === 'image' ? 'alpha' : 'planar');
   chains.push(`[${label}]${[...frames, ...fitted, ...(layer.kind === 'video' ? [] : [repeated])].join(',')}[rest${i}]`);
   // The box as the composition measures it (wipes, slides), whatever the picture holds.
   const box = unscaledBoxSize(layer, canvas);
@@ -322,7 +331,7 @@ function movingSlotPicture(
     fromFrame: layer.fromFrame,
     frames,
     picture,
-    hasAlpha: layer.kind !== 'video',
+    opaqueVideo: isOpaqueVideo(layer),
     fps,
     durationInFrames,
     canvas,
