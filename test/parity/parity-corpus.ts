@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { OutputCodec, OutputFormat, TrackInput } from '../../src/tasks/task-input.types';
 import { BLEND_MODES, CODECS_BY_FORMAT } from '../../src/tasks/dto/input-values';
-import type { MediaFixtures } from '../integration/render/render-fixtures';
+import { type MediaFixtures, textTrack } from '../integration/render/render-fixtures';
 import { projectRoot } from '../../src/common/project-root';
 
 const run = promisify(execFile);
@@ -110,13 +110,11 @@ const keyframes = (...frames: Array<[number, unknown, string?]>) => ({
 const transition = (into: string | null, out: string | null, ms = 500) => ({
   transition: { ...(into === null ? {} : { in: { type: into, duration_ms: ms } }), ...(out === null ? {} : { out: { type: out, duration_ms: ms } }) },
 });
-/** A text track: its clips have `text` instead of a media URL (the request types do not know text tracks yet). */
-const textTrack = (id: string, clips: Array<{ id: string; text: string; start: number; end: number; properties: Props }>): TrackInput =>
-  ({
+const titles = (id: string, clips: Array<{ id: string; text: string; start: number; end: number; properties: Props }>): TrackInput =>
+  textTrack(
     id,
-    type: 'text',
-    clips: clips.map((c) => ({ id: c.id, text: c.text, start_time_ms: c.start, end_time_ms: c.end, properties: c.properties })),
-  }) as unknown as TrackInput;
+    clips.map((c) => ({ id: c.id, text: c.text, start_time_ms: c.start, end_time_ms: c.end, properties: c.properties })),
+  );
 const TITLE = { font_size: 28, color: '#FFFFFF', background: { color: '#1E3A8A', opacity: 0.85, padding: 10, radius: 8 } };
 
 const PRESETS = ['netflix', 'youtube', 'professional', 'minimal', 'cinema', 'douyin', 'xiaohongshu', 'wechat-video', 'custom'];
@@ -251,7 +249,7 @@ const MOTION_CORPUS: ParityCase[] = [
     durationMs: 2_000,
     tracks: [
       backdrop(2_000, 'bars.mp4'),
-      textTrack('titles', [
+      titles('titles', [
         {
           id: 'title',
           text: 'Parity title\n字幕 two lines',
@@ -273,7 +271,7 @@ const MOTION_CORPUS: ParityCase[] = [
     durationMs: 2_000,
     tracks: [
       backdrop(2_000),
-      textTrack('titles', [
+      titles('titles', [
         {
           id: 'slide',
           text: 'Slide in',
@@ -296,9 +294,9 @@ const MOTION_CORPUS: ParityCase[] = [
     durationMs: 1_500,
     tracks: [
       backdrop(1_500),
-      textTrack('under', [{ id: 'under', text: 'Under the video', start: 0, end: 1_500, properties: { ...TITLE, position: { x: 160, y: 100 }, z_index: 1 } }]),
+      titles('under', [{ id: 'under', text: 'Under the video', start: 0, end: 1_500, properties: { ...TITLE, position: { x: 160, y: 100 }, z_index: 1 } }]),
       video('v', [clip('video', 'bars.mp4', 0, 1_500, { scale: { x: 0.35, y: 0.35 }, z_index: 2, ...transition('slide-left', null) })]),
-      textTrack('over', [
+      titles('over', [
         {
           id: 'over',
           text: 'Over it',

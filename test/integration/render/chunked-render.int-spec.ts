@@ -14,7 +14,7 @@ import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import type { RenderVideoArgs } from '../../../src/render/render-engine';
 import type { TrackInput } from '../../../src/tasks/task-input.types';
-import { ensureBundle, MediaFixtures, newRenderer, output, planFor, probe } from './render-fixtures';
+import { ensureBundle, MediaFixtures, newRenderer, output, planFor, probe, textTrack } from './render-fixtures';
 
 jest.setTimeout(300_000);
 const run = promisify(execFile);
@@ -155,9 +155,8 @@ describe('chunked renders: frame ranges rendered apart and joined', () => {
   });
 
   it('joins the chunks of an animated plan into the frames an unchunked render shows: keyframes and transitions cut at the boundaries', async () => {
-    const keyframes = (...frames: Array<[number, unknown]>) => ({ keyframes: frames.map(([time_ms, value]) => ({ time_ms, value })) });
-    // The request types do not know keyframes, transitions and text tracks yet.
-    const tracks = [
+    const keyframes = <T>(...frames: Array<[number, T]>) => ({ keyframes: frames.map(([time_ms, value]) => ({ time_ms, value })) });
+    const tracks: TrackInput[] = [
       {
         id: 'v',
         type: 'video',
@@ -184,20 +183,16 @@ describe('chunked renders: frame ranges rendered apart and joined', () => {
           },
         ],
       },
-      {
-        id: 't',
-        type: 'text',
-        clips: [
-          {
-            id: 'title',
-            text: 'Chunks',
-            start_time_ms: 500,
-            end_time_ms: 2_600,
-            properties: { font_size: 16, position: { x: 80, y: 80 }, transition: { in: { type: 'slide-up', duration_ms: 1_000 } } },
-          },
-        ],
-      },
-    ] as unknown as TrackInput[];
+      textTrack('t', [
+        {
+          id: 'title',
+          text: 'Chunks',
+          start_time_ms: 500,
+          end_time_ms: 2_600,
+          properties: { font_size: 16, position: { x: 80, y: 80 }, transition: { in: { type: 'slide-up', duration_ms: 1_000 } } },
+        },
+      ]),
+    ];
     const plan = planFor(fixtures, OUT, 2_600, tracks);
     const whole = fixtures.path('animated.whole.mp4');
     await compositor.renderVideo({ plan, output: OUT, outPath: whole, onProgress: () => undefined });

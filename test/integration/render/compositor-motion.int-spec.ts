@@ -6,17 +6,28 @@
  * Expected values are worked out here from the contract's own numbers; only
  * the easing curves come from motion.ts (tested against the Bézier curves).
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { CompositorRenderer } from '../../../src/render/compositor/compositor-renderer';
 import { eased } from '../../../src/render/plan/motion';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import type { TrackInput } from '../../../src/tasks/task-input.types';
-import { ensureBundle, meanVolumeDb, MediaFixtures, newRenderer, output, planFor, type Rgb } from './render-fixtures';
+import {
+  ensureBundle,
+  type Extent,
+  extentOf,
+  type Frame,
+  meanVolumeDb,
+  MediaFixtures,
+  newRenderer,
+  output,
+  pixel,
+  planFor,
+  readFrames,
+  type Rgb,
+  textTrack,
+} from './render-fixtures';
 
 jest.setTimeout(300_000);
-const run = promisify(execFile);
 
 const W = 320;
 const H = 180;
@@ -33,39 +44,17 @@ const clip = (id: string, media: string, start: number, end: number, properties:
   properties,
 });
 const track = (id: string, clips: Array<ReturnType<typeof clip>>): TrackInput => ({ id, type: 'video', clips });
-/** A text track: its clips have `text` instead of a media URL (the request types do not know text tracks yet). */
-const textTrack = (id: string, clips: Array<{ id: string; text: string; start_time_ms: number; end_time_ms: number; properties: Props }>): TrackInput =>
-  ({ id, type: 'text', clips }) as unknown as TrackInput;
 const keyframes = (...frames: Array<[number, unknown, string?]>) => ({
   keyframes: frames.map(([time_ms, value, easing]) => ({ time_ms, value, ...(easing ? { easing } : {}) })),
 });
 
-/** Every frame of a file, as RGB24. */
-async function framesOf(file: string): Promise<Buffer[]> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
-    encoding: 'buffer',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const size = W * H * 3;
-  return Array.from({ length: stdout.length / size }, (_, i) => stdout.subarray(i * size, (i + 1) * size));
-}
-
-const luma = (frame: Buffer, x: number, y: number): number => {
-  const i = (Math.round(y) * W + Math.round(x)) * 3;
-  return (frame[i] + frame[i + 1] + frame[i + 2]) / 3;
+const luma = (frame: Frame, x: number, y: number): number => {
+  const [r, g, b] = pixel(frame, x, y);
+  return (r + g + b) / 3;
 };
 
-/** The rectangle of pixels brighter than mid-grey, as left, top, right and bottom edges (exclusive); null when none is. */
-function brightBox(frame: Buffer): { left: number; top: number; right: number; bottom: number } | null {
-  let [left, top, right, bottom] = [W, H, 0, 0];
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      if (luma(frame, x, y) < 128) continue;
-      [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x + 1), Math.max(bottom, y + 1)];
-    }
-  }
-  return right > left ? { left, top, right, bottom } : null;
-}
+/** The rectangle of pixels brighter than mid-grey (right and bottom exclusive); null when none is. */
+const brightBox = (frame: Frame): Extent | null => extentOf(frame, ([r, g, b]) => (r + g + b) / 3 >= 128);
 
 describe('the compositor draws keyframes, transitions and text clips', () => {
   const fixtures = new MediaFixtures();
@@ -86,12 +75,12 @@ describe('the compositor draws keyframes, transitions and text clips', () => {
     await fixtures.stop();
   });
 
-  async function render(name: string, durationMs: number, tracks: TrackInput[]): Promise<{ plan: RenderPlan; frames: Buffer[] }> {
+  async function render(name: string, durationMs: number, tracks: TrackInput[]): Promise<{ plan: RenderPlan; frames: Frame[] }> {
     const plan = planFor(fixtures, OUT, durationMs, [track('ground', [clip('black', 'black.mp4', 0, durationMs)]), ...tracks]);
     const outPath = fixtures.path(`${name}.mp4`);
     const result = await compositor.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined });
     expect(result.engine).toBe('compositor');
-    const frames = await framesOf(outPath);
+    const frames = await readFrames(outPath);
     expect(frames).toHaveLength(plan.durationInFrames);
     return { plan, frames };
   }

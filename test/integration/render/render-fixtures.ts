@@ -168,6 +168,24 @@ function kindOf(url: string): MediaKind {
 }
 
 /** A plan from API-shaped tracks whose media_url values are fixture names. */
+/** A text clip as a test writes it: `text` where other clips have `media_url`. */
+export interface TextClipFields {
+  id: string;
+  text: string;
+  start_time_ms: number;
+  end_time_ms: number;
+  properties?: Record<string, unknown>;
+}
+
+/**
+ * A text track. The input type keeps `media_url` typed present for the render
+ * code, which reads it on media tracks only (TimelineClip), so a literal text
+ * clip is cast here, once.
+ */
+export function textTrack(id: string, clips: TextClipFields[]): TrackInput {
+  return { id, type: 'text', clips } as unknown as TrackInput;
+}
+
 export function planFor(fixtures: MediaFixtures, out: ResolvedOutput, durationMs: number, tracks: TrackInput[]): RenderPlan {
   return planTimeline({
     timeline: { duration_ms: durationMs, tracks },
