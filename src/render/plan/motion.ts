@@ -9,6 +9,7 @@
  * fall between frames, so a value is exact at whatever frame it is asked for.
  */
 import type { Easing, TransitionType } from '../../tasks/task-input.types';
+import { clamp } from './numbers';
 
 export type { Easing, TransitionType };
 
@@ -84,7 +85,7 @@ const CURVES: Readonly<Record<Exclude<Easing, 'hold'>, (progress: number) => num
 
 /** How far along a segment shaped by `easing` the value is, at `progress` (0 to 1) of its time. */
 export function eased(easing: Easing, progress: number): number {
-  const p = Math.min(1, Math.max(0, progress));
+  const p = clamp(progress, 0, 1);
   if (easing === 'hold') return p >= 1 ? 1 : 0;
   return CURVES[easing](p);
 }
@@ -114,7 +115,7 @@ export function trackValueAt<T extends number | Vec2>(track: readonly PlanKeyfra
 
 /** Progress (0 to 1) of a transition at `frame`. */
 function progressOf(transition: PlanTransition, frame: number): number {
-  return Math.min(1, Math.max(0, (frame - transition.fromFrame) / (transition.toFrame - transition.fromFrame)));
+  return clamp((frame - transition.fromFrame) / (transition.toFrame - transition.fromFrame), 0, 1);
 }
 
 /** The part of the drawn box that is cut away, as fractions of its width and height from each edge. */
@@ -229,7 +230,7 @@ export interface OwnValues {
 export function ownValuesAt(constants: OwnValues, motion: PlanMotion | null, frame: number): OwnValues {
   if (motion === null) return constants;
   return {
-    opacity: motion.opacity === null ? constants.opacity : Math.min(1, Math.max(0, trackValueAt(motion.opacity, frame))),
+    opacity: motion.opacity === null ? constants.opacity : clamp(trackValueAt(motion.opacity, frame), 0, 1),
     scale: motion.scale === null ? constants.scale : trackValueAt(motion.scale, frame),
     position: motion.position === null ? constants.position : trackValueAt(motion.position, frame),
     rotationDeg: motion.rotation === null ? constants.rotationDeg : trackValueAt(motion.rotation, frame),

@@ -1,5 +1,6 @@
 import { fontFamilyStack, fontKeyInfo } from '../../fonts/font-catalogue';
 import { type FontKey, resolveFontKey } from '../../fonts/font-keys';
+import { clamp, finiteOr } from './numbers';
 import type { PlanSubtitleStyle, PlanTextOutline, PlanTextShadow } from './render-plan.types';
 import type { SubtitleClipProperties } from '../../tasks/task-input.types';
 import { DEFAULT_PRESET, referenceScale, SUBTITLE_PRESETS, type SubtitlePresetDefinition } from '../../subtitles/subtitle-presets';
@@ -15,10 +16,6 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 /** Validation rejects other colours; this keeps a bad one from ever reaching CSS. */
 function color(value: string | undefined, fallback: string): string {
   return value !== undefined && HEX_COLOR.test(value) ? value.toUpperCase() : fallback;
-}
-
-function finite(value: number | undefined, fallback: number): number {
-  return value !== undefined && Number.isFinite(value) ? value : fallback;
 }
 
 function round(value: number): number {
@@ -49,20 +46,20 @@ type Given<K extends 'outline' | 'shadow'> = SubtitleClipProperties[K] | undefin
 function resolveOutline(given: Given<'outline'>, base: SubtitlePresetDefinition['outline'], scale: number): PlanTextOutline | null {
   if (!effectOn(given, base)) return null;
   return {
-    widthPx: round(finite(given?.width, (base?.width ?? 2) * scale)),
+    widthPx: round(finiteOr(given?.width, (base?.width ?? 2) * scale)),
     color: color(given?.color, base?.color ?? '#000000'),
-    blurPx: round(finite(given?.blur, (base?.blur ?? 0) * scale)),
+    blurPx: round(finiteOr(given?.blur, (base?.blur ?? 0) * scale)),
   };
 }
 
 function resolveShadow(given: Given<'shadow'>, base: SubtitlePresetDefinition['shadow'], scale: number): PlanTextShadow | null {
   if (!effectOn(given, base)) return null;
   return {
-    offsetXPx: round(finite(given?.offset_x, (base?.offsetX ?? 2) * scale)),
-    offsetYPx: round(finite(given?.offset_y, (base?.offsetY ?? 2) * scale)),
-    blurPx: round(finite(given?.blur, (base?.blur ?? 4) * scale)),
+    offsetXPx: round(finiteOr(given?.offset_x, (base?.offsetX ?? 2) * scale)),
+    offsetYPx: round(finiteOr(given?.offset_y, (base?.offsetY ?? 2) * scale)),
+    blurPx: round(finiteOr(given?.blur, (base?.blur ?? 4) * scale)),
     color: color(given?.color, base?.color ?? '#000000'),
-    opacity: Math.min(1, Math.max(0, finite(given?.opacity, base?.opacity ?? 0.8))),
+    opacity: clamp(finiteOr(given?.opacity, base?.opacity ?? 0.8), 0, 1),
   };
 }
 
@@ -84,10 +81,10 @@ export function resolveSubtitleStyle(props: SubtitleClipProperties | undefined, 
     fontFamily: fontFamilyStack(key, language ?? (wrapLanguage === 'auto' ? undefined : wrapLanguage)),
     fontWeight: font.weight,
     fontStyle: font.style,
-    fontSizePx: round(finite(props?.font_size, preset.fontSize * scale)),
+    fontSizePx: round(finiteOr(props?.font_size, preset.fontSize * scale)),
     color: color(props?.color, preset.color),
-    anchorX: round(finite(props?.position?.x, canvas.width / 2)),
-    anchorY: round(finite(props?.position?.y, canvas.height * (1 - preset.bottomFraction))),
+    anchorX: round(finiteOr(props?.position?.x, canvas.width / 2)),
+    anchorY: round(finiteOr(props?.position?.y, canvas.height * (1 - preset.bottomFraction))),
     maxWidthPx: Math.round(canvas.width * preset.maxWidthFraction),
     lineHeight: preset.lineHeight,
     outline: resolveOutline(props?.outline, preset.outline, scale),

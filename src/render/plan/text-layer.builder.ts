@@ -9,6 +9,7 @@ import { wrapText } from '../../subtitles/text-wrap';
 import { DEFAULT_TEXT_ALIGN, DEFAULT_TEXT_BACKGROUND } from '../../tasks/dto/input-values';
 import type { ClipInput, SubtitleClipProperties, TextClipProperties } from '../../tasks/task-input.types';
 import { clipMotion, startValue } from './clip-motion';
+import { clamp, finiteOr } from './numbers';
 import type { PlanFontFace, PlanTextLayer, PlanTextStyle } from './render-plan.types';
 import { type Canvas, maxCharsFor, resolveSubtitleStyle, subtitleFontKey } from './subtitle-style';
 
@@ -19,10 +20,6 @@ export interface BuildTextLayerArgs {
   span: { fromFrame: number; durationInFrames: number };
   fps: number;
   canvas: Canvas;
-}
-
-function finiteOr(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
 /** What the subtitle style reads of a text clip: its properties with the position where the clip starts. */
@@ -41,7 +38,7 @@ function textStyle(props: TextClipProperties, canvas: Canvas, language: string |
         ? style.background
         : {
             color: given.color ?? DEFAULT_TEXT_BACKGROUND.color,
-            opacity: Math.min(1, Math.max(0, finiteOr(given.opacity, DEFAULT_TEXT_BACKGROUND.opacity))),
+            opacity: clamp(finiteOr(given.opacity, DEFAULT_TEXT_BACKGROUND.opacity), 0, 1),
             paddingPx: finiteOr(given.padding, DEFAULT_TEXT_BACKGROUND.padding),
             radiusPx: finiteOr(given.radius, DEFAULT_TEXT_BACKGROUND.radius),
           },
@@ -68,7 +65,7 @@ export function buildTextLayer(args: BuildTextLayerArgs): { layer: PlanTextLayer
       fromFrame: args.span.fromFrame,
       durationInFrames: args.span.durationInFrames,
       style,
-      opacity: Math.min(1, Math.max(0, finiteOr(startValue(props.opacity), 1))),
+      opacity: clamp(finiteOr(startValue(props.opacity), 1), 0, 1),
       scaleX: finiteOr(scale?.x, 1),
       scaleY: finiteOr(scale?.y, 1),
       rotationDeg: finiteOr(startValue(props.rotation), 0),

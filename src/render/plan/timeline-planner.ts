@@ -26,6 +26,7 @@ import type {
 } from '../../tasks/task-input.types';
 import { clipMotion, startValue, volumeKeyframes } from './clip-motion';
 import { firstFrameAtOrAfter, msToFrameCount, timelineFrames } from './frames';
+import { clamp, finiteOr } from './numbers';
 import { subtitleLayerSteps } from './subtitle-layer.builder';
 import { buildTextLayer } from './text-layer.builder';
 import type { PlanAudioLayer, PlanFit, PlanFontFace, PlanMediaLayer, PlanSubtitleLayer, PlanVisualLayer, RenderPlan } from './render-plan.types';
@@ -78,14 +79,6 @@ export function normalizeFit(props: VideoClipProperties): PlanFit {
 export function blurRadiusPx(backgroundBlur: number, width: number, height: number): number {
   const amount = Math.min(100, Math.max(0, backgroundBlur));
   return (amount / 100) * MAX_BLUR_FRACTION_OF_SHORT_SIDE * Math.min(width, height);
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}
-
-function finiteOr(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
 interface FrameSpan {
