@@ -40,29 +40,19 @@ run_npm() {
   (cd "$ROOT" && PUPPETEER_SKIP_DOWNLOAD=1 npm "$@" --no-audit --no-fund --include=dev --include=optional --loglevel=error </dev/null >"$log" 2>&1)
 }
 
-# `npm ci`, falling back to `npm install --no-save` when npm ci refuses the
-# lock for missing optional platform packages (npm bug #4828; some platform
-# builds of Remotion's compositor are not on the registry at all, so no lock
-# can list them). The fallback still installs the locked versions and leaves
-# package-lock.json untouched; lock-match.js checks the result.
-# --include overrides NODE_ENV=production or an omit= in the user's npmrc: the
-# build needs devDependencies and rendering needs Remotion's optional
-# compositor (its ffmpeg). Puppeteer's own browser is not used.
+# `npm ci` installs exactly the lock (package-lock.json lists every optional
+# platform package, see scripts/lib/lock-complete.spec.js). --include overrides
+# NODE_ENV=production or an omit= in the user's npmrc: the build needs
+# devDependencies and rendering needs Remotion's optional compositor (its
+# ffmpeg). Puppeteer's own browser is not used.
 install_node_modules() {
   local log mismatch
   log="$(mktemp -t setup-npm.XXXXXX)"
   if ! run_npm "$log" ci; then
-    if ! grep -q 'package.json and package-lock.json .*are in sync' "$log"; then
-      cat "$log" >&2
-      rm -f "$log"
-      die "setup: npm ci failed (output above). Check the access to the npm registry and run again."
-    fi
-    say "setup: npm ci refused the lock file ($(grep -c '^npm error Missing:' "$log") optional platform packages not in it); installing the locked versions with npm install --no-save"
-    if ! run_npm "$log" install --no-save; then
-      cat "$log" >&2
-      rm -f "$log"
-      die "setup: npm install failed (output above). Check the access to the npm registry and run again."
-    fi
+    cat "$log" >&2
+    rm -f "$log"
+    die "setup: npm ci failed (output above). Check the access to the npm registry and run again;" \
+      "       if it says package.json and package-lock.json are not in sync, run npm install and commit package-lock.json."
   fi
   rm -f "$log"
   mismatch="$(node "$ROOT/scripts/lib/lock-match.js" "$ROOT")" ||
