@@ -1,4 +1,6 @@
+import { isatty } from 'node:tty';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 import { redactUrls } from '../common/redact-url';
 import type { AppConfig } from '../config/app-config';
 
@@ -62,7 +64,8 @@ const batchedLoggers = new WeakMap<Logger, Logger>();
 
 /**
  * JSON lines on stdout, on another file descriptor, or on a stream (tests read
- * the log through one). On a file descriptor every line is written at once
+ * the log through one); on a terminal, one short readable line each (a person
+ * reads it; anything piped or collected gets JSON). On a file descriptor every line is written at once
  * (lines logged while a write is in progress go out together after it), except
  * those of the `batchedLogger`, which wait to be written together: one write per
  * line cost the API about a sixth of its throughput on the polling path. A line
@@ -79,6 +82,9 @@ export function createLogger(config: Pick<AppConfig, 'logLevel' | 'role'>, desti
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   if (typeof destination !== 'number') return pino(options, destination);
+  if (isatty(destination)) {
+    return pino(options, pinoPretty({ destination, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }));
+  }
   const out = pino.destination({ dest: destination, sync: false });
   const batch = new LineBatch(out);
   setInterval(() => batch.flush(), BATCH_FLUSH_MS).unref();

@@ -2,7 +2,8 @@
  * The first start's development key reaches a person, not a log: printed when
  * stdout is a terminal (`npm start` in a shell), else written to a 0600 file in
  * the data dir whose path is printed (a container's stdout is its log stream).
- * Both run the built service, `node dist/src/main.js`, as an operator does.
+ * Log lines likewise: one short readable line each on a terminal, JSON otherwise.
+ * All run the built service, `node dist/src/main.js`, as an operator does.
  */
 import { execFileSync, spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -19,7 +20,7 @@ const MAIN = join(projectRoot(__dirname), 'dist', 'src', 'main.js');
 type Service = ChildProcessByStdio<null, Readable, Readable>;
 
 /** Starts the service with a fresh data dir; `terminal`: under `script`, which gives it a pseudo-terminal. */
-async function startService(dataDir: string, terminal: boolean): Promise<{ service: Service; output: () => string }> {
+async function startService(dataDir: string, terminal: boolean, logLevel = 'warn'): Promise<{ service: Service; output: () => string }> {
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/root',
@@ -27,7 +28,7 @@ async function startService(dataDir: string, terminal: boolean): Promise<{ servi
     HOST: '127.0.0.1',
     PORT: String(await freePort()),
     ROLE: 'all',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
   };
   const command = terminal ? ['script', ['-qec', `exec ${process.execPath} ${MAIN}`, '/dev/null']] : [process.execPath, [MAIN]];
   const service = spawn(command[0] as string, command[1] as string[], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -88,5 +89,18 @@ describe('the development key of a first start', () => {
     const { service, output } = await startService(dataDir(), true);
     services.push(service);
     await waitForLine(output, /Development API key \(shown once; stored only as a hash\): rsk_\w{32}/);
+  });
+
+  it('logs JSON lines when stdout is not a terminal, one readable line each on a terminal', async () => {
+    const piped = await startService(dataDir(), false, 'info');
+    services.push(piped.service);
+    const [json] = await waitForLine(piped.output, /^\{.*"msg":"private redis-server started".*\}$/m);
+    expect(JSON.parse(json)).toMatchObject({ level: 30, role: 'all', socket: expect.stringMatching(/redis\.sock$/) });
+
+    const terminal = await startService(dataDir(), true, 'info');
+    services.push(terminal.service);
+    const [line] = await waitForLine(terminal.output, /^.*private redis-server started.*$/m);
+    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] .*INFO.*: private redis-server started \{.*"socket":".*redis\.sock".*\}/);
+    expect(terminal.output()).not.toContain('"msg":');
   });
 });
