@@ -1,4 +1,4 @@
-import { classifyOutcome, parseRetryAfter } from './webhook-delivery.processor';
+import { classifyOutcome, parseRetryAfter, requestFailureLevel } from './webhook-delivery.processor';
 
 describe('webhook delivery rules', () => {
   const outcome = (httpStatus: number | null) => ({ httpStatus, error: null, retryAfterMs: null });
@@ -28,5 +28,16 @@ describe('webhook delivery rules', () => {
     expect(parseRetryAfter('Thu, 16 Jan 2025 00:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeNull();
     expect(parseRetryAfter(undefined, now)).toBeNull();
+  });
+
+  it.each([
+    ['https://webhook.invalid/unused', 'debug'],
+    ['https://a.b.INVALID/x', 'debug'],
+    ['https://invalid/x', 'debug'],
+    ['https://invalid.example.com/hook', 'warn'],
+    ['https://example.invalidated.com/hook', 'warn'],
+    ['https://hooks.example.com/in', 'warn'],
+  ] as const)('a failed request to %s is logged at %s', (url, level) => {
+    expect(requestFailureLevel(url)).toBe(level);
   });
 });

@@ -30,6 +30,15 @@ export function classifyOutcome(outcome: DeliveryOutcome): 'delivered' | 'perman
   return 'retry';
 }
 
+/**
+ * How loudly a failed request is logged: a host under `.invalid` never resolves (RFC 6761), so a webhook
+ * there is the client saying "nobody listens" (the demo's, the examples'); its failures are still recorded.
+ */
+export function requestFailureLevel(url: string): 'debug' | 'warn' {
+  const host = new URL(url).hostname;
+  return host === 'invalid' || host.endsWith('.invalid') ? 'debug' : 'warn';
+}
+
 export function parseRetryAfter(value: string | string[] | undefined, now: number): number | null {
   const raw = Array.isArray(value) ? value[0] : value;
   if (!raw) return null;
@@ -179,7 +188,10 @@ export class WebhookDeliveryProcessor {
       };
     } catch (error) {
       // The delivery record is read by the client: the kind of failure only; the log keeps the cause.
-      this.logger.warn({ event_id: event.id, task_id: event.taskId, webhook_url: redactUrl(webhook.url), err: error }, 'webhook request failed');
+      this.logger[requestFailureLevel(webhook.url)](
+        { event_id: event.id, task_id: event.taskId, webhook_url: redactUrl(webhook.url), err: error },
+        'webhook request failed',
+      );
       return { httpStatus: null, error: networkFailureText(error), retryAfterMs: null };
     }
   }
