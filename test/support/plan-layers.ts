@@ -21,6 +21,7 @@ export function visualLayer(over: Partial<PlanMediaLayer> = {}): PlanMediaLayer 
     volume: 1,
     mediaSize: null,
     motion: null,
+    duckingDb: null,
     ...over,
   };
 }

@@ -15,6 +15,7 @@ const music: PlanAudioLayer = {
   volumeKeyframes: null,
   fadeInFrames: 0,
   fadeOutFrames: 0,
+  duckingDb: null,
 };
 
 const plan: RenderPlan = {
@@ -61,6 +62,29 @@ describe('cutPlan', () => {
 
   it('leaves the sound out: a chunk is silent, the joined file mixes the whole timeline once', () => {
     expect(cutPlan(plan, { from: 0, to: 100 }).plan.audio).toEqual([]);
+  });
+
+  it("moves a video's ducking track with the layer", () => {
+    const ducked = {
+      ...plan,
+      layers: [
+        visualLayer({
+          id: 'v/ducked',
+          fromFrame: 0,
+          durationInFrames: 400,
+          duckingDb: [
+            { frame: 0, value: 0, easing: 'linear' },
+            { frame: 150, value: -12, easing: 'linear' },
+          ],
+        }),
+      ],
+    };
+    expect(cutPlan(ducked, { from: 100, to: 200 }).plan.layers[0]).toMatchObject({
+      duckingDb: [
+        { frame: -100, value: 0 },
+        { frame: 50, value: -12 },
+      ],
+    });
   });
 
   it('cuts a layer that ends inside the range at the range', () => {

@@ -16,6 +16,9 @@ export type OutputCodec = (typeof OUTPUT_CODECS)[number];
 export type SubtitlePreset = (typeof SUBTITLE_PRESETS)[number];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/** Track and clip ids chosen by the client. */
+export const ID_RULES = { maxLength: 128 };
+
 export const LAYER_TYPES = ['background', 'foreground'] as const;
 
 /** Extensions (spec/extensions.md): keyframe easings, transition types, text alignment. */
