@@ -10,8 +10,7 @@ import { DEFAULT_MODEL_ID, findModel, type ModelRecord } from '../models/model-c
 import type { SsrfGuard } from '../network/ssrf-guard';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { availableFontsMessage, unknownFontIssues } from './dto/font-message';
-import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY } from './dto/input-values';
-import { SOUND_LIMITS } from './dto/sound.dto';
+import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY, SOUND_LIMITS } from './dto/input-values';
 import { crossFieldIssues } from './dto/timeline-consistency';
 import { type EstimateModel, workUnitsOf } from './estimate-model';
 import { submittedInput } from './submitted-request';

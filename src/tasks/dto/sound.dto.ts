@@ -10,18 +10,7 @@ import {
   PrimitiveArrayField,
 } from '../../common/validation/field-rules.decorator';
 import { ExtensionField } from './motion.dto';
-import { ID_RULES } from './input-values';
-
-/** Loudness and ducking (spec/extensions.md §5): their bounds and defaults, used by validation, the planner and the docs. */
-export const SOUND_LIMITS = {
-  targetLufs: { min: -36, max: -8 },
-  truePeakDb: { min: -9, max: 0, default: -1 },
-  amountDb: { min: 1, max: 40, default: 12 },
-  attackMs: { min: 0, max: 2_000, default: 50 },
-  releaseMs: { min: 0, max: 5_000, default: 400 },
-  /** A clip ducks under at most this many tracks (the timeline has at most MAX_TRACKS, 50 by default). */
-  maxUnder: 50,
-} as const;
+import { ID_RULES, SOUND_LIMITS } from './input-values';
 
 @ApiExtension('x-extension', true)
 export class DuckingDto {
