@@ -10,21 +10,19 @@
  * (the side-chain of the mixed triggers), and the plan gets each ducking
  * clip's gain track from plan/ducking.ts.
  */
-import { spawn } from 'node:child_process';
 import { internalFailure } from '../../common/render-failure';
 import type { TimelineInput } from '../../tasks/task-input.types';
 import { fadesOf, gainAt } from '../compositor/audio-graph';
+import { spawnFfmpeg } from '../compositor/ffmpeg-run';
 import { describeSource } from '../compositor/source-inputs';
 import { applyDucking, duckingClips, trackIdsOfLayers } from '../plan/ducking';
 import { isVideoLayer, type RenderPlan } from '../plan/render-plan.types';
-import { RenderCancelled } from '../render-engine';
 import { SYSTEM_FFMPEG } from '../video-previews';
 
 /** The level above which a trigger track sounds (spec/extensions.md §5). */
 export const SOUNDING_DBFS = -45;
 const SOUNDING_RMS = 10 ** (SOUNDING_DBFS / 20);
 const ANALYSIS_RATE = 16_000;
-const STDERR_TAIL = 2_000;
 
 export interface TriggerSoundDeps {
   /** The local file behind a plan `src`; null when it is not one of the task's files. */
@@ -68,7 +66,7 @@ export async function frameLevels(path: string, span: { frames: number; fps: num
   ];
   let sample = 0;
   let pending: Buffer = Buffer.alloc(0);
-  await runDecoder(ffmpeg, args, signal, (chunk) => {
+  const onStdout = (chunk: Buffer) => {
     const bytes = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
     const whole = bytes.length - (bytes.length % 4);
     for (let offset = 0; offset < whole; offset += 4, sample++) {
@@ -79,34 +77,7 @@ export async function frameLevels(path: string, span: { frames: number; fps: num
       counts[frame] += 1;
     }
     pending = bytes.subarray(whole);
-  });
+  };
+  await spawnFfmpeg(ffmpeg, args, signal, { onStdout, step: 'sound', what: 'sound analysis' });
   return Array.from(sums, (sum, frame) => (counts[frame] > 0 ? Math.sqrt(sum / counts[frame]) : 0));
-}
-
-/** Runs ffmpeg, handing its stdout to `onData`; killed on `signal`. */
-function runDecoder(ffmpeg: string, args: string[], signal: AbortSignal, onData: (chunk: Buffer) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(new RenderCancelled('sound analysis'));
-      return;
-    }
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const kill = () => child.kill('SIGKILL');
-    signal.addEventListener('abort', kill, { once: true });
-    let stderr = '';
-    child.stdout.on('data', onData);
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL);
-    });
-    child.on('error', (err) => {
-      signal.removeEventListener('abort', kill);
-      reject(internalFailure('sound', err));
-    });
-    child.on('close', (code) => {
-      signal.removeEventListener('abort', kill);
-      if (code === 0) resolve();
-      else if (signal.aborted) reject(new RenderCancelled('sound analysis'));
-      else reject(internalFailure('sound', new Error(`ffmpeg exited with ${code}: ${stderr.trim()}`)));
-    });
-  });
 }
