@@ -1,9 +1,9 @@
 import { soundTaskBody } from '../../../test/fixtures/task-bodies';
-import { visualLayer } from '../../../test/support/plan-layers';
+import { audioLayer, visualLayer } from '../../../test/support/plan-layers';
 import type { TimelineInput } from '../../tasks/task-input.types';
 import { applyDucking, duckingClips, duckingFactorAt, duckingTrack, trackIdsOfLayers, type DuckingShape } from './ducking';
 import { trackValueAt } from './motion';
-import type { PlanAudioLayer, PlanKeyframe, RenderPlan } from './render-plan.types';
+import type { PlanKeyframe, RenderPlan } from './render-plan.types';
 
 /** Flags from a picture: `#` sounds, `.` does not, one character per frame. */
 const flags = (picture: string): boolean[] => [...picture].map((c) => c === '#');
@@ -97,17 +97,7 @@ describe('duckingClips and applyDucking', () => {
     );
   });
 
-  const bed: PlanAudioLayer = {
-    id: 'music/song',
-    src: 'http://m/music',
-    fromFrame: 0,
-    durationInFrames: 10,
-    volume: 1,
-    volumeKeyframes: null,
-    fadeInFrames: 0,
-    fadeOutFrames: 0,
-    duckingDb: null,
-  };
+  const bed = audioLayer({ id: 'music/song', durationInFrames: 10 });
   const plan: RenderPlan = {
     width: 160,
     height: 90,

@@ -1,22 +1,12 @@
 import { cutPlan } from './plan-cut';
-import { visualLayer } from '../../../test/support/plan-layers';
-import type { PlanAudioLayer, PlanMediaLayer, RenderPlan } from './render-plan.types';
+import { audioLayer, visualLayer } from '../../../test/support/plan-layers';
+import type { PlanMediaLayer, RenderPlan } from './render-plan.types';
 
 function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationInFrames: number): PlanMediaLayer {
   return visualLayer({ id, kind, src: `http://127.0.0.1:1/${id}`, fromFrame, durationInFrames });
 }
 
-const music: PlanAudioLayer = {
-  id: 'a/1',
-  src: 'http://127.0.0.1:1/a',
-  fromFrame: 0,
-  durationInFrames: 400,
-  volume: 1,
-  volumeKeyframes: null,
-  fadeInFrames: 0,
-  fadeOutFrames: 0,
-  duckingDb: null,
-};
+const music = audioLayer({ durationInFrames: 400 });
 
 const plan: RenderPlan = {
   width: 320,
