@@ -11,14 +11,14 @@ import type { RenderEngines } from '../render/render-engines';
 import { RenderCancelled, type RenderVideoResult } from '../render/render-engine';
 import { previewGifFromVideo, thumbnailFromVideo, type PreviewPaths } from '../render/video-previews';
 import type { RenderPlan } from '../render/plan/render-plan.types';
+import { normaliseLoudness } from '../render/sound/loudness';
+import { withDucking } from '../render/sound/trigger-sound';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskTransitions } from '../tasks/task-transitions';
 import type { TaskEntity } from '../tasks/task.entity';
 import type { PhaseName, StoredFile, StoredOutput } from '../tasks/task.types';
 import type { ChunkedRenders, ChunkRun } from './chunked-render';
 import { ProgressTracker } from './progress-tracker';
-import { normaliseLoudness } from '../render/sound/loudness';
-import { withDucking } from '../render/sound/trigger-sound';
 import { prepareRender } from './render-inputs';
 import { inRenderSession, type RenderSession } from './render-session';
 
