@@ -6,10 +6,12 @@
  */
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
+import { RenderFailure } from '../../../src/common/render-failure';
 import { CompositorRenderer } from '../../../src/render/compositor/compositor-renderer';
 import { encodingFor } from '../../../src/render/encoding-settings';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
+import { RenderCancelled } from '../../../src/render/render-engine';
 import { normaliseLoudness } from '../../../src/render/sound/loudness';
 import { withDucking } from '../../../src/render/sound/trigger-sound';
 import type { TrackInput } from '../../../src/tasks/task-input.types';
@@ -78,6 +80,20 @@ describe('loudness normalisation of a finished output (real ffmpeg)', () => {
     expect(result.video).toEqual(original.video);
     expect(result.audio).toMatchObject({ codec: 'aac' });
     expect(Math.abs(result.format.duration - original.format.duration)).toBeLessThan(0.05);
+  });
+
+  it('fails as a render failure with its fixed phrase when the file cannot be read, and stops at a cancel', async () => {
+    const broken = fixtures.path('broken.mp4');
+    await fs.writeFile(broken, 'not a video at all');
+    const args = { loudness: { targetLufs: -14, truePeakDb: -1 }, encoding: encodingFor(out), plan };
+    const failure = await normaliseLoudness({ ...args, path: broken, signal: new AbortController().signal }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RenderFailure);
+    expect(failure).toMatchObject({ code: 'RENDER_FAILED', message: 'Normalising the loudness of the output failed', retryPossible: true });
+    const aborted = new AbortController();
+    aborted.abort();
+    const path = fixtures.path('canceled.mp4');
+    await fs.copyFile(fixtures.path('music.mp4'), path);
+    await expect(normaliseLoudness({ ...args, path, signal: aborted.signal })).rejects.toBeInstanceOf(RenderCancelled);
   });
 
   it('leaves a silent output as it is', async () => {
