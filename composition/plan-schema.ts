@@ -53,6 +53,7 @@ const mediaLayer = z.object({
   volume: z.number().min(0),
   mediaSize: z.object({ width: z.number().positive(), height: z.number().positive() }).nullable(),
   motion,
+  duckingDb: keyframes(z.number().max(0)),
 });
 
 const audioLayer = z.object({
@@ -64,6 +65,7 @@ const audioLayer = z.object({
   volumeKeyframes: keyframes(z.number().min(0)),
   fadeInFrames: frame,
   fadeOutFrames: frame,
+  duckingDb: keyframes(z.number().max(0)),
 });
 
 const subtitleStyle = z.object({

@@ -9,6 +9,7 @@ import { planTimeline, type MediaKind } from '../../src/render/plan/timeline-pla
 import type { RenderPlan } from '../../src/render/plan/render-plan.types';
 import type { OutputInput, TimelineInput } from '../../src/tasks/task-input.types';
 import cjkSubtitles from './cjk-subtitles.json';
+import duckingAndLoudness from './ducking-and-loudness.json';
 import fitModes from './fit-modes.json';
 import keyframes from './keyframes.json';
 import layeredScene from './layered-scene.json';
@@ -103,6 +104,7 @@ const SAMPLE_INPUTS = {
   transitions,
   keyframes,
   'text-clips': textClips,
+  'ducking-and-loudness': duckingAndLoudness,
 };
 
 export const SAMPLES: readonly Sample[] = Object.entries(SAMPLE_INPUTS).map(([name, input]) => sample(`Sample-${name}`, input as SampleInput));

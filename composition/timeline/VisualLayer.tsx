@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Img, OffthreadVideo, Sequence, useCurrentFrame, useVideoConfig } from 'remotion';
+import { duckingFactorAt } from '../../src/render/plan/ducking';
 import { mediaLayerFrame, unscaledBoxSize } from '../../src/render/plan/layer-frame';
 import type { Insets } from '../../src/render/plan/motion';
 import type { PlanMediaLayer } from '../../src/render/plan/render-plan.types';
@@ -46,6 +47,12 @@ function movingWrapperStyle(layer: PlanMediaLayer, timelineFrame: number, canvas
   };
 }
 
+/** A video's sound: its volume, times its ducking (a function of the layer's frame) where it ducks. */
+function videoVolume(layer: PlanMediaLayer): number | ((frame: number) => number) {
+  const ducking = layer.duckingDb;
+  return ducking === null ? layer.volume : (f) => layer.volume * duckingFactorAt(ducking, layer.fromFrame + f);
+}
+
 function mediaStyle(layer: PlanMediaLayer): CSSProperties {
   return { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: layer.fit };
 }
@@ -57,7 +64,11 @@ const LayerContent: React.FC<{ layer: PlanMediaLayer }> = ({ layer }) => {
   const style = layer.motion === null ? wrapperStyle(layer) : movingWrapperStyle(layer, layer.fromFrame + frame, { width, height });
   return (
     <div style={style}>
-      {layer.kind === 'video' ? <OffthreadVideo src={src} volume={layer.volume} style={mediaStyle(layer)} /> : <Img src={src} style={mediaStyle(layer)} />}
+      {layer.kind === 'video' ? (
+        <OffthreadVideo src={src} volume={videoVolume(layer)} style={mediaStyle(layer)} />
+      ) : (
+        <Img src={src} style={mediaStyle(layer)} />
+      )}
     </div>
   );
 };

@@ -390,6 +390,30 @@ export interface components {
             /** @description Over the last duration_ms of the clip */
             out?: components["schemas"]["TransitionSideDto"];
         };
+        DuckingDto: {
+            /**
+             * @description Ids of the audio or video tracks whose sound lowers this clip's (not the clip's own track)
+             * @example [
+             *       "voice"
+             *     ]
+             */
+            under: string[];
+            /**
+             * @description How far the gain falls while a listed track sounds, in dB
+             * @default 12
+             */
+            amount_db?: number;
+            /**
+             * @description Milliseconds the fall takes
+             * @default 50
+             */
+            attack_ms?: number;
+            /**
+             * @description Milliseconds the way back takes
+             * @default 400
+             */
+            release_ms?: number;
+        };
         VideoClipPropertiesDto: {
             /** @description Scaling factors */
             scale?: components["schemas"]["ScaleDto"] | components["schemas"]["ScaleKeyframesDto"];
@@ -433,6 +457,8 @@ export interface components {
             background_blur?: number;
             /** @description How the clip enters and leaves: either side optional */
             transition?: components["schemas"]["TransitionDto"];
+            /** @description Lowers this clip while any listed track sounds (above -45 dBFS) */
+            ducking?: components["schemas"]["DuckingDto"];
         };
         VolumeKeyframeDto: {
             /**
@@ -466,6 +492,8 @@ export interface components {
             fade_in_ms?: number;
             /** @description Milliseconds; fade_in_ms + fade_out_ms ≤ clip length */
             fade_out_ms?: number;
+            /** @description Lowers this clip while any listed track sounds (above -45 dBFS) */
+            ducking?: components["schemas"]["DuckingDto"];
         };
         TextWrappingDto: {
             /** @default true */
@@ -677,6 +705,22 @@ export interface components {
             /** @example 1080 */
             height: number;
         };
+        LoudnessDto: {
+            /**
+             * @description Integrated loudness of the output (ITU-R BS.1770), LUFS; met within 1 LU
+             * @example -14
+             */
+            target_lufs: number;
+            /**
+             * @description Highest true peak, dBTP
+             * @default -1
+             */
+            true_peak_db?: number;
+        };
+        OutputAudioDto: {
+            /** @description Normalise the whole output to this loudness; absent = levels as mixed */
+            loudness?: components["schemas"]["LoudnessDto"];
+        };
         OutputDto: {
             /** @description Pixels; at most the model limit (either orientation) */
             resolution: components["schemas"]["ResolutionDto"];
@@ -701,6 +745,8 @@ export interface components {
              * @enum {string}
              */
             codec?: "h264" | "h265" | "vp8" | "vp9" | "prores";
+            /** @description The sound of the output as a whole */
+            audio?: components["schemas"]["OutputAudioDto"];
         };
         TaskInputDto: {
             timeline: components["schemas"]["TimelineDto"];

@@ -37,6 +37,8 @@ export const INTERNAL_FAILURE_PHRASES = {
   thumbnail: 'Making the thumbnail failed',
   preview: 'Making the preview GIF failed',
   storage: 'Storing the output failed',
+  sound: 'Measuring the sound of the tracks a clip ducks under failed',
+  loudness: 'Normalising the loudness of the output failed',
   crash: 'The render was interrupted by worker crashes',
   chunkCrash: 'A chunk of the render was interrupted by worker crashes or could not begin',
 } as const;

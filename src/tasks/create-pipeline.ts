@@ -10,7 +10,7 @@ import { DEFAULT_MODEL_ID, findModel, type ModelRecord } from '../models/model-c
 import type { SsrfGuard } from '../network/ssrf-guard';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { availableFontsMessage, unknownFontIssues } from './dto/font-message';
-import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY } from './dto/input-values';
+import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY, SOUND_LIMITS } from './dto/input-values';
 import { crossFieldIssues } from './dto/timeline-consistency';
 import { type EstimateModel, workUnitsOf } from './estimate-model';
 import { submittedInput } from './submitted-request';
@@ -218,6 +218,7 @@ function withoutCredentialValue(issue: ValidationIssue): ValidationIssue {
 /** Output settings with every default applied (docs/api.md, "Output defaults"). */
 export function resolveOutput(output: OutputInput): ResolvedOutput {
   const format = output.format ?? DEFAULT_FORMAT;
+  const loudness = output.audio?.loudness;
   return {
     width: output.resolution.width,
     height: output.resolution.height,
@@ -225,6 +226,7 @@ export function resolveOutput(output: OutputInput): ResolvedOutput {
     format,
     quality: output.quality ?? DEFAULT_QUALITY,
     codec: output.codec ?? CODECS_BY_FORMAT[format][0],
+    ...(loudness === undefined ? {} : { loudness: { targetLufs: loudness.target_lufs, truePeakDb: loudness.true_peak_db ?? SOUND_LIMITS.truePeakDb.default } }),
   };
 }
 

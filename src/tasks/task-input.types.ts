@@ -45,4 +45,11 @@ export interface ResolvedOutput {
   format: OutputFormat;
   quality: OutputQuality;
   codec: OutputCodec;
+  /** `output.audio.loudness` (spec/extensions.md §5); absent = levels as mixed. */
+  loudness?: ResolvedLoudness;
+}
+
+export interface ResolvedLoudness {
+  targetLufs: number;
+  truePeakDb: number;
 }

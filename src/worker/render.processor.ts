@@ -11,6 +11,8 @@ import type { RenderEngines } from '../render/render-engines';
 import { RenderCancelled, type RenderVideoResult } from '../render/render-engine';
 import { previewGifFromVideo, thumbnailFromVideo, type PreviewPaths } from '../render/video-previews';
 import type { RenderPlan } from '../render/plan/render-plan.types';
+import { normaliseLoudness } from '../render/sound/loudness';
+import { withDucking } from '../render/sound/trigger-sound';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskTransitions } from '../tasks/task-transitions';
 import type { TaskEntity } from '../tasks/task.entity';
@@ -202,7 +204,7 @@ export class RenderProcessor {
         if (session.unwanted()) throw new Canceled();
       },
     };
-    const plan = await prepareRender(this.deps, task, session, session.signal, (fraction) => progress.update(fraction)).catch(async (error: unknown) => {
+    const plan = await this.plan(task, session, progress).catch(async (error: unknown) => {
       if (chunks !== null) await this.deps.chunks.abandon(chunks);
       throw error;
     });
@@ -223,6 +225,12 @@ export class RenderProcessor {
       },
       phases: progress.tracker.snapshot().phases,
     };
+  }
+
+  /** The task's media fetched and its plan, with the gain of every ducking clip from the measured sound of its triggers. */
+  private async plan(task: TaskEntity, session: RenderSession, progress: ProgressWriter): Promise<RenderPlan> {
+    const planned = await prepareRender(this.deps, task, session, session.signal, (fraction) => progress.update(fraction));
+    return withDucking(planned, task.timeline, { mediaPath: (src) => this.deps.mediaServer.localPath(src) }, session.signal);
   }
 
   /** The video, by one engine run or, for a long timeline, in chunks rendered by every worker and joined here. */
@@ -261,6 +269,7 @@ export class RenderProcessor {
     const rendered = await this.renderVideo(run, plan, chunks, { outPath: videoPath, previews });
     run.checkCanceled();
     const videoMs = Date.now() - videoStartedAt;
+    const loudness = await this.normalise(run, plan, videoPath);
     void this.deps.metrics.renderFinished({
       engine: rendered.engine,
       width: plan.width,
@@ -268,6 +277,7 @@ export class RenderProcessor {
       frames: plan.durationInFrames,
       seconds: videoMs / 1000,
     });
+    const previewsStartedAt = Date.now();
     if (!rendered.previewsMade) {
       await Promise.all([
         thumbnailFromVideo({ videoPath, outPath: previews.thumbnailPath, width: plan.width, durationInFrames: plan.durationInFrames, fps: plan.fps, signal }),
@@ -281,12 +291,29 @@ export class RenderProcessor {
         engine: rendered.engine,
         frames: plan.durationInFrames,
         video_ms: videoMs,
-        previews_ms: rendered.previewsMade ? 0 : Date.now() - videoStartedAt - videoMs,
+        previews_ms: rendered.previewsMade ? 0 : Date.now() - previewsStartedAt,
+        ...loudness,
         ...(rendered.split ? { stills: rendered.split.stills, stills_ms: rendered.split.stillsMs, composite_ms: rendered.split.compositeMs } : {}),
       },
       'render timings',
     );
     return { videoPath, extension: encoding.extension, ...previews };
+  }
+
+  /** Normalises the finished video's loudness in place when the output asks for it; what it did, for the log. */
+  private async normalise(run: RenderRun, plan: RenderPlan, videoPath: string): Promise<Record<string, unknown>> {
+    const loudness = run.task.outputSettings.loudness;
+    if (loudness === undefined) return {};
+    const startedAt = Date.now();
+    const encoding = encodingFor(run.task.outputSettings);
+    const outcome = await normaliseLoudness({ path: videoPath, loudness, encoding, plan, signal: run.session.signal });
+    run.checkCanceled();
+    return {
+      loudness_ms: Date.now() - startedAt,
+      loudness_lufs: outcome === null ? 'silent' : [outcome.before.integratedLufs, outcome.after.integratedLufs],
+      true_peak_db: outcome?.after.truePeakDb,
+      loudness_passes: outcome?.passes ?? 0,
+    };
   }
 
   /** Uploads the video, thumbnail and preview one after another, each key noted in `uploaded` before its upload starts. */

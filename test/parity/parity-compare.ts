@@ -13,6 +13,8 @@ import type { CompositorRenderer } from '../../src/render/compositor/compositor-
 import type { RenderPlan } from '../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../src/render/remotion-renderer';
 import type { RenderVideoResult } from '../../src/render/render-engine';
+import { normaliseLoudness } from '../../src/render/sound/loudness';
+import { withDucking } from '../../src/render/sound/trigger-sound';
 import { output, planFor, probe, type MediaFixtures } from '../integration/render/render-fixtures';
 import type { ParityCase } from './parity-corpus';
 
@@ -53,12 +55,24 @@ export async function renderBoth(
     quality: 'premium',
     ...(testCase.format ? { format: testCase.format } : {}),
     ...(testCase.codec ? { codec: testCase.codec } : {}),
+    ...(testCase.loudness ? { loudness: testCase.loudness } : {}),
   });
-  const plan = planFor(fixtures, out, testCase.durationMs, testCase.tracks);
+  // As the worker plans: ducking measured from the media, a no-op for a timeline without it.
+  const timeline = { duration_ms: testCase.durationMs, tracks: testCase.tracks };
+  const signal = new AbortController().signal;
+  const plan = await withDucking(
+    planFor(fixtures, out, testCase.durationMs, testCase.tracks),
+    timeline,
+    { mediaPath: (src) => fixtures.server.localPath(src) },
+    signal,
+  );
   const extension = encodingFor(out).extension;
   const files = { remotion: fixtures.path(`${testCase.name}.remotion.${extension}`), compositor: fixtures.path(`${testCase.name}.compositor.${extension}`) };
   await engines.remotion.renderVideo({ plan, output: out, outPath: files.remotion, onProgress: () => undefined });
   const drawn = await engines.compositor.renderVideo({ plan, output: out, outPath: files.compositor, onProgress: () => undefined });
+  if (out.loudness !== undefined) {
+    for (const path of Object.values(files)) await normaliseLoudness({ path, loudness: out.loudness, encoding: encodingFor(out), plan, signal });
+  }
   const [a, b] = await Promise.all([probe(files.remotion), probe(files.compositor)]);
   const scores = await frameScores(files.remotion, files.compositor);
   const worst = scores.reduce((w, s) => (s.ssim < w.ssim || (s.ssim === w.ssim && s.psnr < w.psnr) ? s : w), scores[0]);

@@ -9,9 +9,10 @@ import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { OutputCodec, OutputFormat, TrackInput } from '../../src/tasks/task-input.types';
+import type { OutputCodec, OutputFormat, ResolvedLoudness, TrackInput } from '../../src/tasks/task-input.types';
 import { BLEND_MODES, CODECS_BY_FORMAT } from '../../src/tasks/dto/input-values';
 import { type MediaFixtures, textTrack } from '../integration/render/render-fixtures';
+import { writeSound } from '../support/sound';
 import { projectRoot } from '../../src/common/project-root';
 
 const run = promisify(execFile);
@@ -30,6 +31,8 @@ export interface ParityCase {
   codec?: OutputCodec;
   /** Whether the audio is compared (loudness and fades): the cases that have sound worth measuring. */
   audio?: boolean;
+  /** `output.audio.loudness`: both files are normalised as the worker does, then compared. */
+  loudness?: ResolvedLoudness;
 }
 
 /** Writes every medium the corpus names into the fixtures directory. */
@@ -86,6 +89,7 @@ export async function makeParityMedia(fixtures: MediaFixtures): Promise<void> {
     ffmpeg([...bars('640x480', 1), p('untagged-640x480.mp4')]),
     ffmpeg([...bars('1280x720', 1), p('untagged-1280x720.mp4')]),
   ]);
+  await Promise.all([writeSound(p('bed.wav'), 'bed', 3), writeSound(p('bursts.wav'), 'bursts', 3), writeSound(p('speech.wav'), 'speech', 3)]);
   for (const name of ['en.srt', 'zh.srt', 'ja.srt', 'ko.vtt']) await copyFile(join(SAMPLE_SUBTITLES, name), p(name));
   const cue = (i: number) => {
     const t = (ms: number) => `00:00:0${Math.floor(ms / 1000)},${String(ms % 1000).padStart(3, '0')}`;
@@ -322,6 +326,38 @@ const MOTION_CORPUS: ParityCase[] = [
   },
 ];
 
+/** Ducking and loudness (docs/extensions.md): the gains both engines apply frame by frame, and the loudness pass. */
+const SOUND_CORPUS: ParityCase[] = [
+  {
+    name: 'ducking-under-voice-and-video',
+    durationMs: 3_000,
+    audio: true,
+    tracks: [
+      video('v', [clip('own-sound', 'bars.mp4', 1_800, 3_000, { z_index: 1, ducking: { under: ['voice'], amount_db: 20, attack_ms: 0, release_ms: 100 } })]),
+      {
+        id: 'music',
+        type: 'audio',
+        clips: [
+          clip('bed', 'bed.wav', 0, 3_000, { volume: 0.8, fade_in_ms: 300, ducking: { under: ['voice', 'v'], amount_db: 12, attack_ms: 50, release_ms: 400 } }),
+        ],
+      },
+      // Quieter than the bed: hard-gated bursts alone measure 0.3-0.4 LU apart between the engines (ebur128's gate
+      // on their edges), ducking or not; the ducked bed and video are what this timeline compares.
+      { id: 'voice', type: 'audio', clips: [clip('bursts', 'bursts.wav', 0, 3_000, { volume: 0.3 })] },
+    ],
+  },
+  {
+    name: 'loudness-normalised',
+    durationMs: 3_000,
+    audio: true,
+    loudness: { targetLufs: -16, truePeakDb: -1 },
+    tracks: [
+      video('v', [clip('own-sound', 'bars.mp4', 0, 3_000, { volume: 0.5 })]),
+      { id: 'talk', type: 'audio', clips: [clip('speech', 'speech.wav', 0, 3_000, { volume: 0.4 })] },
+    ],
+  },
+];
+
 export const PARITY_CORPUS: ParityCase[] = [
   {
     name: 'fit-modes',
@@ -473,4 +509,5 @@ export const PARITY_CORPUS: ParityCase[] = [
     })),
   ),
   ...MOTION_CORPUS,
+  ...SOUND_CORPUS,
 ];

@@ -65,6 +65,10 @@ describe('parity: the compositor looks and sounds like the composition', () => {
       expect(Math.abs(c[0] - r[0])).toBeLessThanOrEqual(1);
       expect(Math.abs(c[1] - r[1])).toBeLessThanOrEqual(1);
     }
+    if (testCase.loudness !== undefined && result.loudness !== null) {
+      const target = testCase.loudness.targetLufs;
+      expect([Math.abs(result.loudness.remotion - target), Math.abs(result.loudness.compositor - target)].every((off) => off <= 1)).toBe(true);
+    }
   }
 
   for (const testCase of PARITY_CORPUS) it(testCase.name, () => expectParity(testCase));

@@ -4,9 +4,13 @@ import type { TestApp } from './test-app';
 
 /**
  * Posts a create body as a new client of `app`, waits for the task to end,
- * expects it completed, and writes its video to `path`.
+ * expects it completed, and writes its video to `path`; the task's id and the client that owns it.
  */
-export async function renderThroughApi(app: TestApp, body: Record<string, unknown>, path: string): Promise<void> {
+export async function renderThroughApi(
+  app: TestApp,
+  body: Record<string, unknown>,
+  path: string,
+): Promise<{ taskId: string; client: Awaited<ReturnType<TestApp['client']>> }> {
   const client = await app.client();
   const created = await client.post('/v3/tasks', body);
   expect(created.status).toBe(201);
@@ -19,6 +23,7 @@ export async function renderThroughApi(app: TestApp, body: Record<string, unknow
   expect(record.error).toBeNull();
   const url = new URL(record.output.video_url);
   writeFileSync(path, (await app.anonymous().get(url.pathname + url.search)).raw);
+  return { taskId: created.body.task_id as string, client };
 }
 
 /** Frame number `frame` (exact frame, not a seek time) of a video, raw in `pixelFormat` (rgb24, gray, …), cropped when asked. */

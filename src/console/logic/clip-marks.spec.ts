@@ -24,6 +24,14 @@ describe('clipMarks', () => {
     });
     expect(marks.keyframesMs).toEqual([1_000, 1_800, 3_000]);
     expect(marks.transitions).toEqual([]);
+    expect(marks.ducking).toBeNull();
+  });
+
+  it('says what a clip ducks under and by how much, 12 dB when the body leaves it out', () => {
+    const ducked = (ducking: unknown) => clipMarks({ start_time_ms: 0, end_time_ms: 1_000, properties: { ducking } }).ducking;
+    expect(ducked({ under: ['voice', 'main'], amount_db: 20 })).toBe('ducks 20 dB under voice, main');
+    expect(ducked({ under: ['voice'] })).toBe('ducks 12 dB under voice');
+    expect(ducked('voice')).toBeNull();
   });
 
   it('spans a transition in over the first and out over the last duration_ms of the clip', () => {
@@ -40,9 +48,9 @@ describe('clipMarks', () => {
   });
 
   it('marks nothing for a clip without properties or with values it cannot read', () => {
-    expect(clipMarks({ start_time_ms: 0, end_time_ms: 1_000 })).toEqual({ keyframesMs: [], transitions: [] });
+    expect(clipMarks({ start_time_ms: 0, end_time_ms: 1_000 })).toEqual({ keyframesMs: [], transitions: [], ducking: null });
     expect(
       clipMarks({ start_time_ms: 0, end_time_ms: 1_000, properties: { opacity: { keyframes: 'x' }, transition: { in: { type: 'fade' }, out: null } } }),
-    ).toEqual({ keyframesMs: [], transitions: [] });
+    ).toEqual({ keyframesMs: [], transitions: [], ducking: null });
   });
 });

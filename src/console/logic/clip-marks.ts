@@ -1,10 +1,12 @@
 /**
  * What the console's time ruler marks on a clip besides its span, from the
  * extension fields of its properties (docs/extensions.md): the times of its
- * keyframes and the stretches its transitions play over. Lenient on purpose,
+ * keyframes, the stretches its transitions play over, and what it ducks under. Lenient on purpose,
  * like subtitle-cues.ts: the request was validated when it was created, and a
  * mark that is missing costs nothing. DOM-free: it runs in the browser and under jest.
  */
+import { SOUND_LIMITS } from '../../tasks/dto/input-values';
+
 export interface TransitionMark {
   side: 'in' | 'out';
   type: string;
@@ -17,6 +19,8 @@ export interface ClipMarks {
   /** On the timeline, ms: each distinct keyframe time of any property, ascending. */
   keyframesMs: number[];
   transitions: TransitionMark[];
+  /** `ducks 12 dB under voice, main`; null for a clip without ducking. */
+  ducking: string | null;
 }
 
 export interface MarkedClip {
@@ -46,5 +50,11 @@ export function clipMarks(clip: MarkedClip): ClipMarks {
     const startMs = side === 'in' ? clip.start_time_ms : clip.end_time_ms - spec.duration_ms;
     return [{ side, type: spec.type, startMs, endMs: startMs + spec.duration_ms }];
   });
-  return { keyframesMs, transitions };
+  return { keyframesMs, transitions, ducking: duckingNote(properties.ducking) };
+}
+
+function duckingNote(ducking: unknown): string | null {
+  if (!isRecord(ducking) || !Array.isArray(ducking.under)) return null;
+  const amount = typeof ducking.amount_db === 'number' ? ducking.amount_db : SOUND_LIMITS.amountDb.default;
+  return `ducks ${amount} dB under ${ducking.under.join(', ')}`;
 }

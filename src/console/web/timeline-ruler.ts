@@ -47,8 +47,10 @@ function lane(track: Track, durationMs: number): HTMLElement {
     const label = `${clip.id}: ${seconds(clip.start_time_ms)} – ${seconds(clip.end_time_ms)}`;
     // A text clip carries its text where other clips have their media.
     const content = 'text' in clip ? clip.text : clip.media_url;
+    const ducking = clipMarks(clip).ducking;
+    const title = [label, content, ...(ducking === null ? [] : [ducking])].join('\n');
     const bar = place(
-      el('div', { class: `clip clip-${track.type}`, title: `${label}\n${content}`, 'data-clip': clip.id }, el('span', {}, label)),
+      el('div', { class: `clip clip-${track.type}`, title, 'data-clip': clip.id }, el('span', {}, label)),
       clip.start_time_ms,
       clip.end_time_ms,
       durationMs,

@@ -20,6 +20,7 @@ function audioLayer(over: Partial<PlanAudioLayer> = {}): PlanAudioLayer {
     volumeKeyframes: null,
     fadeInFrames: 0,
     fadeOutFrames: 0,
+    duckingDb: null,
     ...over,
   };
 }
@@ -148,6 +149,44 @@ describe('audioGraph', () => {
     expect(graph).toContain('[ausrc0_1]aresample=48000');
     expect(graph).toContain('[1:a]aresample=48000');
     expect(graph).toMatch(/\[aubed\]\[auvoice0\]\[auvoice1\]\[auvoice2\]amix=inputs=4:.*\[mix\]$/);
+  });
+
+  describe('with ducking', () => {
+    // Timeline frames: full gain until 6, down 12 dB by 8, held until 12, back by 16.
+    const duckingDb = [
+      { frame: 0, value: 0, easing: 'linear' as const },
+      { frame: 6, value: 0, easing: 'linear' as const },
+      { frame: 8, value: -12, easing: 'linear' as const },
+      { frame: 12, value: -12, easing: 'linear' as const },
+      { frame: 16, value: 0, easing: 'linear' as const },
+    ];
+
+    it("multiplies an audio clip's fades and keyframes by the ducking, frame by frame as the composition's audioGain does", () => {
+      const layer = audioLayer({ fromFrame: 3, durationInFrames: 20, volume: 0.9, fadeOutFrames: 4, duckingDb });
+      const gain = volumeAt(audioGraph(plan([layer]), inputOf, 'aout'));
+      for (let frame = 0; frame < layer.durationInFrames; frame++) {
+        const expected = remotionStep(audioGain(layer, frame));
+        expect([frame, gain((frame - 0.49) / FPS)]).toEqual([frame, expected]);
+        expect([frame, gain((frame + 0.49) / FPS)]).toEqual([frame, expected]);
+      }
+      // Clip frame 7 = timeline frame 10, in the hold: 0.9 x -12 dB.
+      expect(gain(7 / FPS)).toBeCloseTo(remotionStep(0.9 * 10 ** (-12 / 20)), 9);
+      // Clip frame 1 = timeline frame 4, before the attack.
+      expect(gain(1 / FPS)).toBeCloseTo(remotionStep(0.9), 9);
+    });
+
+    it("ducks a video clip's own sound with the same table", () => {
+      const graph = audioGraph(plan([], [videoLayer({ fromFrame: 2, durationInFrames: 20, volume: 1, duckingDb })]), inputOf, 'aout');
+      const gain = volumeAt(graph);
+      // Layer frame 8 = timeline frame 10 (held), layer frame 2 = timeline frame 4 (not yet), layer frame 12 = timeline 14 (half way back).
+      expect(gain(8 / FPS)).toBeCloseTo(remotionStep(10 ** (-12 / 20)), 9);
+      expect(gain(2 / FPS)).toBe(1);
+      expect(gain(12 / FPS)).toBeCloseTo(remotionStep(10 ** (-6 / 20)), 9);
+    });
+
+    it('keeps a constant gain for a clip without ducking', () => {
+      expect(audioGraph(plan([audioLayer({ volume: 0.8 })]), inputOf, 'aout')).toContain('volume=0.8,');
+    });
   });
 
   it('sums without normalising and clips only where Remotion writes 16-bit PCM', () => {

@@ -18,8 +18,9 @@
  * - The track is 48 kHz stereo and, with `enforceAudioTrack`, present (silent)
  *   even when nothing sounds.
  */
+import { duckingFactorAt } from '../plan/ducking';
 import { trackValueAt } from '../plan/motion';
-import { isVideoLayer, type PlanKeyframe, type RenderPlan } from '../plan/render-plan.types';
+import { isVideoLayer, type PlanAudioLayer, type PlanKeyframe, type PlanMediaLayer, type RenderPlan } from '../plan/render-plan.types';
 import { frameValues } from './frame-values';
 
 /** The ffmpeg input (`-i`) index of a source, and whether it carries sound. */
@@ -43,7 +44,7 @@ interface Voice {
   volume: string | null;
 }
 
-interface Fades {
+export interface Fades {
   volume: number;
   /** Keyframed gain, on the timeline's frames; null = `volume` throughout. */
   volumeKeyframes: PlanKeyframe<number>[] | null;
@@ -51,14 +52,26 @@ interface Fades {
   fadeInFrames: number;
   fadeOutFrames: number;
   durationInFrames: number;
+  /** Ducking, in dB on the timeline's frames (plan/ducking.ts); null = none. */
+  duckingDb: PlanKeyframe<number>[] | null;
 }
 
-/** The composition's `audioGain` (composition/timeline/AudioLayer.tsx): linear, clamped ramps times the (keyframed) gain. */
-function gainAt(f: Fades, frame: number): number {
+/** A sounding layer's gains: an audio layer's own, a video layer's volume alone (no fades or keyframes). */
+export function fadesOf(layer: PlanAudioLayer | PlanMediaLayer): Fades {
+  if ('volumeKeyframes' in layer) return layer;
+  const { volume, fromFrame, durationInFrames, duckingDb } = layer;
+  return { volume, volumeKeyframes: null, fromFrame, fadeInFrames: 0, fadeOutFrames: 0, durationInFrames, duckingDb };
+}
+
+/**
+ * The composition's `audioGain` (composition/timeline/AudioLayer.tsx): linear, clamped ramps times the (keyframed)
+ * gain, times the ducking. `frame` counts from the clip's start.
+ */
+export function gainAt(f: Fades, frame: number): number {
   const volume = f.volumeKeyframes === null ? f.volume : trackValueAt(f.volumeKeyframes, f.fromFrame + frame);
   const fadeIn = f.fadeInFrames > 0 ? Math.min(1, Math.max(0, frame / f.fadeInFrames)) : 1;
   const fadeOut = f.fadeOutFrames > 0 ? Math.min(1, Math.max(0, (f.durationInFrames - frame) / f.fadeOutFrames)) : 1;
-  return volume * fadeIn * fadeOut;
+  return volume * fadeIn * fadeOut * duckingFactorAt(f.duckingDb, f.fromFrame + frame);
 }
 
 /** A varying volume as Remotion rounds it: to steps of 1/97, then to thousandths. */
@@ -90,10 +103,10 @@ function rampExpression(f: Fades, fps: number): string {
 
 /**
  * The varying gain as an ffmpeg expression of the clip's time: the fades alone
- * in closed form, keyframes as the table of each frame's stepped gain.
+ * in closed form, keyframes or ducking as the table of each frame's stepped gain.
  */
 function varyingVolume(fades: Fades, gains: number[], fps: number): string {
-  if (fades.volumeKeyframes === null) return rampExpression(fades, fps);
+  if (fades.volumeKeyframes === null && fades.duckingDb === null) return rampExpression(fades, fps);
   return frameValues(gains.map(stepped), fps);
 }
 
@@ -111,22 +124,9 @@ function voice(input: AudioInput, fades: Fades, fps: number): Voice | null {
 }
 
 function voices(plan: RenderPlan, inputOf: (src: string) => AudioInput): Voice[] {
-  const fromAudio = plan.audio.map((layer) => voice(inputOf(layer.src), layer, plan.fps));
-  const fromVideo = plan.layers.filter(isVideoLayer).map((layer) =>
-    voice(
-      inputOf(layer.src),
-      {
-        volume: layer.volume,
-        volumeKeyframes: null,
-        fromFrame: layer.fromFrame,
-        fadeInFrames: 0,
-        fadeOutFrames: 0,
-        durationInFrames: layer.durationInFrames,
-      },
-      plan.fps,
-    ),
-  );
-  return [...fromAudio, ...fromVideo].filter((v): v is Voice => v !== null);
+  return [...plan.audio, ...plan.layers.filter(isVideoLayer)]
+    .map((layer) => voice(inputOf(layer.src), fadesOf(layer), plan.fps))
+    .filter((v): v is Voice => v !== null);
 }
 
 /** One clip from its source's decoded sound to its place on the timeline, 48 kHz stereo s16. */

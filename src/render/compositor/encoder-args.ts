@@ -191,3 +191,17 @@ export function soundTrackArgs(enc: EncodingSettings, plan: RenderPlan, audioLab
 export function joinedEncoderArgs(enc: EncodingSettings, plan: RenderPlan, from: { video: number; audio: number }, outPath: string): string[] {
   return ['-map', `${from.video}:v`, '-map', `${from.audio}:a`, '-c', 'copy', ...containerArgs(enc, plan, outPath)];
 }
+
+/**
+ * The loudness pass (src/render/sound/loudness.ts): the finished file (`inPath`) with its video copied as it is
+ * and its sound through `audioFilter`, encoded again as the output encodes it.
+ */
+export function loudnessPassArgs(enc: EncodingSettings, plan: RenderPlan, inPath: string, audioFilter: string, outPath: string): string[] {
+  return [
+    ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'],
+    ...['-protocol_whitelist', 'file', '-i', `file:${inPath}`],
+    ...['-map', '0:v:0', '-map', '0:a:0', '-c:v', 'copy', '-af', audioFilter],
+    ...audioEncodeArgs(enc),
+    ...containerArgs(enc, plan, outPath),
+  ];
+}

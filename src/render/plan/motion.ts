@@ -237,10 +237,15 @@ export function ownValuesAt(constants: OwnValues, motion: PlanMotion | null, fra
   };
 }
 
+/** A keyframe track `frames` earlier (see shiftMotion). */
+export function shiftTrack<T>(keys: PlanKeyframe<T>[] | null, frames: number): PlanKeyframe<T>[] | null {
+  return keys && keys.map((k) => ({ ...k, frame: k.frame - frames }));
+}
+
 /** The same motion `frames` earlier: for a plan cut to a range of frames that starts `frames` into the timeline. */
 export function shiftMotion(motion: PlanMotion | null, frames: number): PlanMotion | null {
   if (motion === null) return null;
-  const track = <T>(keys: PlanKeyframe<T>[] | null): PlanKeyframe<T>[] | null => keys && keys.map((k) => ({ ...k, frame: k.frame - frames }));
+  const track = <T>(keys: PlanKeyframe<T>[] | null): PlanKeyframe<T>[] | null => shiftTrack(keys, frames);
   const transition = (t: PlanTransition | null): PlanTransition | null => t && { ...t, fromFrame: t.fromFrame - frames, toFrame: t.toFrame - frames };
   return {
     opacity: track(motion.opacity),

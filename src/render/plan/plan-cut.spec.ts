@@ -1,21 +1,12 @@
 import { cutPlan } from './plan-cut';
-import { visualLayer } from '../../../test/support/plan-layers';
-import type { PlanAudioLayer, PlanMediaLayer, RenderPlan } from './render-plan.types';
+import { audioLayer, visualLayer } from '../../../test/support/plan-layers';
+import type { PlanMediaLayer, RenderPlan } from './render-plan.types';
 
 function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationInFrames: number): PlanMediaLayer {
   return visualLayer({ id, kind, src: `http://127.0.0.1:1/${id}`, fromFrame, durationInFrames });
 }
 
-const music: PlanAudioLayer = {
-  id: 'a/1',
-  src: 'http://127.0.0.1:1/a',
-  fromFrame: 0,
-  durationInFrames: 400,
-  volume: 1,
-  volumeKeyframes: null,
-  fadeInFrames: 0,
-  fadeOutFrames: 0,
-};
+const music = audioLayer({ durationInFrames: 400 });
 
 const plan: RenderPlan = {
   width: 320,
@@ -61,6 +52,29 @@ describe('cutPlan', () => {
 
   it('leaves the sound out: a chunk is silent, the joined file mixes the whole timeline once', () => {
     expect(cutPlan(plan, { from: 0, to: 100 }).plan.audio).toEqual([]);
+  });
+
+  it("moves a video's ducking track with the layer", () => {
+    const ducked = {
+      ...plan,
+      layers: [
+        visualLayer({
+          id: 'v/ducked',
+          fromFrame: 0,
+          durationInFrames: 400,
+          duckingDb: [
+            { frame: 0, value: 0, easing: 'linear' },
+            { frame: 150, value: -12, easing: 'linear' },
+          ],
+        }),
+      ],
+    };
+    expect(cutPlan(ducked, { from: 100, to: 200 }).plan.layers[0]).toMatchObject({
+      duckingDb: [
+        { frame: -100, value: 0 },
+        { frame: 50, value: -12 },
+      ],
+    });
   });
 
   it('cuts a layer that ends inside the range at the range', () => {

@@ -3,7 +3,7 @@
  * what the range shows, as a plan of its own that starts at frame 0. Pure.
  */
 import type { FrameRange } from './frame-range';
-import { shiftMotion } from './motion';
+import { shiftMotion, shiftTrack } from './motion';
 import type { PlanSubtitleLayer, PlanVisualLayer, RenderPlan } from './render-plan.types';
 
 export interface CutPlan {
@@ -27,7 +27,8 @@ export function cutPlan(plan: RenderPlan, range: FrameRange): CutPlan {
   for (const layer of plan.layers) {
     const part = within(layer.fromFrame, layer.durationInFrames, range);
     if (part === null) continue;
-    layers.push({ ...layer, fromFrame: part.fromFrame, durationInFrames: part.durationInFrames, motion: shiftMotion(layer.motion, range.from) });
+    const moved = { ...layer, fromFrame: part.fromFrame, durationInFrames: part.durationInFrames, motion: shiftMotion(layer.motion, range.from) };
+    layers.push(moved.kind === 'text' ? moved : { ...moved, duckingDb: shiftTrack(moved.duckingDb, range.from) });
     if (layer.kind === 'video' && part.skipped > 0) skippedFrames.set(layer.id, part.skipped);
   }
   const subtitles: PlanSubtitleLayer[] = plan.subtitles.map((layer) => ({

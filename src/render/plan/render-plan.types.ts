@@ -39,6 +39,8 @@ export interface PlanMediaLayer {
   mediaSize: { width: number; height: number } | null;
   /** Keyframes and transitions (docs/extensions.md); null for a layer that keeps its values throughout. */
   motion: PlanMotion | null;
+  /** Ducking of a video's sound: its gain in dB along the timeline's frames (ducking.ts); null = none. */
+  duckingDb: PlanKeyframe<number>[] | null;
 }
 
 /** A text clip: one block of text drawn once, then moved, scaled, turned, faded and cut like a picture. */
@@ -78,6 +80,8 @@ export interface PlanAudioLayer {
   volumeKeyframes: PlanKeyframe<number>[] | null;
   fadeInFrames: number;
   fadeOutFrames: number;
+  /** Ducking: the gain in dB along the timeline's frames (ducking.ts), times the rest; null = none. */
+  duckingDb: PlanKeyframe<number>[] | null;
 }
 
 export interface PlanSubtitleCue {

@@ -89,6 +89,7 @@ describe('planTimeline', () => {
       volume: 1,
       mediaSize: null,
       motion: null,
+      duckingDb: null,
     });
   });
 
@@ -200,6 +201,7 @@ describe('planTimeline', () => {
         volumeKeyframes: null,
         fadeInFrames: 30,
         fadeOutFrames: 15,
+        duckingDb: null,
       },
       {
         id: 'a/n.mp4',
@@ -210,6 +212,7 @@ describe('planTimeline', () => {
         volumeKeyframes: null,
         fadeInFrames: 0,
         fadeOutFrames: 0,
+        duckingDb: null,
       },
     ]);
   });

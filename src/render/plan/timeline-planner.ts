@@ -140,6 +140,8 @@ function visualLayer({ clip, id, media, span }: PlacedClip, output: ResolvedOutp
     volume: 1,
     mediaSize: media.size ?? null,
     motion: clipMotion(clip, props, output.framerate),
+    // Set once the worker has measured what the clip ducks under (ducking.ts).
+    duckingDb: null,
   };
 }
 
@@ -157,6 +159,7 @@ function audioLayer({ clip, id, media, span }: PlacedClip, fps: number): PlanAud
     volumeKeyframes: volumeKeyframes(clip, props.volume, fps),
     fadeInFrames,
     fadeOutFrames,
+    duckingDb: null,
   };
 }
 

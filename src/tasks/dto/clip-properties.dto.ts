@@ -34,6 +34,7 @@ import {
   TransitionField,
   type TransitionDto,
 } from './motion.dto';
+import { DuckingField, type DuckingDto } from './sound.dto';
 
 /** Clip `properties` per track type; a key of another track type is an unknown field. */
 
@@ -79,6 +80,9 @@ export class VideoClipPropertiesDto {
 
   @TransitionField()
   transition?: TransitionDto;
+
+  @DuckingField()
+  ducking?: DuckingDto;
 }
 
 export class AudioClipPropertiesDto {
@@ -92,6 +96,9 @@ export class AudioClipPropertiesDto {
   @OptionalField({ minimum: 0, type: 'integer', description: 'Milliseconds; fade_in_ms + fade_out_ms ≤ clip length' })
   @IntegerField({ min: 0 })
   fade_out_ms?: number;
+
+  @DuckingField()
+  ducking?: DuckingDto;
 }
 
 /** `auto` or a well-formed BCP 47 tag (checked by the runtime's own parser). */

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiBody, type OpenAPIObject } from '@nestjs/swagger';
 import Ajv from 'ajv';
-import { extendedTaskBody, fullTaskBody, minimalTaskBody } from '../../../test/fixtures/task-bodies';
+import { extendedTaskBody, fullTaskBody, minimalTaskBody, soundTaskBody } from '../../../test/fixtures/task-bodies';
 import { setAt } from '../../../test/support/body-checks';
 import { documentOf, parametersOf } from '../../../test/support/dto-document';
 import { asValidatorDialect } from '../../../test/support/reply-contract';
@@ -90,6 +90,9 @@ describe('OpenAPI document generated from the DTOs', () => {
       .map(([name]) => name);
     expect(marked.sort()).toEqual(
       [
+        'DuckingDto',
+        'LoudnessDto',
+        'OutputAudioDto',
         'OpacityKeyframesDto',
         'PositionKeyframesDto',
         'RotationKeyframesDto',
@@ -102,6 +105,9 @@ describe('OpenAPI document generated from the DTOs', () => {
       ].sort(),
     );
     expect(schema('VideoClipPropertiesDto').properties?.transition['x-extension']).toBe(true);
+    expect(schema('VideoClipPropertiesDto').properties?.ducking['x-extension']).toBe(true);
+    expect(schema('AudioClipPropertiesDto').properties?.ducking['x-extension']).toBe(true);
+    expect(schema('OutputDto').properties?.audio['x-extension']).toBe(true);
     expect(schema('TrackDto').properties?.type.enum).toEqual(['video', 'audio', 'subtitle', 'text']);
   });
 
@@ -117,6 +123,7 @@ describe('OpenAPI document generated from the DTOs', () => {
       ['the minimal v3 body', minimalTaskBody()],
       ['the full v3 body', fullTaskBody()],
       ['the body with every extension field', extendedTaskBody()],
+      ['the body with loudness and ducking', soundTaskBody()],
     ])('%s', (_label, body) => {
       expect(fits(body)).toBe(true);
     });
@@ -129,8 +136,12 @@ describe('OpenAPI document generated from the DTOs', () => {
       ['an unknown easing', 'input.timeline.tracks[0].clips[0].properties.opacity.keyframes[0].easing', 'bounce'],
       ['a transition on an audio clip', 'input.timeline.tracks[1].clips[0].properties.transition', { in: { type: 'fade', duration_ms: 1 } }],
       ['text of 501 characters', `${TEXT}.text`, 'x'.repeat(501)],
+      ['a ducking amount out of bounds', 'input.timeline.tracks[1].clips[0].properties.ducking.amount_db', 41],
+      ['ducking under no track', 'input.timeline.tracks[1].clips[0].properties.ducking.under', []],
+      ['a loudness target out of bounds', 'input.output.audio.loudness.target_lufs', -7],
+      ['ducking on a text clip', `${TEXT}.properties.ducking`, { under: ['voice'] }],
     ])('and not %s', (_label, path, value) => {
-      expect(fits(setAt(extendedTaskBody(), path, value))).toBe(false);
+      expect(fits(setAt(soundTaskBody(), path, value))).toBe(false);
     });
   });
 

@@ -314,7 +314,7 @@ describe('docs/extensions.md', () => {
   const bodies = [...text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1]) as unknown);
 
   it('has one complete create body per feature, each accepted as pasted', () => {
-    expect(bodies).toHaveLength(3);
+    expect(bodies).toHaveLength(4);
     for (const body of bodies) expect(() => validateCreateTaskBody(body)).not.toThrow();
   });
 });

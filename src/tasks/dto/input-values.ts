@@ -16,6 +16,9 @@ export type OutputCodec = (typeof OUTPUT_CODECS)[number];
 export type SubtitlePreset = (typeof SUBTITLE_PRESETS)[number];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/** Track and clip ids chosen by the client. */
+export const ID_RULES = { maxLength: 128 };
+
 export const LAYER_TYPES = ['background', 'foreground'] as const;
 
 /** Extensions (spec/extensions.md): keyframe easings, transition types, text alignment. */
@@ -81,3 +84,14 @@ export const DEFAULT_QUALITY: OutputQuality = 'standard';
 export const DEFAULT_FRAMERATE = 30;
 
 export const API_VERSIONS = ['3.0'] as const;
+
+/** Loudness and ducking (spec/extensions.md §5): their bounds and defaults, used by validation, the planner and the docs. */
+export const SOUND_LIMITS = {
+  targetLufs: { min: -36, max: -8 },
+  truePeakDb: { min: -9, max: 0, default: -1 },
+  amountDb: { min: 1, max: 40, default: 12 },
+  attackMs: { min: 0, max: 2_000, default: 50 },
+  releaseMs: { min: 0, max: 5_000, default: 400 },
+  /** A clip ducks under at most this many tracks (the timeline has at most MAX_TRACKS, 50 by default). */
+  maxUnder: 50,
+} as const;

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CheckedField, EnumField, NestedField, NumberField, OptionalField } from '../../common/validation/field-rules.decorator';
 import type { OutputFormat, OutputQuality } from '../../common/spec-vocabulary';
+import { ExtensionField } from './motion.dto';
+import { OutputAudioDto } from './sound.dto';
 import { OUTPUT_CODECS, OUTPUT_FORMATS, OUTPUT_QUALITIES, type OutputCodec } from './input-values';
 
 /**
@@ -49,4 +51,8 @@ export class OutputDto {
   })
   @EnumField(OUTPUT_CODECS)
   codec?: OutputCodec;
+
+  @ExtensionField({ type: () => OutputAudioDto, description: 'The sound of the output as a whole' })
+  @NestedField(() => OutputAudioDto)
+  audio?: OutputAudioDto;
 }

@@ -1,7 +1,7 @@
 import type { ValidationIssue } from '../../common/api-error';
 import { isPlainRecord } from '../../common/validation/field-rules.decorator';
 import { issue } from '../../common/validation/validation-report';
-import { CODECS_BY_FORMAT, DEFAULT_FORMAT, OUTPUT_CODECS, OUTPUT_FORMATS, type OutputCodec } from './input-values';
+import { CODECS_BY_FORMAT, DEFAULT_FORMAT, OUTPUT_CODECS, OUTPUT_FORMATS, type OutputCodec, SOUND_LIMITS } from './input-values';
 import { MAX_KEYFRAMES } from './motion.dto';
 
 /**
@@ -23,6 +23,7 @@ function timelineIssues(timeline: unknown): ValidationIssue[] {
   const duration = isCount(timeline.duration_ms) && timeline.duration_ms > 0 ? timeline.duration_ms : null;
   const issues: ValidationIssue[] = [];
   const trackIds = new Map<string, number>();
+  const sounding = soundTrackIds(timeline.tracks);
   timeline.tracks.forEach((track: unknown, trackIndex) => {
     if (!isPlainRecord(track)) return;
     const path = `input.timeline.tracks[${trackIndex}]`;
@@ -34,10 +35,36 @@ function timelineIssues(timeline: unknown): ValidationIssue[] {
       const clipPath = `${path}.clips[${clipIndex}]`;
       issues.push(...duplicateId(clip.id, clipIndex, clipIds, `${clipPath}.id`, 'clips of this track'));
       issues.push(...clipTimeIssues(clip, duration, clipPath));
-      if (isPlainRecord(clip.properties)) issues.push(...propertyIssues(track.type, clip.properties, clipLength(clip), `${clipPath}.properties`));
+      if (!isPlainRecord(clip.properties)) return;
+      issues.push(...propertyIssues(track.type, clip.properties, clipLength(clip), `${clipPath}.properties`));
+      if (SOUND_TRACK_TYPES.has(track.type)) issues.push(...duckingIssues(clip.properties.ducking, track.id, sounding, `${clipPath}.properties.ducking`));
     });
   });
   return issues;
+}
+
+/** The track types whose clips sound: what a clip may duck under (spec/extensions.md §5). */
+const SOUND_TRACK_TYPES: ReadonlySet<unknown> = new Set(['audio', 'video']);
+
+function soundTrackIds(tracks: unknown[]): Set<string> {
+  const ids = new Set<string>();
+  for (const track of tracks) if (isPlainRecord(track) && typeof track.id === 'string' && SOUND_TRACK_TYPES.has(track.type)) ids.add(track.id);
+  return ids;
+}
+
+/**
+ * Each listed id names an audio or video track of the timeline other than the clip's own: a clip lowered by its
+ * own track's sound would be lowered by itself. Only ids the field rules accepted are judged.
+ */
+function duckingIssues(ducking: unknown, ownTrackId: unknown, sounding: ReadonlySet<string>, path: string): ValidationIssue[] {
+  if (!isPlainRecord(ducking) || !Array.isArray(ducking.under) || ducking.under.length > SOUND_LIMITS.maxUnder) return [];
+  return ducking.under.flatMap((id: unknown, index): ValidationIssue[] => {
+    if (typeof id !== 'string' || id.length === 0) return [];
+    const field = `${path}.under[${index}]`;
+    if (id === ownTrackId) return [issue(field, "must not be the clip's own track", id)];
+    if (!sounding.has(id)) return [issue(field, 'must be the id of an audio or video track of the timeline', id)];
+    return [];
+  });
 }
 
 function duplicateId(id: unknown, index: number, seen: Map<string, number>, path: string, among: string): ValidationIssue[] {

@@ -14,9 +14,8 @@ import {
   UrlField,
 } from '../../common/validation/field-rules.decorator';
 import { AudioClipPropertiesDto, SubtitleClipPropertiesDto, TextClipPropertiesDto, VideoClipPropertiesDto } from './clip-properties.dto';
-import { TRACK_TYPES, type TrackType } from './input-values';
+import { ID_RULES, TRACK_TYPES, type TrackType } from './input-values';
 
-export const ID_RULES = { maxLength: 128 };
 export const MEDIA_URL_MAX_LENGTH = 2048;
 
 /** Fields every clip has; the subclasses add what it shows and `properties` checked for its track type. */

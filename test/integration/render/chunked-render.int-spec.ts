@@ -13,6 +13,7 @@ import { chunkRanges } from '../../../src/render/plan/frame-range';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import type { RenderVideoArgs } from '../../../src/render/render-engine';
+import { withDucking } from '../../../src/render/sound/trigger-sound';
 import type { TrackInput } from '../../../src/tasks/task-input.types';
 import { ensureBundle, MediaFixtures, newRenderer, output, planFor, probe, textTrack } from './render-fixtures';
 
@@ -152,6 +153,41 @@ describe('chunked renders: frame ranges rendered apart and joined', () => {
     }
     expect(peak).toBeGreaterThan(3_000);
     expect(worst).toBeLessThanOrEqual(1);
+  });
+
+  it("joins a ducked plan's chunks with the sound of an unchunked render: the ducking cut with the video layers, mixed whole", async () => {
+    // The tone ducks under the video's own sound (from 0.2 s), and the video's sound under the tone's track.
+    const tracks: TrackInput[] = [
+      {
+        id: 'v',
+        type: 'video',
+        clips: [{ id: 'a', media_url: 'r25.mp4', start_time_ms: 200, end_time_ms: 2_600, properties: { ducking: { under: ['m'], amount_db: 6 } } }],
+      },
+      {
+        id: 'm',
+        type: 'audio',
+        clips: [
+          {
+            id: 't',
+            media_url: 'tone.wav',
+            start_time_ms: 0,
+            end_time_ms: 2_600,
+            properties: { volume: 0.3, ducking: { under: ['v'], amount_db: 12, attack_ms: 100, release_ms: 300 } },
+          },
+        ],
+      },
+    ];
+    const measured = { mediaPath: (src: string) => fixtures.server.localPath(src) };
+    const plan = await withDucking(planFor(fixtures, OUT, 2_600, tracks), { duration_ms: 2_600, tracks }, measured, new AbortController().signal);
+    expect(plan.audio[0].duckingDb).not.toBeNull();
+    expect(plan.layers[0].kind === 'video' && plan.layers[0].duckingDb).not.toBeNull();
+    const whole = fixtures.path('ducked.whole.mp4');
+    await compositor.renderVideo({ plan, output: OUT, outPath: whole, onProgress: () => undefined });
+    const joined = await chunked(plan, compositor, 'ducked');
+    const [sa, sb] = [await samples(whole), await samples(joined)];
+    expect(sb.length).toBe(sa.length);
+    expect(sa.reduce((peak, value) => Math.max(peak, Math.abs(value)), 0)).toBeGreaterThan(1_000);
+    expect(sa.every((value, i) => Math.abs(value - sb[i]) <= 1)).toBe(true);
   });
 
   it('joins the chunks of an animated plan into the frames an unchunked render shows: keyframes and transitions cut at the boundaries', async () => {
