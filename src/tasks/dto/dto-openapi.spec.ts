@@ -99,9 +99,11 @@ describe('OpenAPI document generated from the DTOs', () => {
         'TextClipPropertiesDto',
         'TransitionDto',
         'VolumeKeyframesDto',
+        'WordCaptionsDto',
       ].sort(),
     );
     expect(schema('VideoClipPropertiesDto').properties?.transition['x-extension']).toBe(true);
+    expect(schema('SubtitleClipPropertiesDto').properties?.words['x-extension']).toBe(true);
     expect(schema('TrackDto').properties?.type.enum).toEqual(['video', 'audio', 'subtitle', 'text']);
   });
 
