@@ -14,11 +14,13 @@ export type BlockText = string | { pieces: WordPiece[]; captions: PlanWordCaptio
  * The text of one copy of a block. A word is its own inline block, so the
  * spoken word can be scaled about its own centre and an unspoken one hidden
  * (reveal) while every copy keeps the layout of the whole cue: lines never
- * reflow as words come. Only the fill copy takes the highlight colour.
+ * reflow as words come. Only the fill copy takes the highlight colour; reveal
+ * draws every shown word in the text's own colour and size.
  */
 function copyText(text: BlockText, copy: 'box' | 'outline' | 'fill'): ReactNode {
   if (typeof text === 'string') return text;
   const { captions } = text;
+  const highlight = captions.style === 'highlight';
   return text.pieces.map((piece, index) =>
     piece.word === null ? (
       piece.text
@@ -28,9 +30,9 @@ function copyText(text: BlockText, copy: 'box' | 'outline' | 'fill'): ReactNode 
         key={index}
         style={{
           display: 'inline-block',
-          visibility: piece.word === 'unspoken' && captions.style === 'reveal' ? 'hidden' : undefined,
-          transform: piece.word === 'active' && captions.scale !== 1 ? `scale(${captions.scale})` : undefined,
-          color: piece.word === 'active' && copy === 'fill' ? captions.color : undefined,
+          visibility: piece.word === 'unspoken' && !highlight ? 'hidden' : undefined,
+          transform: piece.word === 'active' && highlight && captions.scale !== 1 ? `scale(${captions.scale})` : undefined,
+          color: piece.word === 'active' && highlight && copy === 'fill' ? captions.color : undefined,
         }}
       >
         {piece.text}
