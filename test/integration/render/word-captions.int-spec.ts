@@ -26,6 +26,7 @@ import {
   readFrames,
   type Rgb,
 } from './render-fixtures';
+import { framesOffWord } from './word-frames';
 
 jest.setTimeout(300_000);
 expect.extend(nearMatchers);
@@ -71,31 +72,6 @@ function subtitleTrack(id: string, file: string, startMs: number, words: Record<
   };
 }
 
-/** The word (index) each frame of a highlight case shows in green, by the nearest of the green centroids measured mid-word. */
-function greenWords(frames: Frame[], c: { words: readonly number[]; end: number }): Array<number | null> {
-  const bounds = [...c.words, c.end];
-  const middles = c.words.map((from, i) => centroidOf(frames[Math.floor((from + bounds[i + 1]) / 2)], green)?.x ?? NaN);
-  const out: Array<number | null> = [];
-  for (let f = c.words[0]; f < c.end; f++) {
-    const x = centroidOf(frames[f], green)?.x;
-    out.push(x === undefined ? null : middles.reduce((best, m, i) => (Math.abs(m - x) < Math.abs(middles[best] - x) ? i : best), 0));
-  }
-  return out;
-}
-
-/** Frames of the case's cue whose green word is not the one being spoken, a frame either side of each word time aside. */
-function wrongFrames(frames: Frame[], c: { words: readonly number[]; end: number }): number[] {
-  const shown = greenWords(frames, c);
-  const wrong: number[] = [];
-  for (let f = c.words[0]; f < c.end; f++) {
-    const spoken = c.words.filter((from) => from <= f).length - 1;
-    const nearChange = c.words.some((from, i) => i > 0 && Math.abs(f - from) <= 1);
-    const seen = shown[f - c.words[0]];
-    if (seen !== spoken && !(nearChange && seen !== null && Math.abs(seen - spoken) <= 1)) wrong.push(f);
-  }
-  return wrong;
-}
-
 describe.each(['compositor', 'remotion'] as const)('word-level captions drawn by the %s (real Chromium, real ffmpeg)', (engine) => {
   const fixtures = new MediaFixtures();
   let remotion: RemotionRenderer;
@@ -139,14 +115,14 @@ describe.each(['compositor', 'remotion'] as const)('word-level captions drawn by
   });
 
   it('moves the green word along a WebVTT cue at its inline timestamps, within a frame', () => {
-    expect(wrongFrames(frames, CASES.vtt)).toEqual([]);
+    expect(framesOffWord(frames, CASES.vtt, green)).toEqual([]);
     const xs = CASES.vtt.words.map((f) => centroidOf(frames[f + 3], green)?.x ?? NaN);
     expect(xs[1] - xs[0]).toBeGreaterThan(20);
     expect(xs[2] - xs[1]).toBeGreaterThan(20);
   });
 
   it('moves the green word along a JSON transcript at its word times, the spoken word 1.5 times its size about its centre', () => {
-    expect(wrongFrames(frames, CASES.json)).toEqual([]);
+    expect(framesOffWord(frames, CASES.json, green)).toEqual([]);
     const active = extentOf(frames[CASES.json.words[0] + 3], green);
     if (active === null) throw new Error('no green word');
     // The same word when the next one is spoken: white, at its own size, around the same centre.
@@ -174,7 +150,7 @@ describe.each(['compositor', 'remotion'] as const)('word-level captions drawn by
   });
 
   it('splits an untimed CJK cue per character and moves the green character along it', () => {
-    expect(wrongFrames(frames, CASES.cjk)).toEqual([]);
+    expect(framesOffWord(frames, CASES.cjk, green)).toEqual([]);
     const widths = CASES.cjk.words.map((f) => {
       const e = extentOf(frames[f + 3], green);
       return e === null ? NaN : e.right - e.left;
