@@ -4,9 +4,9 @@ import type { TestApp } from './test-app';
 
 /**
  * Posts a create body as a new client of `app`, waits for the task to end,
- * expects it completed, and writes its video to `path`.
+ * expects it completed, writes its video to `path` and gives the task record.
  */
-export async function renderThroughApi(app: TestApp, body: Record<string, unknown>, path: string): Promise<void> {
+export async function renderThroughApi(app: TestApp, body: Record<string, unknown>, path: string): Promise<TaskRecord> {
   const client = await app.client();
   const created = await client.post('/v3/tasks', body);
   expect(created.status).toBe(201);
@@ -17,7 +17,18 @@ export async function renderThroughApi(app: TestApp, body: Record<string, unknow
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(record.error).toBeNull();
-  const url = new URL(record.output.video_url);
+  await downloadOutput(app, record.output.video_url, path);
+  return record;
+}
+
+/** The task record's output URLs this helper's callers read. */
+export interface TaskRecord {
+  output: { video_url: string; thumbnail_url: string; preview_url: string };
+}
+
+/** Downloads one of a task's output URLs (signed, no key needed) to `path`. */
+export async function downloadOutput(app: TestApp, signedUrl: string, path: string): Promise<void> {
+  const url = new URL(signedUrl);
   writeFileSync(path, (await app.anonymous().get(url.pathname + url.search)).raw);
 }
 

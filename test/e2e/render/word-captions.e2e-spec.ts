@@ -12,13 +12,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extentOf, type Frame, readFrames, type Rgb } from '../../integration/render/render-fixtures';
+import { centroidOf, extentOf, type Frame, nearMatchers, readFrames, type Rgb } from '../../integration/render/render-fixtures';
 import { framesOffWord } from '../../integration/render/word-frames';
 import { startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
-import { renderThroughApi } from '../../support/rendered-video';
+import { downloadOutput, renderThroughApi, type TaskRecord } from '../../support/rendered-video';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 jest.setTimeout(300_000);
+expect.extend(nearMatchers);
 
 const WIDTH = 480;
 const HEIGHT = 270;
@@ -59,6 +60,7 @@ describe('word-level captions rendered through the API (pixels and OCR)', () => 
   let media: MediaFixtures;
   let video: string;
   let frames: Frame[];
+  let record: TaskRecord;
   const dir = mkdtempSync(join(tmpdir(), 'rs-words-'));
 
   beforeAll(async () => {
@@ -104,7 +106,7 @@ describe('word-level captions rendered through the API (pixels and OCR)', () => 
       ],
     });
     video = join(dir, 'words.mp4');
-    await renderThroughApi(
+    record = await renderThroughApi(
       app,
       {
         input: {
@@ -156,5 +158,20 @@ describe('word-level captions rendered through the API (pixels and OCR)', () => 
   it('draws the whole cue in highlight style, which OCR reads', () => {
     expect(ocr(video, CASES.vtt.words[1] + 5, 'eng', dir)).toBe('ONETWOSIX');
     expect(extentOf(frames[CASES.vtt.words[1] + 5], white)).not.toBeNull();
+  });
+
+  it('shows the captions in the thumbnail and the preview GIF as the video does', async () => {
+    await downloadOutput(app, record.output.thumbnail_url, join(dir, 'thumb.jpg'));
+    await downloadOutput(app, record.output.preview_url, join(dir, 'preview.gif'));
+    // The thumbnail is the middle frame (89: the transcript's last word spoken), at the video's width.
+    const [thumbnail] = await readFrames(join(dir, 'thumb.jpg'));
+    expect(centroidOf(thumbnail, green)).toBeNear(centroidOf(frames[89], green) ?? { x: NaN, y: NaN }, 2);
+    // The GIF: 320 px wide, 5 fps, so its frame k is the video's frame 6 k, scaled by 2/3.
+    const gif = await readFrames(join(dir, 'preview.gif'));
+    for (const k of [1, 3, 7, 9, 11]) {
+      const seen = centroidOf(frames[6 * k], green);
+      if (seen === null) throw new Error(`no highlight in video frame ${6 * k}`);
+      expect(centroidOf(gif[k], green)).toBeNear({ x: (seen.x * 2) / 3, y: (seen.y * 2) / 3 }, 3);
+    }
   });
 });
