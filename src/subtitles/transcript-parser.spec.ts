@@ -45,6 +45,17 @@ describe('parseTranscript', () => {
     expect(parseTranscript(JSON.stringify({ segments }), URL, LIMITS)[0].text).toBe('你好 Bob');
   });
 
+  it('speaks a word without times (WhisperX leaves them out where it could not align) with the word before', () => {
+    const segments = [
+      { start: 1, end: 3, text: 'Call 911 now', words: [{ word: 'Call', start: 1, end: 1.5 }, { word: '911' }, { word: 'now', start: 2, end: 3 }] },
+    ];
+    expect(parseTranscript(JSON.stringify({ segments }), URL, LIMITS)[0].words).toEqual([
+      { text: 'Call', startMs: 1000 },
+      { text: '911', startMs: 1000 },
+      { text: 'now', startMs: 2000 },
+    ]);
+  });
+
   it('takes a Buffer with a BOM', () => {
     const cues = parseTranscript(Buffer.from('\ufeff{"segments":[{"start":0,"end":1,"text":"Hi"}]}'), URL, LIMITS);
     expect(cues).toEqual([{ startMs: 0, endMs: 1000, text: 'Hi' }]);

@@ -92,9 +92,10 @@ function segmentCue(segment: unknown, path: string, counted: { words: number }, 
     const at = `${path}.words[${index}]`;
     if (!isObject(word)) throw new TranscriptProblem(`${at} is not an object`);
     const spelled = textOf(word, 'word', at).trim();
-    const wordStart = seconds(word, 'start', at);
-    if (seconds(word, 'end', at) < wordStart) throw new TranscriptProblem(`${at}.end is before ${at}.start`);
     const before = words[words.length - 1];
+    // WhisperX leaves the times out of a word it could not align (a number, a symbol): it is spoken with the word before.
+    const wordStart = word.start === undefined ? (before?.startMs ?? startMs) : seconds(word, 'start', at);
+    if (word.end !== undefined && seconds(word, 'end', at) < wordStart) throw new TranscriptProblem(`${at}.end is before ${at}.start`);
     if (before !== undefined && wordStart < before.startMs) throw new TranscriptProblem(`${at}.start is before the start of the word before it`);
     if (spelled !== '') words.push({ text: spelled, startMs: wordStart });
   }

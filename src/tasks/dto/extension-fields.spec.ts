@@ -335,12 +335,15 @@ function screenWith(sampleFileFor: (url: string) => string | null) {
   return { guard: new SsrfGuard([]), samples: { sampleFileFor } };
 }
 
-describe('docs/extensions.md', () => {
-  const text = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'extensions.md'), 'utf8');
+describe.each([
+  ['extensions.md', 4],
+  ['subtitles.md', 1],
+])('docs/%s', (page, count) => {
+  const text = readFileSync(join(__dirname, '..', '..', '..', 'docs', page), 'utf8');
   const bodies = [...text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1]) as unknown);
 
-  it('has one complete create body per feature, each accepted as pasted', () => {
-    expect(bodies).toHaveLength(3);
+  it('has its complete create bodies (one per feature), each accepted as pasted', () => {
+    expect(bodies).toHaveLength(count);
     for (const body of bodies) expect(() => validateCreateTaskBody(body)).not.toThrow();
   });
 });
