@@ -24,6 +24,7 @@ import subtitlesWechatVideo from './subtitles-wechat-video.json';
 import subtitlesCustom from './subtitles-custom.json';
 import textClips from './text-clips.json';
 import transitions from './transitions.json';
+import wordCaptions from './word-captions.json';
 
 export interface SampleInput {
   timeline: TimelineInput;
@@ -103,6 +104,7 @@ const SAMPLE_INPUTS = {
   transitions,
   keyframes,
   'text-clips': textClips,
+  'word-captions': wordCaptions,
 };
 
 export const SAMPLES: readonly Sample[] = Object.entries(SAMPLE_INPUTS).map(([name, input]) => sample(`Sample-${name}`, input as SampleInput));

@@ -12,8 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { centroidOf, extentOf, type Frame, nearMatchers, readFrames, type Rgb } from '../../integration/render/render-fixtures';
-import { framesOffWord } from '../../integration/render/word-frames';
+import { centroidOf, extentOf, type Frame, nearMatchers, readFrames } from '../../integration/render/render-fixtures';
+import { CAPTION_CASES, CAPTION_TIMELINE_MS, framesOffWord, green, HIGHLIGHT, white, writeCaptionFiles } from '../../integration/render/word-frames';
 import { startMediaFixtures, type MediaFixtures } from '../../support/media-fixtures';
 import { downloadOutput, renderThroughApi, type TaskRecord } from '../../support/rendered-video';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -24,17 +24,7 @@ expect.extend(nearMatchers);
 const WIDTH = 480;
 const HEIGHT = 270;
 const FPS = 30;
-const HIGHLIGHT = '#00FF00';
-const green = ([r, g, b]: Rgb): boolean => g > 150 && r < 110 && b < 110;
-const white = ([r, g, b]: Rgb): boolean => Math.min(r, g, b) > 170;
-
-/** Each clip's start and the timeline frame at which each of its words starts (the cue ends at `end`). */
-const CASES = {
-  vtt: { startMs: 0, words: [0, 15, 30], end: 45 },
-  json: { startMs: 1_500, words: [45, 57, 72], end: 90 },
-  reveal: { startMs: 3_000, words: [90, 108, 120], end: 135 },
-  cjk: { startMs: 4_500, words: [135, 144, 153, 162], end: 171 },
-} as const;
+const CASES = CAPTION_CASES;
 
 /** Text tesseract reads in a frame as one line, whitespace removed (dark on light, twice the size, reads best). */
 function ocr(video: string, frame: number, language: string, dir: string): string {
@@ -77,12 +67,8 @@ describe('word-level captions rendered through the API (pixels and OCR)', () => 
       '1',
       join(media.dir, 'black.png'),
     ]);
-    writeFileSync(join(media.dir, 'timed.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.500\nONE <00:00.500>TWO <00:01.000>SIX\n');
-    const word = (w: string, start: number, end: number) => ({ word: ` ${w}`, start, end });
-    const segment = { id: 0, start: 0, end: 1.5, text: ' ONE TWO SIX', words: [word('ONE', 0, 0.4), word('TWO', 0.4, 0.9), word('SIX', 0.9, 1.5)] };
-    writeFileSync(join(media.dir, 'whisper.transcript'), JSON.stringify({ text: segment.text, segments: [segment], language: 'en' }));
-    writeFileSync(join(media.dir, 'reveal.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.500\nONE <00:00.600>TWO <00:01.000>SIX\n');
-    writeFileSync(join(media.dir, 'chinese.srt'), '1\n00:00:00,000 --> 00:00:01,200\n你好世界\n');
+    // Served as application/json under a name without .json: the worker must go by the content type.
+    const files = writeCaptionFiles(media.dir, 'whisper.transcript');
     app = await startTestApp({ role: 'all' });
     const captions = (id: string, file: string, startMs: number, words: Record<string, unknown>) => ({
       id,
@@ -111,13 +97,17 @@ describe('word-level captions rendered through the API (pixels and OCR)', () => 
       {
         input: {
           timeline: {
-            duration_ms: 6_000,
+            duration_ms: CAPTION_TIMELINE_MS,
             tracks: [
-              { id: 'ground', type: 'video', clips: [{ id: 'black', media_url: `${media.baseUrl}/black.png`, start_time_ms: 0, end_time_ms: 6_000 }] },
-              captions('vtt', 'timed.vtt', CASES.vtt.startMs, {}),
-              captions('json', 'whisper.transcript', CASES.json.startMs, { scale: 1.2 }),
-              captions('reveal', 'reveal.vtt', CASES.reveal.startMs, { style: 'reveal' }),
-              captions('cjk', 'chinese.srt', CASES.cjk.startMs, {}),
+              {
+                id: 'ground',
+                type: 'video',
+                clips: [{ id: 'black', media_url: `${media.baseUrl}/black.png`, start_time_ms: 0, end_time_ms: CAPTION_TIMELINE_MS }],
+              },
+              captions('vtt', files.vtt, CASES.vtt.startMs, {}),
+              captions('json', files.json, CASES.json.startMs, { scale: 1.2 }),
+              captions('reveal', files.reveal, CASES.reveal.startMs, { style: 'reveal' }),
+              captions('cjk', files.cjk, CASES.cjk.startMs, {}),
             ],
           },
           output: { resolution: { width: WIDTH, height: HEIGHT }, framerate: FPS, quality: 'high' },
@@ -173,5 +163,39 @@ describe('word-level captions rendered through the API (pixels and OCR)', () => 
       if (seen === null) throw new Error(`no highlight in video frame ${6 * k}`);
       expect(centroidOf(gif[k], green)).toBeNear({ x: (seen.x * 2) / 3, y: (seen.y * 2) / 3 }, 3);
     }
+  });
+
+  it('fails a task whose transcript has a wrong type with INVALID_MEDIA_FORMAT naming the path', async () => {
+    const segments = [
+      { start: 0, end: 0.5, text: 'fine', words: [{ word: 'fine', start: 0, end: 0.5 }] },
+      { start: 0.5, end: 1, text: 'bad', words: [{ word: 'bad', start: '0.5', end: 1 }] },
+    ];
+    writeFileSync(join(media.dir, 'hostile.json'), JSON.stringify({ segments }));
+    const client = await app.client();
+    const created = await client.post('/v3/tasks', {
+      input: {
+        timeline: {
+          duration_ms: 1_000,
+          tracks: [
+            {
+              id: 'captions',
+              type: 'subtitle',
+              clips: [{ id: 'bad', media_url: `${media.baseUrl}/hostile.json`, start_time_ms: 0, end_time_ms: 1_000, properties: { words: {} } }],
+            },
+          ],
+        },
+        output: { resolution: { width: 160, height: 90 }, framerate: 10 },
+      },
+      webhook: { url: 'https://127.0.0.1:9/hook' },
+    });
+    expect(created.status).toBe(201);
+    let record = (await client.get(`/v3/tasks/${created.body.task_id}`)).body;
+    for (let i = 0; i < 300 && record.status !== 'failed' && record.status !== 'completed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      record = (await client.get(`/v3/tasks/${created.body.task_id}`)).body;
+    }
+    expect(record.status).toBe('failed');
+    expect(record.error.code).toBe('INVALID_MEDIA_FORMAT');
+    expect(record.error.message).toContain(`transcript ${media.baseUrl}/hostile.json: segments[1].words[0].start is not a number`);
   });
 });

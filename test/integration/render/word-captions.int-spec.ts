@@ -6,7 +6,6 @@
  * 1.5), reveal, and a CJK cue split per character. The green word must move
  * from word to word at the word times, to within one frame.
  */
-import { promises as fs } from 'node:fs';
 import { CompositorRenderer } from '../../../src/render/compositor/compositor-renderer';
 import { compositePlan } from '../../../src/render/compositor/composite-plan';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
@@ -24,9 +23,8 @@ import {
   output,
   planFor,
   readFrames,
-  type Rgb,
 } from './render-fixtures';
-import { framesOffWord } from './word-frames';
+import { CAPTION_CASES, CAPTION_TIMELINE_MS, framesOffWord, green, HIGHLIGHT, white, writeCaptionFiles } from './word-frames';
 
 jest.setTimeout(300_000);
 expect.extend(nearMatchers);
@@ -35,18 +33,7 @@ const W = 320;
 const H = 180;
 const FPS = 30;
 const OUT = output(W, H, FPS);
-const DURATION_MS = 6_000;
-
-const green = ([r, g, b]: Rgb): boolean => g > 150 && r < 110 && b < 110;
-const white = ([r, g, b]: Rgb): boolean => Math.min(r, g, b) > 170;
-
-/** Each case: its clip's start, and the timeline frame at which each of its words starts (the cue ends at `end`). */
-const CASES = {
-  vtt: { startMs: 0, words: [0, 15, 30], end: 45 },
-  json: { startMs: 1_500, words: [45, 57, 72], end: 90 },
-  reveal: { startMs: 3_000, words: [90, 108, 120], end: 135 },
-  cjk: { startMs: 4_500, words: [135, 144, 153, 162], end: 171 },
-} as const;
+const CASES = CAPTION_CASES;
 
 function subtitleTrack(id: string, file: string, startMs: number, words: Record<string, unknown>): TrackInput {
   return {
@@ -65,7 +52,7 @@ function subtitleTrack(id: string, file: string, startMs: number, words: Record<
           outline: { enabled: false },
           shadow: { enabled: false },
           position: { x: 160, y: 120 },
-          words: { highlight_color: '#00FF00', ...words },
+          words: { highlight_color: HIGHLIGHT, ...words },
         },
       },
     ],
@@ -83,18 +70,13 @@ describe.each(['compositor', 'remotion'] as const)('word-level captions drawn by
     await fixtures.start();
     remotion = newRenderer();
     await fixtures.video('black.mp4', W, H, [[0, 0, 0]], 6, 0);
-    await fs.writeFile(fixtures.path('timed.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.500\nONE <00:00.500>TWO <00:01.000>SIX\n');
-    const word = (w: string, start: number, end: number) => ({ word: ` ${w}`, start, end });
-    const segment = { start: 0, end: 1.5, text: ' ONE TWO SIX', words: [word('ONE', 0, 0.4), word('TWO', 0.4, 0.9), word('SIX', 0.9, 1.5)] };
-    await fs.writeFile(fixtures.path('whisper.json'), JSON.stringify({ text: segment.text, segments: [segment], language: 'en' }));
-    await fs.writeFile(fixtures.path('reveal.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.500\nONE <00:00.600>TWO <00:01.000>SIX\n');
-    await fs.writeFile(fixtures.path('cjk.srt'), '1\n00:00:00,000 --> 00:00:01,200\n你好世界\n');
-    plan = planFor(fixtures, OUT, DURATION_MS, [
-      { id: 'ground', type: 'video', clips: [{ id: 'black', media_url: 'black.mp4', start_time_ms: 0, end_time_ms: DURATION_MS }] },
-      subtitleTrack('vtt', 'timed.vtt', CASES.vtt.startMs, {}),
-      subtitleTrack('json', 'whisper.json', CASES.json.startMs, { scale: 1.5 }),
-      subtitleTrack('reveal', 'reveal.vtt', CASES.reveal.startMs, { style: 'reveal' }),
-      subtitleTrack('cjk', 'cjk.srt', CASES.cjk.startMs, {}),
+    const files = writeCaptionFiles(fixtures.dir, 'whisper.json');
+    plan = planFor(fixtures, OUT, CAPTION_TIMELINE_MS, [
+      { id: 'ground', type: 'video', clips: [{ id: 'black', media_url: 'black.mp4', start_time_ms: 0, end_time_ms: CAPTION_TIMELINE_MS }] },
+      subtitleTrack('vtt', files.vtt, CASES.vtt.startMs, {}),
+      subtitleTrack('json', files.json, CASES.json.startMs, { scale: 1.5 }),
+      subtitleTrack('reveal', files.reveal, CASES.reveal.startMs, { style: 'reveal' }),
+      subtitleTrack('cjk', files.cjk, CASES.cjk.startMs, {}),
     ]);
     const outPath = fixtures.path(`${engine}.mp4`);
     if (engine === 'compositor') {

@@ -1,9 +1,40 @@
 /**
- * Reading word-level captions back from rendered frames (integration and e2e):
- * which word shows in the highlight colour at each frame, and the frames where
- * that is not the word being spoken.
+ * The word-level caption timeline the integration and e2e tests render, at 30
+ * fps: four subtitle clips of 1.5 s, each its own case, and how to read them
+ * back from the frames: which word shows in the highlight colour at each frame,
+ * and the frames where that is not the word being spoken.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { centroidOf, type Frame, type Rgb } from './render-fixtures';
+
+/** Each clip's start and the timeline frame at which each of its words starts (the cue ends at `end`). */
+export const CAPTION_CASES = {
+  /** WebVTT inline timestamps, highlight. */
+  vtt: { startMs: 0, words: [0, 15, 30], end: 45 },
+  /** A Whisper-shaped JSON transcript, highlight. */
+  json: { startMs: 1_500, words: [45, 57, 72], end: 90 },
+  /** WebVTT inline timestamps, reveal. */
+  reveal: { startMs: 3_000, words: [90, 108, 120], end: 135 },
+  /** A Chinese SRT cue, split per character. */
+  cjk: { startMs: 4_500, words: [135, 144, 153, 162], end: 171 },
+} as const;
+export const CAPTION_TIMELINE_MS = 6_000;
+export const HIGHLIGHT = '#00FF00';
+
+export const green = ([r, g, b]: Rgb): boolean => g > 150 && r < 110 && b < 110;
+export const white = ([r, g, b]: Rgb): boolean => Math.min(r, g, b) > 170;
+
+/** Writes the cases' files into `dir`, the transcript as `transcriptName`; gives each case's file name. */
+export function writeCaptionFiles(dir: string, transcriptName: string): Record<keyof typeof CAPTION_CASES, string> {
+  writeFileSync(join(dir, 'timed.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.500\nONE <00:00.500>TWO <00:01.000>SIX\n');
+  const word = (w: string, start: number, end: number) => ({ word: ` ${w}`, start, end });
+  const segment = { id: 0, start: 0, end: 1.5, text: ' ONE TWO SIX', words: [word('ONE', 0, 0.4), word('TWO', 0.4, 0.9), word('SIX', 0.9, 1.5)] };
+  writeFileSync(join(dir, transcriptName), JSON.stringify({ text: segment.text, segments: [segment], language: 'en' }));
+  writeFileSync(join(dir, 'reveal.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.500\nONE <00:00.600>TWO <00:01.000>SIX\n');
+  writeFileSync(join(dir, 'chinese.srt'), '1\n00:00:00,000 --> 00:00:01,200\n你好世界\n');
+  return { vtt: 'timed.vtt', json: transcriptName, reveal: 'reveal.vtt', cjk: 'chinese.srt' };
+}
 
 /** A cue as the test planned it: the frame at which each of its words starts, and the frame it ends. */
 export interface TimedCue {
