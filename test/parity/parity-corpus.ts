@@ -140,18 +140,16 @@ const CUSTOM_STYLE = {
   shadow: { enabled: true, offset_x: 3, offset_y: 3, blur: 6, color: '#000000', opacity: 0.6 },
 };
 
-function subtitlePresets(language: string, file: string): ParityCase {
+/** Each preset for 400 ms of `file`; with `extra` (e.g. word-level captions) on every clip. */
+function subtitlePresets(language: string, file: string, extra: Props = {}, name = `subtitles-${language}`): ParityCase {
   const slot = 400;
+  const style = (preset: string): Props => ({ preset, ...(preset === 'custom' ? CUSTOM_STYLE : {}), ...extra });
   return {
-    name: `subtitles-${language}`,
+    name,
     durationMs: PRESETS.length * slot,
     tracks: [
       backdrop(PRESETS.length * slot, 'bars.mp4'),
-      {
-        id: 'subs',
-        type: 'subtitle',
-        clips: PRESETS.map((preset, i) => clip(preset, file, i * slot, (i + 1) * slot, preset === 'custom' ? { preset, ...CUSTOM_STYLE } : { preset })),
-      },
+      { id: 'subs', type: 'subtitle', clips: PRESETS.map((preset, i) => clip(preset, file, i * slot, (i + 1) * slot, style(preset))) },
     ],
   };
 }
@@ -185,6 +183,7 @@ const WORD_CORPUS: ParityCase[] = [
     durationMs: 2_000,
     tracks: [backdrop(2_000, 'bars.mp4'), wordClip('en.srt', { preset: 'netflix', words: { style: 'reveal' } })],
   },
+  subtitlePresets('chinese', 'zh.srt', { words: { scale: 1.3 } }, 'words-every-preset-chinese'),
 ];
 
 /**
