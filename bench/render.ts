@@ -7,6 +7,8 @@ import { probeMedia } from '../src/media/ffprobe';
 import { MediaServer } from '../src/render/media-server';
 import { encodingFor } from '../src/render/encoding-settings';
 import { chunkedBench } from './render-chunked';
+import { wordsBench } from './render-words';
+import { runCompositorProcess } from './support/compositor-run';
 import { parseBenchArgs } from './support/bench-args';
 import { formatTable, log, machineInfo, median, saveResults, type Cell } from './support/bench-report';
 import { ffmpegBaselineArgs } from './support/ffmpeg-baseline';
@@ -45,6 +47,7 @@ import { present } from '../test/support/present';
  * --hd: 1920x1080 30 fps 60 s (the remotion contenders once each).
  * --only=service,ffmpeg: only those contenders (a quick look; publish ratios from a run of all four).
  * --chunked: chunked renders across workers instead (render-chunked.ts).
+ * --words: word-level captions against plain subtitles instead (render-words.ts).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const POLL_MS = 100;
@@ -175,17 +178,10 @@ async function runProcess(ctx: Context, contender: 'remotion-cli' | 'ffmpeg', ru
 async function runCompositor(ctx: Context, contender: 'compositor' | 'compositor-animated', run: number): Promise<RunResult> {
   const outPath = join(ctx.workDir, `${contender}-${run}.mp4`);
   const plan = contender === 'compositor' ? ctx.planPath : ctx.animatedPlanPath;
-  const { width, height, fps } = ctx.size;
-  const script = join(projectRoot(), 'dist', 'bench', 'support', 'compositor-render.js');
-  const timed = await runTimed(process.execPath, [script, plan, ctx.mediaDir, ctx.mediaBase, outPath, String(width), String(height), String(fps)], {
-    cwd: projectRoot(),
-  });
-  if (timed.exitCode !== 0) throw new Error(`${contender} exited with ${timed.exitCode}:\n${timed.stderrTail}`);
-  const report = JSON.parse(timed.stdout.trim().split('\n').pop() ?? '{}') as { render_s: number; engine: string };
-  if (report.engine !== 'compositor') throw new Error(`${contender} was drawn by ${report.engine}`);
+  const timed = await runCompositorProcess(contender, plan, { dir: ctx.mediaDir, base: ctx.mediaBase }, outPath, ctx.size);
   const output = await outputOf(outPath);
   rmSync(outPath, { force: true });
-  return { contender, run, seconds: timed.seconds, renderSeconds: report.render_s, peakRssMiB: timed.peakRssMiB, output };
+  return { contender, run, seconds: timed.seconds, renderSeconds: timed.renderSeconds, peakRssMiB: timed.peakRssMiB, output };
 }
 
 function runOne(ctx: Context, contender: Contender, run: number): Promise<RunResult> {
@@ -370,7 +366,14 @@ async function main(): Promise<void> {
   out.write(`saved ${path}\n`);
 }
 
-(process.argv.includes('--chunked') ? chunkedBench(process.argv.slice(2).filter((arg) => arg !== '--chunked')) : main()).catch((error: unknown) => {
+function benchOfArgs(): Promise<void> {
+  const rest = (flag: string) => process.argv.slice(2).filter((arg) => arg !== flag);
+  if (process.argv.includes('--chunked')) return chunkedBench(rest('--chunked'));
+  if (process.argv.includes('--words')) return wordsBench(rest('--words'));
+  return main();
+}
+
+benchOfArgs().catch((error: unknown) => {
   process.stderr.write(`bench:render failed: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

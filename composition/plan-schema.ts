@@ -122,8 +122,16 @@ const textLayer = z.object({
 
 const subtitleLayer = z.object({
   id: z.string(),
-  cues: z.array(z.object({ fromFrame: frame, durationInFrames: frames, text: z.string() })),
+  cues: z.array(
+    z.object({
+      fromFrame: frame,
+      durationInFrames: frames,
+      text: z.string(),
+      words: z.array(z.object({ text: z.string(), fromFrame: frame })).optional(),
+    }),
+  ),
   style: subtitleStyle,
+  words: z.object({ style: z.enum(['highlight', 'reveal']), color: z.string(), scale: z.number().min(1).max(1.5) }).optional(),
 });
 
 const fontFace = z.object({

@@ -18,6 +18,9 @@ export const QUICK_SIZE: ReferenceSize = { width: 640, height: 360, fps: 30, sec
 export const HD_SIZE: ReferenceSize = { width: 1920, height: 1080, fps: 30, seconds: 60 };
 
 export const MEDIA_FILES = { video: 'clip.mp4', image: 'overlay.png', audio: 'music.m4a', subtitles: 'captions.srt' } as const;
+/** bench:render --words: an English caption file of CAPTION_WORDS words, spread evenly over the timeline in cues of five. */
+export const CAPTION_FILE = 'captions-en.srt';
+export const CAPTION_WORDS = 150;
 
 /** The overlay: 30 % of the canvas, 16:9, its centre moved right and up from the canvas centre. */
 export const OVERLAY = { scale: 0.3, opacity: 0.7, blendMode: 'screen', offsetXFraction: 0.3125, offsetYFraction: -0.3 } as const;
@@ -96,6 +99,18 @@ export function generateReferenceMedia(dir: string, size: ReferenceSize): void {
   const step = ms / CUES_ZH.length;
   const srt = CUES_ZH.map((text, i) => `${i + 1}\n${srtTime(Math.round(i * step))} --> ${srtTime(Math.round((i + 1) * step - 100))}\n${text}\n`).join('\n');
   writeFileSync(join(dir, MEDIA_FILES.subtitles), srt);
+}
+
+/** Writes CAPTION_FILE: CAPTION_WORDS words in cues of five, one after the other over the whole timeline. */
+export function generateCaptionFile(dir: string, size: ReferenceSize): void {
+  const vocabulary = ['every', 'word', 'of', 'this', 'caption', 'lights', 'up', 'when', 'it', 'is', 'spoken', 'aloud'];
+  const cues = CAPTION_WORDS / 5;
+  const step = (size.seconds * 1000) / cues;
+  const srt = Array.from({ length: cues }, (_, i) => {
+    const words = Array.from({ length: 5 }, (_, k) => vocabulary[(i * 5 + k) % vocabulary.length]).join(' ');
+    return `${i + 1}\n${srtTime(Math.round(i * step))} --> ${srtTime(Math.round((i + 1) * step))}\n${words}\n`;
+  });
+  writeFileSync(join(dir, CAPTION_FILE), srt.join('\n'));
 }
 
 /** The create-task body of the reference timeline, media read from `mediaBase` (ending in '/'); `suffix` defeats the worker's input cache. */
@@ -210,15 +225,30 @@ const KIND_BY_FILE: Record<string, MediaKind> = { [MEDIA_FILES.video]: 'video', 
  */
 export function referencePlan(size: ReferenceSize, mediaDir: string, mediaBase: string, animated = false): RenderPlan {
   const body = (animated ? animatedReferenceTaskBody : referenceTaskBody)(size, mediaBase, 'https://unused.invalid/');
+  return planOf(body, size, mediaBase, join(mediaDir, MEDIA_FILES.subtitles));
+}
+
+/** What the planner makes of `body`, its media read over http from `mediaBase`, its subtitles from `subtitlePath`. */
+function planOf(body: CreateTaskInput, size: ReferenceSize, mediaBase: string, subtitlePath: string): RenderPlan {
   return planTimeline({
     timeline: body.input.timeline,
     output: resolvedOutput(size),
-    resolveMediaSrc: (_track, _clip, input) => {
-      const file = input.media_url.slice(mediaBase.length);
-      return { src: input.media_url, kind: KIND_BY_FILE[file] };
-    },
-    readSubtitleFile: () => readFileSync(join(mediaDir, MEDIA_FILES.subtitles)),
+    resolveMediaSrc: (_track, _clip, input) => ({ src: input.media_url, kind: KIND_BY_FILE[input.media_url.slice(mediaBase.length)] }),
+    readSubtitleFile: () => readFileSync(subtitlePath),
   });
+}
+
+/**
+ * The reference plan with its subtitles replaced by CAPTION_FILE in the youtube preset: plain subtitles, or
+ * word-level captions in `highlight` (each cue's time split over its words), for bench:render --words.
+ */
+export function captionedReferencePlan(size: ReferenceSize, mediaDir: string, mediaBase: string, words: boolean): RenderPlan {
+  const body = referenceTaskBody(size, mediaBase, 'https://unused.invalid/');
+  const captions = body.input.timeline.tracks.find((track) => track.type === 'subtitle')?.clips[0];
+  if (captions === undefined) throw new Error('the reference timeline has no subtitle clip');
+  captions.media_url = `${mediaBase}${CAPTION_FILE}`;
+  captions.properties = { preset: 'youtube', ...(words ? { words: { style: 'highlight', scale: 1.2 } } : {}) };
+  return planOf(body, size, mediaBase, join(mediaDir, CAPTION_FILE));
 }
 
 /** A CJK-capable TrueType/OpenType font for drawtext (Debian fonts-noto-cjk), else DejaVu (Chinese then draws as boxes). */

@@ -25,6 +25,7 @@ import subtitlesWechatVideo from './subtitles-wechat-video.json';
 import subtitlesCustom from './subtitles-custom.json';
 import textClips from './text-clips.json';
 import transitions from './transitions.json';
+import wordCaptions from './word-captions.json';
 
 export interface SampleInput {
   timeline: TimelineInput;
@@ -105,6 +106,7 @@ const SAMPLE_INPUTS = {
   keyframes,
   'text-clips': textClips,
   'ducking-and-loudness': duckingAndLoudness,
+  'word-captions': wordCaptions,
 };
 
 export const SAMPLES: readonly Sample[] = Object.entries(SAMPLE_INPUTS).map(([name, input]) => sample(`Sample-${name}`, input as SampleInput));

@@ -12,13 +12,18 @@ function activeAt(item: { fromFrame: number; durationInFrames: number }, frame: 
 
 const ALWAYS = { fromFrame: 0, durationInFrames: Infinity };
 
-/** The plan's subtitle layers that have cues in `refs` ([layer, cue] in plan order), with just those cues, shown throughout. */
-function shotSubtitles(subtitles: TimelineProps['subtitles'], refs: Array<[number, number]>): TimelineProps['subtitles'] {
+/**
+ * The plan's subtitle layers that have cues in `refs` ([layer, cue] in plan order), with just those cues, shown
+ * throughout; a cue's words as they stand at the shot's `frame` (spoken ones from always, the others never).
+ */
+function shotSubtitles(subtitles: TimelineProps['subtitles'], refs: Array<[number, number]>, frame: number): TimelineProps['subtitles'] {
   const out: TimelineProps['subtitles'] = [];
   for (const [s, c] of refs) {
     const layer = subtitles[s];
     if (out[out.length - 1]?.id !== layer.id) out.push({ ...layer, cues: [] });
-    out[out.length - 1].cues.push({ ...layer.cues[c], ...ALWAYS });
+    const cue = layer.cues[c];
+    const words = cue.words?.map((w) => ({ ...w, fromFrame: w.fromFrame <= frame ? -Infinity : Infinity }));
+    out[out.length - 1].cues.push({ ...cue, ...ALWAYS, ...(words && { words }) });
   }
   return out;
 }
@@ -47,7 +52,7 @@ export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
       .slice(shot.layers.from, shot.layers.to)
       .filter((layer) => activeAt(layer, shot.frame))
       .map((layer) => (layer.kind === 'text' ? { ...layer, ...ALWAYS } : { ...layer, ...ALWAYS, blendMode: shot.blendAsNormal ? 'normal' : layer.blendMode })),
-    subtitles: shotSubtitles(plan.subtitles, shot.cues),
+    subtitles: shotSubtitles(plan.subtitles, shot.cues, shot.frame),
   };
   return <Timeline {...stillPlan} />;
 };

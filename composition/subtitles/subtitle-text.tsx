@@ -1,5 +1,45 @@
-import type { CSSProperties } from 'react';
-import type { PlanSubtitleStyle } from '../../src/render/plan/render-plan.types';
+import type { CSSProperties, ReactNode } from 'react';
+import type { PlanSubtitleStyle, PlanWordCaptions } from '../../src/render/plan/render-plan.types';
+
+/** A piece of word-level caption text: a word (or part of one a line break cut) and how it shows now, or what lies between words. */
+export interface WordPiece {
+  text: string;
+  word: 'spoken' | 'active' | 'unspoken' | null;
+}
+
+/** What a text block shows: plain text, or word-level caption pieces drawn as the layer's `words` says. */
+export type BlockText = string | { pieces: WordPiece[]; captions: PlanWordCaptions };
+
+/**
+ * The text of one copy of a block. A word is its own inline block, so the
+ * spoken word can be scaled about its own centre and an unspoken one hidden
+ * (reveal) while every copy keeps the layout of the whole cue: lines never
+ * reflow as words come. Only the fill copy takes the highlight colour; reveal
+ * draws every shown word in the text's own colour and size.
+ */
+function copyText(text: BlockText, copy: 'box' | 'outline' | 'fill'): ReactNode {
+  if (typeof text === 'string') return text;
+  const { captions } = text;
+  const highlight = captions.style === 'highlight';
+  return text.pieces.map((piece, index) =>
+    piece.word === null ? (
+      piece.text
+    ) : (
+      <span
+        // The pieces of a cue never reorder: the index is their identity.
+        key={index}
+        style={{
+          display: 'inline-block',
+          visibility: piece.word === 'unspoken' && !highlight ? 'hidden' : undefined,
+          transform: piece.word === 'active' && highlight && captions.scale !== 1 ? `scale(${captions.scale})` : undefined,
+          color: piece.word === 'active' && highlight && copy === 'fill' ? captions.color : undefined,
+        }}
+      >
+        {piece.text}
+      </span>
+    ),
+  );
+}
 
 /** `#RRGGBB` plus opacity as CSS rgba(). */
 export function rgba(hex: string, opacity: number): string {
@@ -38,7 +78,7 @@ export function textBase(style: PlanSubtitleStyle, align: CSSProperties['textAli
  * same text is stacked up to three times in one grid cell so all copies share
  * one layout: a background box per line, then OutlinedText. Pure and free of Remotion hooks, so tests can render it to static HTML.
  */
-export const SubtitleText: React.FC<{ style: PlanSubtitleStyle; text: string; lang?: string }> = ({ style, text, lang }) => {
+export const SubtitleText: React.FC<{ style: PlanSubtitleStyle; text: BlockText; lang?: string }> = ({ style, text, lang }) => {
   const base = textBase(style);
   const { background } = style;
   return (
@@ -66,7 +106,7 @@ export const SubtitleText: React.FC<{ style: PlanSubtitleStyle; text: string; la
               WebkitBoxDecorationBreak: 'clone',
             }}
           >
-            {text}
+            {copyText(text, 'box')}
           </span>
         </p>
       ) : null}
@@ -80,7 +120,7 @@ export const SubtitleText: React.FC<{ style: PlanSubtitleStyle; text: string; la
  * falls inside the glyph, blurred on its own, carrying the shadow of the
  * outlined shape) and the fill on top, in the grid cell of their parent.
  */
-export const OutlinedText: React.FC<{ style: PlanSubtitleStyle; base: CSSProperties; text: string }> = ({ style, base, text }) => {
+export const OutlinedText: React.FC<{ style: PlanSubtitleStyle; base: CSSProperties; text: BlockText }> = ({ style, base, text }) => {
   const { outline } = style;
   const shadow = shadowCss(style);
   const outlineFilter = outline
@@ -98,10 +138,10 @@ export const OutlinedText: React.FC<{ style: PlanSubtitleStyle; base: CSSPropert
             filter: outlineFilter || undefined,
           }}
         >
-          {text}
+          {copyText(text, 'outline')}
         </p>
       ) : null}
-      <p style={{ ...base, color: style.color, textShadow: outline ? undefined : shadow }}>{text}</p>
+      <p style={{ ...base, color: style.color, textShadow: outline ? undefined : shadow }}>{copyText(text, 'fill')}</p>
     </>
   );
 };

@@ -534,6 +534,24 @@ export interface components {
             color?: string;
             opacity?: number;
         };
+        WordCaptionsDto: {
+            /**
+             * @description highlight: the whole cue shows, the spoken word in highlight_color; reveal: words appear as spoken
+             * @default highlight
+             * @enum {string}
+             */
+            style?: "highlight" | "reveal";
+            /**
+             * @default #FFD400
+             * @example #FFD400
+             */
+            highlight_color?: string;
+            /**
+             * @description Size of the spoken word (highlight), about its own centre
+             * @default 1
+             */
+            scale?: number;
+        };
         SubtitleClipPropertiesDto: {
             /**
              * @example netflix
@@ -557,6 +575,8 @@ export interface components {
             shadow?: components["schemas"]["ShadowDto"];
             /** @description Bottom-centre anchor of the text block, in pixels of the output canvas; absent = the preset place */
             position?: components["schemas"]["PositionDto"];
+            /** @description Word-level captions: times from WebVTT inline timestamps, a JSON transcript, or split by characters */
+            words?: components["schemas"]["WordCaptionsDto"];
         };
         MediaClipDto: {
             /**

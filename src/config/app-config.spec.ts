@@ -57,9 +57,15 @@ describe('loadConfig', () => {
   });
 
   it("reads the limits of a task's subtitles, generous by default, and names a bad one", () => {
-    expect(loadConfig({}).subtitlePlanLimits).toEqual({ maxCues: 20_000, maxChars: 500_000, maxCueChars: 2_000, maxCuesAtOnce: 16 });
-    const set = { MAX_TASK_SUBTITLE_CUES: '500', MAX_TASK_SUBTITLE_CHARS: '9000', MAX_SUBTITLE_CUE_CHARS: '300', MAX_SUBTITLE_CUES_AT_ONCE: '4' };
-    expect(loadConfig(set).subtitlePlanLimits).toEqual({ maxCues: 500, maxChars: 9_000, maxCueChars: 300, maxCuesAtOnce: 4 });
+    expect(loadConfig({}).subtitlePlanLimits).toEqual({ maxCues: 20_000, maxChars: 500_000, maxCueChars: 2_000, maxCuesAtOnce: 16, maxWords: 50_000 });
+    const set = {
+      MAX_TASK_SUBTITLE_CUES: '500',
+      MAX_TASK_SUBTITLE_CHARS: '9000',
+      MAX_SUBTITLE_CUE_CHARS: '300',
+      MAX_SUBTITLE_CUES_AT_ONCE: '4',
+      MAX_TASK_CAPTION_WORDS: '700',
+    };
+    expect(loadConfig(set).subtitlePlanLimits).toEqual({ maxCues: 500, maxChars: 9_000, maxCueChars: 300, maxCuesAtOnce: 4, maxWords: 700 });
     expect(() => loadConfig({ MAX_SUBTITLE_CUES_AT_ONCE: '0' })).toThrow(/MAX_SUBTITLE_CUES_AT_ONCE="0" is not accepted; use a whole number from 1 to 10000/);
   });
 

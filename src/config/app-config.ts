@@ -288,6 +288,7 @@ function readMediaLimits(
       maxChars: read.integer('MAX_TASK_SUBTITLE_CHARS', DEFAULT_SUBTITLE_PLAN_LIMITS.maxChars, 1, 100_000_000),
       maxCueChars: read.integer('MAX_SUBTITLE_CUE_CHARS', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCueChars, 1, 1_000_000),
       maxCuesAtOnce: read.integer('MAX_SUBTITLE_CUES_AT_ONCE', DEFAULT_SUBTITLE_PLAN_LIMITS.maxCuesAtOnce, 1, 10_000),
+      maxWords: read.integer('MAX_TASK_CAPTION_WORDS', DEFAULT_SUBTITLE_PLAN_LIMITS.maxWords, 1, 10_000_000),
     },
     mediaDownloadTimeoutMs: read.integer('MEDIA_DOWNLOAD_TIMEOUT_MS', 600_000, 100, 3_600_000),
     mediaParallelDownloads: read.integer('MEDIA_PARALLEL_DOWNLOADS', 4, 1, 64),

@@ -27,7 +27,15 @@ export interface SubtitlePlanLimits {
   maxCueChars: number;
   /** Cues on screen at the same frame, across every subtitle clip. */
   maxCuesAtOnce: number;
+  /** Timed words of the clips that show word-level captions, together (spec/extensions.md §4: 50 000). */
+  maxWords: number;
 }
 
 /** A film has about 2 000 cues and 80 000 characters, a three-hour transcript about 4 000 and 250 000; a cue is a few lines. */
-export const DEFAULT_SUBTITLE_PLAN_LIMITS: Readonly<SubtitlePlanLimits> = { maxCues: 20_000, maxChars: 500_000, maxCueChars: 2_000, maxCuesAtOnce: 16 };
+export const DEFAULT_SUBTITLE_PLAN_LIMITS: Readonly<SubtitlePlanLimits> = {
+  maxCues: 20_000,
+  maxChars: 500_000,
+  maxCueChars: 2_000,
+  maxCuesAtOnce: 16,
+  maxWords: 50_000,
+};

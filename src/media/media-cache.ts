@@ -10,6 +10,8 @@ export interface CacheMeta {
   sizeBytes: number;
   etag: string | null;
   lastModified: string | null;
+  /** The response's Content-Type (absent in entries written before it was kept, and for samples). */
+  contentType?: string | null;
   /** Filled the first time a task needs them, then reused. */
   probe?: MediaProbe | null;
   probeError?: string;

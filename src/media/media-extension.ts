@@ -31,8 +31,12 @@ export function mediaExtension(probe: MediaProbe): string {
 
 const SUBTITLE_EXTENSIONS = new Set(['.srt', '.vtt', '.ass', '.ssa', '.json', '.txt']);
 
-/** Subtitles are not probed; the URL's extension picks the parser, plain text otherwise. */
-export function subtitleExtension(urlPath: string): string {
+/**
+ * Subtitles are not probed; the URL's extension picks the parser, plain text otherwise. A JSON content type
+ * makes a transcript (`.json`) whatever the path says.
+ */
+export function subtitleExtension(urlPath: string, contentType: string | null = null): string {
+  if (contentType !== null && /^application\/json\s*(?:;|$)/i.test(contentType)) return '.json';
   const extension = extname(urlPath).toLowerCase();
   return SUBTITLE_EXTENSIONS.has(extension) ? extension : '.txt';
 }

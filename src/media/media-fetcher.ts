@@ -320,6 +320,7 @@ export class MediaFetcher {
       sizeBytes: received,
       etag: typeof response.headers.etag === 'string' ? response.headers.etag : null,
       lastModified: response.headers['last-modified'] ?? null,
+      contentType: response.headers['content-type'] ?? null,
     };
     await this.cache.writeMeta(key, meta);
     return meta;
@@ -354,7 +355,7 @@ export class MediaFetcher {
         await this.cache.writeMeta(key, meta);
       }
       if (meta.textError) throw invalidFormat(req.url, meta.textError);
-      const path = await this.place(source, req.destDir, key, subtitleExtension(url.pathname));
+      const path = await this.place(source, req.destDir, key, subtitleExtension(url.pathname, meta.contentType ?? null));
       return { path, kind: 'subtitle', probe: null };
     }
     if (meta.probe === undefined) {

@@ -102,7 +102,16 @@ describe('parseSubtitleFile: WebVTT', () => {
     ].join('\r\n');
     expect(parseSubtitleFile(Buffer.from('\ufeff' + vtt), URL)).toEqual([
       { startMs: 1000, endMs: 2000, text: 'Hi there' },
-      { startMs: 3600000, endMs: 3601500, text: 'こんにちは世界' },
+      {
+        startMs: 3600000,
+        endMs: 3601500,
+        text: 'こんにちは世界',
+        // An inline timestamp before its cue is held to the cue's start.
+        words: [
+          { text: 'こんにちは', startMs: 3600000 },
+          { text: '世界', startMs: 3600000 },
+        ],
+      },
     ]);
   });
 
@@ -186,5 +195,38 @@ describe('parseSubtitleFileAsync', () => {
       code: 'INVALID_MEDIA_FORMAT',
       message: expect.stringMatching(/line 2: malformed timing line/),
     });
+  });
+});
+
+describe('parseSubtitleFile: WebVTT inline timestamps', () => {
+  it('times the words after each timestamp from it, the text before the first from the cue start', () => {
+    const vtt = 'WEBVTT\n\n00:01.000 --> 00:04.000\nSo <00:01.500>here we<00:02.000> <b>go</b>\n<00:03.250>again &amp; again\n';
+    expect(parseSubtitleFile(vtt, URL)).toEqual([
+      {
+        startMs: 1000,
+        endMs: 4000,
+        text: 'So here we go\nagain & again',
+        words: [
+          { text: 'So', startMs: 1000 },
+          { text: 'here we', startMs: 1500 },
+          { text: 'go', startMs: 2000 },
+          { text: 'again & again', startMs: 3250 },
+        ],
+      },
+    ]);
+  });
+
+  it('holds a timestamp before the one before it or past the cue end to them', () => {
+    const vtt = 'WEBVTT\n\n00:01.000 --> 00:02.000\n<00:01.500>a <00:01.200>b <00:09.000>c\n';
+    expect(parseSubtitleFile(vtt, URL)[0].words).toEqual([
+      { text: 'a', startMs: 1500 },
+      { text: 'b', startMs: 1500 },
+      { text: 'c', startMs: 2000 },
+    ]);
+  });
+
+  it('gives a cue without timestamps, and every SRT cue, no words', () => {
+    expect(parseSubtitleFile('WEBVTT\n\n00:01.000 --> 00:02.000\nplain\n', URL)[0]).not.toHaveProperty('words');
+    expect(parseSubtitleFile('1\n00:00:01,000 --> 00:00:02,000\nplain <00:01.500>text\n', URL)[0]).toEqual({ startMs: 1000, endMs: 2000, text: 'plain text' });
   });
 });

@@ -7,6 +7,17 @@ export interface SubtitleCueMs {
   endMs: number;
   /** Plain text, markup removed, lines joined with `\n`. */
   text: string;
+  /**
+   * When the file times the cue's words (WebVTT inline timestamps, a JSON transcript): its words in order, whose
+   * text without white space spells the cue's text without white space.
+   */
+  words?: CueWordMs[];
+}
+
+/** A timed word (or run of words spoken together): it starts at `startMs` and shows until the cue ends. */
+export interface CueWordMs {
+  text: string;
+  startMs: number;
 }
 
 /**
@@ -36,6 +47,8 @@ const VTT_TIMING = new RegExp(String.raw`^${VTT_TIME}[ \t]+-->[ \t]+${VTT_TIME}(
 // A tag's body stops at the next opener ('<' or '{'): a run of unclosed openers is then scanned
 // once, where `[^>]*` rescanned the rest of the line from every opener (quadratic on hostile files).
 const MARKUP = /<\/?(?:i|b|u|s|c|v|lang|ruby|rt|font)(?:[.\s][^<>]*)?>|<\d{1,3}(?::\d{2}){1,2}\.\d{3}>|\{\\[^{}]*\}/gi;
+/** A WebVTT inline timestamp, `<00:00:01.200>` or `<00:01.200>`: the words after it start then. */
+const INLINE_TIMESTAMP = /<(?:(\d{2,3}):)?([0-5]\d):([0-5]\d)\.(\d{3})>/g;
 /**
  * The parser is written as generators that pause every SLICE lines or cues, so
  * the worker can parse off-turn (parseSubtitleFileAsync: the event loop runs
@@ -134,16 +147,44 @@ function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
+function plain(text: string): string {
+  return text.replace(MARKUP, '').replace(/&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (e) => ENTITIES[e]);
+}
+
 function cleanText(lines: Line[]): string {
   return lines
-    .map((l) =>
-      l.text
-        .replace(MARKUP, '')
-        .replace(/&(?:amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (e) => ENTITIES[e])
-        .trimEnd(),
-    )
+    .map((l) => plain(l.text).trimEnd())
     .join('\n')
     .trim();
+}
+
+/**
+ * The words of a WebVTT cue with inline timestamps: the text before the first
+ * timestamp starts with the cue, the text after each timestamp at it (several
+ * words between two timestamps are spoken, and highlighted, together). A
+ * timestamp outside the cue or before the one before it is held to them rather
+ * than refused: a file plain subtitles always accepted stays accepted. Null when
+ * the cue has no timestamp.
+ */
+function timedWords(lines: Line[], cue: { startMs: number; endMs: number }): CueWordMs[] | null {
+  const words: CueWordMs[] = [];
+  let startMs = cue.startMs;
+  let stamped = false;
+  for (const line of lines) {
+    let at = 0;
+    const add = (end: number): void => {
+      const text = plain(line.text.slice(at, end)).trim();
+      if (text !== '') words.push({ text, startMs });
+    };
+    for (const m of line.text.matchAll(INLINE_TIMESTAMP)) {
+      add(m.index);
+      at = m.index + m[0].length;
+      startMs = Math.min(Math.max(ms(m[1], m[2], m[3], m[4]), startMs), cue.endMs);
+      stamped = true;
+    }
+    add(line.text.length);
+  }
+  return stamped ? words : null;
 }
 
 /** Throws as soon as the cue count passes the limit, so an over-long file is not parsed to its end. */
@@ -195,7 +236,8 @@ function* parseVtt(lines: Line[], maxCues: number): Steps<SubtitleCueMs[]> {
     const textLines = block.slice(timingAt + 1);
     const stray = textLines.find((l) => l.text.includes('-->'));
     if (stray) throw new SyntaxProblem(stray.no, 'cue text may not contain "-->" (missing blank line before a timing line?)');
-    countCue(cues, { startMs, endMs, text: cleanText(textLines) }, maxCues, block[0].no);
+    const words = timedWords(textLines, { startMs, endMs });
+    countCue(cues, { startMs, endMs, text: cleanText(textLines), ...(words && { words }) }, maxCues, block[0].no);
   }
   return cues;
 }

@@ -135,6 +135,16 @@ export function wrapText(text: string, options: WrapOptions): string {
     .join('\n');
 }
 
+/**
+ * The words of `text` as `word` wrapping sees them: runs between spaces, each
+ * CJK character on its own, punctuation kept with the word it may not be parted
+ * from. What a cue's time is split over when no word times are given.
+ */
+export function wordsOf(text: string, language: string): Array<{ text: string; length: number }> {
+  const japanese = isJapanese(text, language);
+  return applyPunctuationRules(pieces(characters(text), 'word'), japanese).map(({ text: word, length }) => ({ text: word, length }));
+}
+
 /** True when most glyph characters of `text` are CJK (used to pick the per-script line length). */
 export function isMostlyCjk(text: string): boolean {
   let cjk = 0;

@@ -15,6 +15,7 @@ import type { RenderPlan } from '../render/plan/render-plan.types';
 import { stopOnAbortOrTimeout } from '../render/render-engine';
 import { planTimelineSteps, type MediaKind } from '../render/plan/timeline-planner';
 import { parseSubtitleFileAsync, type SubtitleCueMs } from '../subtitles/subtitle-parser';
+import { isTranscriptPath, parseTranscript } from '../subtitles/transcript-parser';
 import type { TaskEntity } from '../tasks/task.entity';
 import type { TrackType } from '../tasks/task-input.types';
 
@@ -120,7 +121,12 @@ async function planWith(deps: RenderInputsDeps, task: TaskEntity, media: Map<str
       const path = fetchedAt(media, key).path;
       let parsed = parsedFiles.get(path);
       if (parsed === undefined) {
-        parsed = { cues: await parseSubtitleFileAsync(await readFile(path), clip.media_url, deps.config.subtitleLimits) };
+        const bytes = await readFile(path);
+        // The fetcher names a transcript `.json` by its path or its content type.
+        const cues = isTranscriptPath(path)
+          ? parseTranscript(bytes, clip.media_url, deps.config.subtitleLimits, deps.config.subtitlePlanLimits.maxWords)
+          : await parseSubtitleFileAsync(bytes, clip.media_url, deps.config.subtitleLimits);
+        parsed = { cues };
         parsedFiles.set(path, parsed);
       }
       subtitleFiles.set(key, parsed);

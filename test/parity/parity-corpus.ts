@@ -96,6 +96,21 @@ export async function makeParityMedia(fixtures: MediaFixtures): Promise<void> {
     return `${i + 1}\n${t(i * 200)} --> ${t(i * 200 + 200)}\nCue ${i + 1} 字幕 ${'■'.repeat(i % 4)}\n`;
   };
   await writeFile(p('rapid.srt'), Array.from({ length: 10 }, (_, i) => cue(i)).join('\n'));
+  await writeFile(
+    p('words.vtt'),
+    'WEBVTT\n\n00:00.000 --> 00:01.000\nHere <00:00.300>comes <00:00.500>every <00:00.800>word\n\n00:01.000 --> 00:02.000\nthen <00:01.400>the <00:01.600>next line\n',
+  );
+  const timed = (text: string, from: number, to: number) => {
+    const words = text.split(' ');
+    const step = (to - from) / words.length;
+    return {
+      start: from,
+      end: to,
+      text: ` ${text}`,
+      words: words.map((word, i) => ({ word: ` ${word}`, start: from + i * step, end: from + (i + 1) * step })),
+    };
+  };
+  await writeFile(p('words.json'), JSON.stringify({ segments: [timed('A transcript from speech', 0, 1), timed('as Whisper writes it', 1, 2)] }));
 }
 
 type Props = Record<string, unknown>;
@@ -129,21 +144,51 @@ const CUSTOM_STYLE = {
   shadow: { enabled: true, offset_x: 3, offset_y: 3, blur: 6, color: '#000000', opacity: 0.6 },
 };
 
-function subtitlePresets(language: string, file: string): ParityCase {
+/** Each preset for 400 ms of `file`; with `extra` (e.g. word-level captions) on every clip. */
+function subtitlePresets(language: string, file: string, extra: Props = {}, name = `subtitles-${language}`): ParityCase {
   const slot = 400;
+  const style = (preset: string): Props => ({ preset, ...(preset === 'custom' ? CUSTOM_STYLE : {}), ...extra });
   return {
-    name: `subtitles-${language}`,
+    name,
     durationMs: PRESETS.length * slot,
     tracks: [
       backdrop(PRESETS.length * slot, 'bars.mp4'),
-      {
-        id: 'subs',
-        type: 'subtitle',
-        clips: PRESETS.map((preset, i) => clip(preset, file, i * slot, (i + 1) * slot, preset === 'custom' ? { preset, ...CUSTOM_STYLE } : { preset })),
-      },
+      { id: 'subs', type: 'subtitle', clips: PRESETS.map((preset, i) => clip(preset, file, i * slot, (i + 1) * slot, style(preset))) },
     ],
   };
 }
+
+const wordClip = (file: string, properties: Props): TrackInput => ({ id: 'subs', type: 'subtitle', clips: [clip('words', file, 0, 2_000, properties)] });
+
+/** Word-level captions (docs/extensions.md §4): each style, each source of word times, a CJK cue split per character. */
+const WORD_CORPUS: ParityCase[] = [
+  {
+    name: 'words-vtt-highlight-scaled',
+    durationMs: 2_000,
+    tracks: [backdrop(2_000, 'bars.mp4'), wordClip('words.vtt', { preset: 'youtube', words: { style: 'highlight', highlight_color: '#FF4080', scale: 1.3 } })],
+  },
+  {
+    name: 'words-json-reveal',
+    durationMs: 2_000,
+    tracks: [backdrop(2_000, 'bars.mp4'), wordClip('words.json', { preset: 'professional', words: { style: 'reveal' } })],
+  },
+  {
+    name: 'words-json-highlight',
+    durationMs: 2_000,
+    tracks: [backdrop(2_000, 'bars.mp4'), wordClip('words.json', { preset: 'custom', ...CUSTOM_STYLE, words: { highlight_color: '#40C0FF', scale: 1.5 } })],
+  },
+  {
+    name: 'words-split-chinese-highlight',
+    durationMs: 2_000,
+    tracks: [backdrop(2_000, 'bars.mp4'), wordClip('zh.srt', { preset: 'douyin', words: {} })],
+  },
+  {
+    name: 'words-split-english-reveal',
+    durationMs: 2_000,
+    tracks: [backdrop(2_000, 'bars.mp4'), wordClip('en.srt', { preset: 'netflix', words: { style: 'reveal' } })],
+  },
+  subtitlePresets('chinese', 'zh.srt', { words: { scale: 1.3 } }, 'words-every-preset-chinese'),
+];
 
 /**
  * Divide by (1 - Cs) or Cs: one level of difference in the decoded backdrop near 0 or 255 swings the result across
@@ -473,6 +518,7 @@ export const PARITY_CORPUS: ParityCase[] = [
   subtitlePresets('chinese', 'zh.srt'),
   subtitlePresets('japanese', 'ja.srt'),
   subtitlePresets('korean', 'ko.vtt'),
+  ...WORD_CORPUS,
   {
     name: 'cue-every-200ms',
     durationMs: 2_000,

@@ -57,7 +57,9 @@ export async function startMediaFixtures(): Promise<MediaFixtures> {
     }
     try {
       const size = statSync(join(dir, name)).size;
-      res.writeHead(200, { 'content-length': size, 'content-type': 'application/octet-stream' });
+      // A `.transcript` is JSON under a name that does not say so: the worker must go by the content type.
+      const type = name.endsWith('.transcript') ? 'application/json; charset=utf-8' : 'application/octet-stream';
+      res.writeHead(200, { 'content-length': size, 'content-type': type });
       createReadStream(join(dir, name)).pipe(res);
     } catch {
       res.writeHead(404).end('not found');

@@ -4,13 +4,9 @@ import type { TestApp } from './test-app';
 
 /**
  * Posts a create body as a new client of `app`, waits for the task to end,
- * expects it completed, and writes its video to `path`; the task's id and the client that owns it.
+ * expects it completed and writes its video to `path`; the task's id, the client that owns it and its record.
  */
-export async function renderThroughApi(
-  app: TestApp,
-  body: Record<string, unknown>,
-  path: string,
-): Promise<{ taskId: string; client: Awaited<ReturnType<TestApp['client']>> }> {
+export async function renderThroughApi(app: TestApp, body: Record<string, unknown>, path: string): Promise<RenderedTask> {
   const client = await app.client();
   const created = await client.post('/v3/tasks', body);
   expect(created.status).toBe(201);
@@ -21,9 +17,25 @@ export async function renderThroughApi(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(record.error).toBeNull();
-  const url = new URL(record.output.video_url);
+  await downloadOutput(app, record.output.video_url, path);
+  return { taskId: created.body.task_id as string, client, record };
+}
+
+/** The task record's output URLs this helper's callers read. */
+export interface TaskRecord {
+  output: { video_url: string; thumbnail_url: string; preview_url: string };
+}
+
+export interface RenderedTask {
+  taskId: string;
+  client: Awaited<ReturnType<TestApp['client']>>;
+  record: TaskRecord;
+}
+
+/** Downloads one of a task's output URLs (signed, no key needed) to `path`. */
+export async function downloadOutput(app: TestApp, signedUrl: string, path: string): Promise<void> {
+  const url = new URL(signedUrl);
   writeFileSync(path, (await app.anonymous().get(url.pathname + url.search)).raw);
-  return { taskId: created.body.task_id as string, client };
 }
 
 /** Frame number `frame` (exact frame, not a seek time) of a video, raw in `pixelFormat` (rgb24, gray, …), cropped when asked. */

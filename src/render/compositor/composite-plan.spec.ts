@@ -167,4 +167,52 @@ describe('compositePlan', () => {
     expect(p.slots[1]).toMatchObject({ boxShot: null });
     expect(p.shots.slice(2)).toEqual([{ frame: 20, layers: { from: 3, to: 4 }, cues: [], blendAsNormal: false, text: 'box' }]);
   });
+
+  describe('word-level captions', () => {
+    function wordLayer(words: number[], fromFrame = 10, durationInFrames = 40): PlanSubtitleLayer {
+      return {
+        ...subtitles([[fromFrame, durationInFrames]]),
+        cues: [{ fromFrame, durationInFrames, text: words.map((_, i) => `w${i}`).join(' '), words: words.map((f, i) => ({ text: `w${i}`, fromFrame: f })) }],
+        words: { style: 'highlight', color: '#FFD400', scale: 1 },
+      };
+    }
+
+    it('draws a cue of N words as one still per word state, switched at the word times', () => {
+      const p = compositePlan(plan([], [wordLayer([10, 20, 25, 40])]));
+      expect(p.shots.map((s) => [s.frame, s.cues])).toEqual([
+        [10, [[0, 0]]],
+        [20, [[0, 0]]],
+        [25, [[0, 0]]],
+        [40, [[0, 0]]],
+      ]);
+      expect(p.slots).toEqual([
+        {
+          kind: 'stills',
+          blendMode: 'normal',
+          segments: [
+            { fromFrame: 0, durationInFrames: 10, shot: null },
+            { fromFrame: 10, durationInFrames: 10, shot: 0 },
+            { fromFrame: 20, durationInFrames: 5, shot: 1 },
+            { fromFrame: 25, durationInFrames: 15, shot: 2 },
+            { fromFrame: 40, durationInFrames: 10, shot: 3 },
+            { fromFrame: 50, durationInFrames: 50, shot: null },
+          ],
+        },
+      ]);
+    });
+
+    it('needs at most N + 1 stills: words starting together, before the cue or after it add none', () => {
+      // Words at 5 (before the cue: spoken from its start), 30 and 30 (together), 60 (after its end).
+      const p = compositePlan(plan([], [wordLayer([5, 30, 30, 60])]));
+      expect(p.shots.map((s) => s.frame)).toEqual([10, 30]);
+      const none = compositePlan(plan([], [wordLayer([20, 30])]));
+      expect(none.shots.map((s) => s.frame)).toEqual([10, 20, 30]);
+      expect(none.shots.length).toBeLessThanOrEqual(2 + 1);
+    });
+
+    it('keeps one still per cue for a layer without word-level captions, even if its cues carry words', () => {
+      const { words: _style, ...plain } = wordLayer([10, 20, 30]);
+      expect(compositePlan(plan([], [plain])).shots).toHaveLength(1);
+    });
+  });
 });

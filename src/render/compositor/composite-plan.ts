@@ -20,6 +20,7 @@
 import { runSteps, type Steps } from '../../common/steps';
 import type { Vec2 } from '../plan/motion';
 import type { PlanMediaLayer, PlanVisualLayer, RenderPlan } from '../plan/render-plan.types';
+import { spokenWordCount, wordChangeFrames } from '../plan/word-captions';
 
 /** One picture the still-mode composition draws: the plan at `frame` with only this content. */
 export interface StillShot {
@@ -103,8 +104,11 @@ function groupLayers(plan: RenderPlan): Array<OwnSlot | StillGroup> {
   return out;
 }
 
-/** An image layer (its index in plan.layers) or a cue (its index in `cues` of the group's sweep) appearing or disappearing. */
-type Change = { frame: number; on: boolean } & ({ layer: number } | { cue: number });
+/**
+ * An image layer (its index in plan.layers) or a cue (its index in `cues` of the group's sweep) appearing or
+ * disappearing, or a cue with word-level captions changing how many of its words are spoken.
+ */
+type Change = { frame: number } & ({ on: boolean; layer: number } | { on: boolean; cue: number } | { spokenOf: number; spoken: number });
 
 /** What a group shows: its changes in frame order, and its cues as [index in plan.subtitles, index in its cues], in plan order. */
 function* changesOf(group: StillGroup, plan: RenderPlan): Steps<{ changes: Change[]; cues: Array<[number, number]> }> {
@@ -124,6 +128,13 @@ function* changesOf(group: StillGroup, plan: RenderPlan): Steps<{ changes: Chang
         if (from >= to) continue;
         const cue = cues.push([s, c]) - 1;
         changes.push({ frame: from, on: true, cue }, { frame: to, on: false, cue });
+        // Each word-state of a cue is a look of its own (at most N + 1 for N words): the stills switch at the word times.
+        if (sub.words !== undefined && item.words !== undefined) {
+          const { words } = item;
+          for (const frame of [from, ...wordChangeFrames(item)]) {
+            if (frame < to) changes.push({ frame, spokenOf: cue, spoken: spokenWordCount(words, frame) });
+          }
+        }
       }
     }
   }
@@ -138,11 +149,15 @@ function* changesOf(group: StillGroup, plan: RenderPlan): Steps<{ changes: Chang
 class Showing {
   private readonly layers = new Set<number>();
   private readonly cues = new Set<number>();
+  /** Words spoken, by cue, for cues with word-level captions. */
+  private readonly spoken = new Map<number, number>();
   private layerSet = '';
   private readonly layerSetNames = new Map<string, string>();
 
   apply(change: Change): void {
-    if ('layer' in change) {
+    if ('spokenOf' in change) {
+      this.spoken.set(change.spokenOf, change.spoken);
+    } else if ('layer' in change) {
       if (change.on) this.layers.add(change.layer);
       else this.layers.delete(change.layer);
       const spelled = [...this.layers].sort((a, b) => a - b).join(',');
@@ -166,7 +181,9 @@ class Showing {
 
   /** '' when nothing shows. */
   key(): string {
-    return this.cues.size === 0 ? this.layerSet : `${this.layerSet}#${this.cueIndexes().join(',')}`;
+    if (this.cues.size === 0) return this.layerSet;
+    const cues = this.cueIndexes().map((cue) => (this.spoken.has(cue) ? `${cue}:${this.spoken.get(cue)}` : String(cue)));
+    return `${this.layerSet}#${cues.join(',')}`;
   }
 }
 

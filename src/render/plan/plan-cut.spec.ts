@@ -84,4 +84,21 @@ describe('cutPlan', () => {
       ['v/late', 50, 50],
     ]);
   });
+
+  it("moves a cue's word times with it, a word spoken before the range to its start", () => {
+    const words = [
+      { text: 'one', fromFrame: 95 },
+      { text: 'two', fromFrame: 101 },
+      { text: 'three', fromFrame: 104 },
+    ];
+    const withWords: RenderPlan = {
+      ...plan,
+      subtitles: [{ ...plan.subtitles[0], cues: [{ fromFrame: 95, durationInFrames: 10, text: 'one two three', words }] }],
+    };
+    expect(cutPlan(withWords, { from: 100, to: 200 }).plan.subtitles[0].cues[0].words).toEqual([
+      { text: 'one', fromFrame: 0 },
+      { text: 'two', fromFrame: 1 },
+      { text: 'three', fromFrame: 4 },
+    ]);
+  });
 });

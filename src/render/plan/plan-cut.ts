@@ -35,7 +35,11 @@ export function cutPlan(plan: RenderPlan, range: FrameRange): CutPlan {
     ...layer,
     cues: layer.cues.flatMap((cue) => {
       const part = within(cue.fromFrame, cue.durationInFrames, range);
-      return part === null ? [] : [{ ...cue, fromFrame: part.fromFrame, durationInFrames: part.durationInFrames }];
+      if (part === null) return [];
+      const cut = { ...cue, fromFrame: part.fromFrame, durationInFrames: part.durationInFrames };
+      // A word spoken before the range stays spoken: its start moves to frame 0 at the earliest.
+      if (cue.words !== undefined) cut.words = cue.words.map((w) => ({ ...w, fromFrame: Math.max(0, w.fromFrame - range.from) }));
+      return [cut];
     }),
   }));
   return { plan: { ...plan, durationInFrames: range.to - range.from, layers, audio: [], subtitles }, skippedFrames };

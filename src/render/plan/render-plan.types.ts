@@ -89,6 +89,24 @@ export interface PlanSubtitleCue {
   fromFrame: number;
   durationInFrames: number;
   text: string;
+  /**
+   * Word-level captions only (the layer's `words`): the cue's words in order, each spoken from `fromFrame`
+   * (timeline frames, not decreasing) to the cue's end; without white space they spell `text` without white space.
+   */
+  words?: PlanCueWord[];
+}
+
+export interface PlanCueWord {
+  text: string;
+  fromFrame: number;
+}
+
+/** How a layer with word-level captions shows the words (spec/extensions.md §4). */
+export interface PlanWordCaptions {
+  /** highlight: the whole cue, the word being spoken in `color` at `scale`; reveal: only the words already spoken. */
+  style: 'highlight' | 'reveal';
+  color: string;
+  scale: number;
 }
 
 export interface PlanTextOutline {
@@ -139,6 +157,8 @@ export interface PlanSubtitleLayer {
   id: string;
   cues: PlanSubtitleCue[];
   style: PlanSubtitleStyle;
+  /** Word-level captions; absent for plain subtitles, whose plan is what it always was. */
+  words?: PlanWordCaptions;
 }
 
 export interface RenderPlan {

@@ -124,3 +124,58 @@ describe('buildSubtitleLayer', () => {
     expect(fonts).toEqual([]);
   });
 });
+
+describe('buildSubtitleLayer: word-level captions', () => {
+  const base = { id: 't/c1', fps: 10, canvas, timelineFrames: 600 };
+
+  it('gives a plain clip exactly the plan it always had: no words on the layer or its cues', () => {
+    const { layer } = buildSubtitleLayer({
+      ...base,
+      clip: clip(0, 5000),
+      cues: [{ startMs: 0, endMs: 1000, text: 'a b', words: [{ text: 'a b', startMs: 0 }] }],
+    });
+    expect(layer).not.toHaveProperty('words');
+    expect(layer.cues).toEqual([{ fromFrame: 0, durationInFrames: 10, text: 'a b' }]);
+  });
+
+  it('fills in the defaults of words and times the words of the file on the timeline, none before its cue', () => {
+    const { layer } = buildSubtitleLayer({
+      ...base,
+      clip: clip(1000, 9000, { words: {} }),
+      cues: [
+        {
+          startMs: 500,
+          endMs: 2500,
+          text: 'Hello there',
+          words: [
+            { text: 'Hello', startMs: 400 },
+            { text: 'there', startMs: 1210 },
+          ],
+        },
+      ],
+    });
+    expect(layer.words).toEqual({ style: 'highlight', color: '#FFD400', scale: 1 });
+    expect(layer.cues).toEqual([
+      {
+        fromFrame: 15,
+        durationInFrames: 20,
+        text: 'Hello there',
+        words: [
+          { text: 'Hello', fromFrame: 15 },
+          { text: 'there', fromFrame: 23 },
+        ],
+      },
+    ]);
+  });
+
+  it('splits an untimed CJK cue per character, after wrapping the text', () => {
+    const { layer } = buildSubtitleLayer({
+      ...base,
+      clip: clip(0, 9000, { words: { style: 'reveal', highlight_color: '#00FF00', scale: 1.5 }, text_wrapping: { max_chars_per_line: 2 } }),
+      cues: [{ startMs: 0, endMs: 1000, text: '你好世界啊' }],
+    });
+    expect(layer.words).toEqual({ style: 'reveal', color: '#00FF00', scale: 1.5 });
+    expect(layer.cues[0].text).toBe('你好\n世界\n啊');
+    expect(layer.cues[0].words).toEqual(['你', '好', '世', '界', '啊'].map((text, i) => ({ text, fromFrame: i * 2 })));
+  });
+});

@@ -1,9 +1,11 @@
 import { detectTextLanguage, fontFacesFor } from '../../fonts/font-catalogue';
 import { runSteps, type Steps } from '../../common/steps';
 import { firstFrameAtOrAfter } from './frames';
-import type { PlanFontFace, PlanSubtitleCue, PlanSubtitleLayer } from './render-plan.types';
+import type { PlanCueWord, PlanFontFace, PlanSubtitleCue, PlanSubtitleLayer, PlanWordCaptions } from './render-plan.types';
 import type { ClipInput, SubtitleClipProperties } from '../../tasks/task-input.types';
-import type { SubtitleCueMs } from '../../subtitles/subtitle-parser';
+import type { CueWordMs, SubtitleCueMs } from '../../subtitles/subtitle-parser';
+import { DEFAULT_WORDS } from '../../tasks/dto/input-values';
+import { splitCueTime } from './word-captions';
 import { type Canvas, maxCharsFor, resolveSubtitleStyle, subtitleFontKey } from './subtitle-style';
 import { wrapText } from '../../subtitles/text-wrap';
 
@@ -23,10 +25,10 @@ export interface BuildSubtitleLayerArgs {
  * timeline end, empty ones dropped. A cue covers the frames whose timestamps lie
  * in [start, end), the same rule the plan builder applies to clips.
  */
-function* placeCues(args: BuildSubtitleLayerArgs): Steps<PlanSubtitleCue[]> {
+function* placeCues(args: BuildSubtitleLayerArgs): Steps<PlacedCue[]> {
   const { clip, fps, timelineFrames } = args;
   const clipEndFrame = Math.min(firstFrameAtOrAfter(clip.end_time_ms, fps), timelineFrames);
-  const placed: PlanSubtitleCue[] = [];
+  const placed: PlacedCue[] = [];
   for (const cue of args.cues) {
     yield;
     const text = cue.text.trim();
@@ -34,13 +36,34 @@ function* placeCues(args: BuildSubtitleLayerArgs): Steps<PlanSubtitleCue[]> {
     const fromFrame = firstFrameAtOrAfter(clip.start_time_ms + cue.startMs, fps);
     const endFrame = Math.min(firstFrameAtOrAfter(clip.start_time_ms + cue.endMs, fps), clipEndFrame);
     if (endFrame <= fromFrame) continue;
-    placed.push({ fromFrame, durationInFrames: endFrame - fromFrame, text });
+    placed.push({ fromFrame, durationInFrames: endFrame - fromFrame, text, source: cue });
   }
   return placed.sort((a, b) => a.fromFrame - b.fromFrame);
 }
 
+/** A cue on the timeline and the cue of the file it comes from (its times and timed words). */
+type PlacedCue = PlanSubtitleCue & { source: SubtitleCueMs };
+
+/** The word-level captions of a clip's `words` properties, each default filled in; absent without them. */
+function wordCaptions(props: SubtitleClipProperties | undefined): PlanWordCaptions | undefined {
+  const words = props?.words;
+  if (words === undefined) return undefined;
+  return {
+    style: words.style ?? DEFAULT_WORDS.style,
+    color: words.highlight_color ?? DEFAULT_WORDS.highlight_color,
+    scale: words.scale ?? DEFAULT_WORDS.scale,
+  };
+}
+
+/** A cue's words on the timeline: the file's times, else its time split by characters; none starts before the cue. */
+function cueWords(cue: PlacedCue, clip: ClipInput, fps: number, language: string): PlanCueWord[] {
+  const { source } = cue;
+  const timed: CueWordMs[] = source.words ?? splitCueTime(cue.text, source.startMs, source.endMs, language);
+  return timed.map((w) => ({ text: w.text, fromFrame: Math.max(cue.fromFrame, firstFrameAtOrAfter(clip.start_time_ms + w.startMs, fps)) }));
+}
+
 /** Every character the cues use, once: what the language and the font faces are chosen by. */
-function* charactersOf(cues: PlanSubtitleCue[]): Steps<string> {
+function* charactersOf(cues: PlacedCue[]): Steps<string> {
   const seen = new Set<string>();
   for (const cue of cues) {
     yield;
@@ -69,13 +92,13 @@ export function* subtitleLayerSteps(args: BuildSubtitleLayerArgs): Steps<BuiltSu
   const style = resolveSubtitleStyle(props, args.canvas, language);
   const { wrapping } = style;
   const wraps = wrapping.enabled && wrapping.strategy !== 'none';
+  const words = wordCaptions(props);
   const cues: PlanSubtitleCue[] = [];
-  for (const c of placed) {
+  for (const { source, ...c } of placed) {
     yield;
-    cues.push(
-      wraps ? { ...c, text: wrapText(c.text, { maxCharsPerLine: maxCharsFor(props, c.text), strategy: wrapping.strategy, language: wrapping.language }) } : c,
-    );
+    const text = wraps ? wrapText(c.text, { maxCharsPerLine: maxCharsFor(props, c.text), strategy: wrapping.strategy, language: wrapping.language }) : c.text;
+    cues.push(words ? { ...c, text, words: cueWords({ ...c, source }, args.clip, args.fps, wrapping.language) } : { ...c, text });
   }
   const fonts = cues.length === 0 ? [] : fontFacesFor(subtitleFontKey(props), usedCharacters, language);
-  return { layer: { id: args.id, cues, style }, fonts };
+  return { layer: { id: args.id, cues, style, ...(words && { words }) }, fonts };
 }

@@ -453,4 +453,58 @@ describe('planTimeline: what the subtitles of one task may bring', () => {
     expect(step.value).toEqual(runSteps(subtitlePlan(file, 1, undefined, 200_000)));
     expect(step.value.subtitles[0].cues[1_999]).toEqual({ fromFrame: 1_999, durationInFrames: 1, text: 'cue number 1999，一句中文字幕「引号」' });
   });
+
+  it('refuses more timed words than MAX_TASK_CAPTION_WORDS across the clips with word-level captions', () => {
+    const file = [cue(0, 1_000, 'one two three')];
+    const wordClips = (clips: number) =>
+      planTimelineSteps({
+        timeline: {
+          duration_ms: 10_000,
+          tracks: [{ id: 's', type: 'subtitle', clips: Array.from({ length: clips }, (_, i) => clip(`c${i}.srt`, 0, 10_000, { words: {} })) }],
+        },
+        output: { ...output, framerate: 10 },
+        resolveMediaSrc: resolver,
+        readSubtitleFile: () => ({ cues: file }),
+        subtitlePlanLimits: { ...DEFAULT_SUBTITLE_PLAN_LIMITS, maxWords: 5 },
+      });
+    expect(runSteps(wordClips(1)).subtitles[0].cues[0].words).toHaveLength(3);
+    const err = failure(() => runSteps(wordClips(2)));
+    expect([err.code, err.details]).toEqual(['TIMELINE_TOO_COMPLEX', { limit: 'MAX_TASK_CAPTION_WORDS', allowed: 5 }]);
+    expect(err.message).toMatch(/more than the 5 words allowed in one task \(MAX_TASK_CAPTION_WORDS/);
+    // Plain subtitles bring no timed words.
+    expect(() => runSteps(subtitlePlan(file, 2, { maxWords: 5 }))).not.toThrow();
+  });
+
+  it('reads a .json subtitle file as a transcript', () => {
+    const transcript = JSON.stringify({
+      segments: [
+        {
+          start: 1,
+          end: 2,
+          text: ' Hi all',
+          words: [
+            { word: ' Hi', start: 1, end: 1.4 },
+            { word: ' all', start: 1.5, end: 2 },
+          ],
+        },
+      ],
+    });
+    const planned = planTimeline({
+      timeline: { duration_ms: 3_000, tracks: [{ id: 's', type: 'subtitle', clips: [clip('talk.json', 0, 3_000, { words: { style: 'reveal' } })] }] },
+      output: { ...output, framerate: 10 },
+      resolveMediaSrc: resolver,
+      readSubtitleFile: () => transcript,
+    });
+    expect(planned.subtitles[0].cues).toEqual([
+      {
+        fromFrame: 10,
+        durationInFrames: 10,
+        text: 'Hi all',
+        words: [
+          { text: 'Hi', fromFrame: 10 },
+          { text: 'all', fromFrame: 15 },
+        ],
+      },
+    ]);
+  });
 });

@@ -14,6 +14,7 @@ import { runSteps, type Steps } from '../../common/steps';
 import { mergeFontFaces } from '../../fonts/font-catalogue';
 import { DEFAULT_SUBTITLE_PLAN_LIMITS, type SubtitleLimits, type SubtitlePlanLimits } from '../../config/subtitle-limits';
 import { parseSubtitleFile, type SubtitleCueMs } from '../../subtitles/subtitle-parser';
+import { isTranscriptPath, parseTranscript } from '../../subtitles/transcript-parser';
 import { BLEND_MODES } from '../../tasks/dto/input-values';
 import type {
   AudioClipProperties,
@@ -182,6 +183,19 @@ function tooComplex(limit: string, allowed: number, message: string): RenderFail
 interface SubtitleTally {
   cues: number;
   chars: number;
+  words: number;
+}
+
+/** Counts the timed words of a layer with word-level captions, throwing past the task's limit. */
+function countWords(layer: PlanSubtitleLayer, tally: SubtitleTally, limits: SubtitlePlanLimits): void {
+  for (const cue of layer.cues) tally.words += cue.words?.length ?? 0;
+  if (tally.words > limits.maxWords) {
+    throw tooComplex(
+      'MAX_TASK_CAPTION_WORDS',
+      limits.maxWords,
+      `The word-level captions bring more than the ${limits.maxWords} words allowed in one task (MAX_TASK_CAPTION_WORDS; a file counts once for each clip that shows it)`,
+    );
+  }
 }
 
 /** Counts one clip's cues and their text, throwing at the first limit passed. */
@@ -237,10 +251,15 @@ function* checkCuesAtOnce(layers: PlanSubtitleLayer[], max: number, fps: number)
   }
 }
 
+/** A subtitle clip's file as given (Studio, samples, tests): a JSON transcript by its `.json` path, else SRT or WebVTT. */
+function parseFile(content: Uint8Array | string, url: string, limits: SubtitleLimits | undefined): SubtitleCueMs[] {
+  return isTranscriptPath(url) ? parseTranscript(content, url, limits) : parseSubtitleFile(content, url, limits);
+}
+
 function* subtitleLayers(args: PlanTimelineArgs, totalFrames: number): Steps<{ layers: PlanSubtitleLayer[]; fonts: PlanFontFace[] }> {
   const { timeline, output } = args;
   const limits = args.subtitlePlanLimits ?? DEFAULT_SUBTITLE_PLAN_LIMITS;
-  const tally: SubtitleTally = { cues: 0, chars: 0 };
+  const tally: SubtitleTally = { cues: 0, chars: 0, words: 0 };
   const layers: PlanSubtitleLayer[] = [];
   const fonts: PlanFontFace[][] = [];
   for (const [trackIndex, track] of timeline.tracks.entries()) {
@@ -248,7 +267,7 @@ function* subtitleLayers(args: PlanTimelineArgs, totalFrames: number): Steps<{ l
     for (const [clipIndex, clip] of track.clips.entries()) {
       const content = args.readSubtitleFile(trackIndex, clipIndex, clip);
       // No Buffer here: the planner also runs in the browser.
-      const cues = typeof content !== 'string' && 'cues' in content ? content.cues : parseSubtitleFile(content, clip.media_url, args.subtitleLimits);
+      const cues = typeof content !== 'string' && 'cues' in content ? content.cues : parseFile(content, clip.media_url, args.subtitleLimits);
       yield* countCues(clip, cues, tally, limits);
       const built = yield* subtitleLayerSteps({
         id: `${track.id}/${clip.id}`,
@@ -258,6 +277,7 @@ function* subtitleLayers(args: PlanTimelineArgs, totalFrames: number): Steps<{ l
         canvas: output,
         timelineFrames: totalFrames,
       });
+      countWords(built.layer, tally, limits);
       layers.push(built.layer);
       fonts.push(built.fonts);
     }

@@ -20,10 +20,15 @@ import {
   type SubtitlePreset,
   TEXT_ALIGNS,
   type TextAlign,
+  WORD_SCALE_BOUNDS,
+  WORD_STYLES,
+  type WordStyle,
+  DEFAULT_WORDS,
   WRAP_STRATEGIES,
 } from './input-values';
 import {
   type Animatable,
+  ExtensionField,
   AnimatableOpacity,
   AnimatablePosition,
   AnimatableRotation,
@@ -207,10 +212,42 @@ export class TextStyleDto {
 
 const TEXT_ANCHOR = 'Bottom-centre anchor of the text block, in pixels of the output canvas; absent = the preset place';
 
+/** Word-level captions (spec/extensions.md §4); each field left out takes its DEFAULT_WORDS value. */
+@ApiExtension('x-extension', true)
+export class WordCaptionsDto {
+  @OptionalField({
+    enum: WORD_STYLES,
+    default: DEFAULT_WORDS.style,
+    description: 'highlight: the whole cue shows, the spoken word in highlight_color; reveal: words appear as spoken',
+  })
+  @EnumField(WORD_STYLES)
+  style?: WordStyle;
+
+  @OptionalField({ example: DEFAULT_WORDS.highlight_color, default: DEFAULT_WORDS.highlight_color })
+  @StringField(HEX_COLOR)
+  highlight_color?: string;
+
+  @OptionalField({
+    minimum: WORD_SCALE_BOUNDS.min,
+    maximum: WORD_SCALE_BOUNDS.max,
+    default: DEFAULT_WORDS.scale,
+    description: 'Size of the spoken word (highlight), about its own centre',
+  })
+  @NumberField(WORD_SCALE_BOUNDS)
+  scale?: number;
+}
+
 export class SubtitleClipPropertiesDto extends TextStyleDto {
   @OptionalField({ type: () => PositionDto, description: TEXT_ANCHOR })
   @NestedField(() => PositionDto)
   position?: PositionDto;
+
+  @ExtensionField({
+    type: () => WordCaptionsDto,
+    description: 'Word-level captions: times from WebVTT inline timestamps, a JSON transcript, or split by characters',
+  })
+  @NestedField(() => WordCaptionsDto)
+  words?: WordCaptionsDto;
 }
 
 /** The box drawn behind a text clip's text; each field left out takes its DEFAULT_TEXT_BACKGROUND value. */

@@ -102,12 +102,14 @@ describe('OpenAPI document generated from the DTOs', () => {
         'TextClipPropertiesDto',
         'TransitionDto',
         'VolumeKeyframesDto',
+        'WordCaptionsDto',
       ].sort(),
     );
     expect(schema('VideoClipPropertiesDto').properties?.transition['x-extension']).toBe(true);
     expect(schema('VideoClipPropertiesDto').properties?.ducking['x-extension']).toBe(true);
     expect(schema('AudioClipPropertiesDto').properties?.ducking['x-extension']).toBe(true);
     expect(schema('OutputDto').properties?.audio['x-extension']).toBe(true);
+    expect(schema('SubtitleClipPropertiesDto').properties?.words['x-extension']).toBe(true);
     expect(schema('TrackDto').properties?.type.enum).toEqual(['video', 'audio', 'subtitle', 'text']);
   });
 

@@ -145,6 +145,29 @@ const BAD_VALUES: Array<[string, unknown, { field?: string; issue: string; provi
   [`${SUB}.properties.align`, 'left', { issue: NOT_ACCEPTED }],
   [`${SUB}.properties.background`, {}, { issue: NOT_ACCEPTED }],
   [`${SUB}.properties.opacity`, 1, { issue: NOT_ACCEPTED }],
+  // word-level captions
+  [`${SUB}.properties.words`, 'highlight', { issue: 'must be an object' }],
+  [
+    `${SUB}.properties.words`,
+    { style: 'karaoke' },
+    { field: `${SUB}.properties.words.style`, issue: 'must be one of: highlight, reveal', provided: 'karaoke' },
+  ],
+  [
+    `${SUB}.properties.words`,
+    { highlight_color: '#FFD40' },
+    { field: `${SUB}.properties.words.highlight_color`, issue: 'must be a hex colour of the form #RRGGBB', provided: '#FFD40' },
+  ],
+  [
+    `${SUB}.properties.words`,
+    { highlight_color: 'yellow' },
+    { field: `${SUB}.properties.words.highlight_color`, issue: 'must be a hex colour of the form #RRGGBB', provided: 'yellow' },
+  ],
+  [`${SUB}.properties.words`, { scale: 0.99 }, { field: `${SUB}.properties.words.scale`, issue: 'must be a number from 1 to 1.5', provided: 0.99 }],
+  [`${SUB}.properties.words`, { scale: 1.51 }, { field: `${SUB}.properties.words.scale`, issue: 'must be a number from 1 to 1.5', provided: 1.51 }],
+  [`${SUB}.properties.words`, { scale: '1.2' }, { field: `${SUB}.properties.words.scale`, issue: 'must be a number from 1 to 1.5', provided: '1.2' }],
+  [`${SUB}.properties.words`, { color: '#FFFFFF' }, { field: `${SUB}.properties.words.color`, issue: NOT_ACCEPTED, provided: '#FFFFFF' }],
+  [`${TEXT}.properties.words`, {}, { issue: NOT_ACCEPTED }],
+  [`${VIDEO}.properties.words`, {}, { issue: NOT_ACCEPTED }],
 ];
 
 describe('extension fields: one bad value per rule', () => {
@@ -202,6 +225,9 @@ describe('extension fields: accepts', () => {
     ['an empty background', `${TEXT}.properties.background`, {}],
     ['a background at its bounds', `${TEXT}.properties.background`, { color: '#ffffff', opacity: 0, padding: 200, radius: 200 }],
     ['an empty text track', `${TL}.tracks[2].clips`, []],
+    ['word-level captions with their defaults', `${SUB}.properties.words`, {}],
+    ['word-level captions at their bounds', `${SUB}.properties.words`, { style: 'reveal', highlight_color: '#00ff7f', scale: 1.5 }],
+    ['word-level captions at scale 1', `${SUB}.properties.words`, { style: 'highlight', scale: 1 }],
   ])('%s', (_label, path, value) => {
     expect(() => validateCreateTaskBody(setAt(extendedTaskBody(), path, value))).not.toThrow();
   });
@@ -309,12 +335,15 @@ function screenWith(sampleFileFor: (url: string) => string | null) {
   return { guard: new SsrfGuard([]), samples: { sampleFileFor } };
 }
 
-describe('docs/extensions.md', () => {
-  const text = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'extensions.md'), 'utf8');
+describe.each([
+  ['extensions.md', 5],
+  ['subtitles.md', 1],
+])('docs/%s', (page, count) => {
+  const text = readFileSync(join(__dirname, '..', '..', '..', 'docs', page), 'utf8');
   const bodies = [...text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1]) as unknown);
 
-  it('has one complete create body per feature, each accepted as pasted', () => {
-    expect(bodies).toHaveLength(4);
+  it('has its complete create bodies (one per feature), each accepted as pasted', () => {
+    expect(bodies).toHaveLength(count);
     for (const body of bodies) expect(() => validateCreateTaskBody(body)).not.toThrow();
   });
 });

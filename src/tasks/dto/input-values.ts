@@ -46,6 +46,16 @@ export const DEFAULT_TEXT_ALIGN: TextAlign = 'center';
 /** What a text clip's `background` draws for each field it leaves out: an opaque black box hugging the text. */
 export const DEFAULT_TEXT_BACKGROUND = { color: '#000000', opacity: 1, padding: 0, radius: 0 } as const;
 export const WRAP_STRATEGIES = ['word', 'character', 'none'] as const;
+/** Word-level captions (spec/extensions.md §4): how a subtitle clip shows the word being spoken. */
+export const WORD_STYLES = ['highlight', 'reveal'] as const;
+export type WordStyle = (typeof WORD_STYLES)[number];
+/** What a subtitle clip's `words` means for each field it leaves out. */
+export const DEFAULT_WORDS = { style: 'highlight', highlight_color: '#FFD400', scale: 1 } as const satisfies {
+  style: WordStyle;
+  highlight_color: string;
+  scale: number;
+};
+export const WORD_SCALE_BOUNDS = { min: 1, max: 1.5 } as const;
 
 /**
  * CSS `mix-blend-mode` keywords Chromium renders. `plus-lighter` is included
