@@ -33,6 +33,11 @@ KUBE_NET=rsdeploytest-kube
 WORK=""
 RECEIVER_PID=""
 STARTED=0
+# What the TLS-terminating proxy in front of a TRUST_PROXY API adds (the Kubernetes manifests).
+VIA_PROXY=()
+# kube play makes this network when it is missing; removed after only if the test made it.
+KUBE_DEFAULT_NET=podman-default-kube-network
+KUBE_DEFAULT_NET_MADE=0
 
 step() { say "deploy-test: $* ($(since "$STARTED"))"; }
 fail() { die "deploy-test: FAILED: $*"; }
@@ -50,7 +55,9 @@ cleanup() {
   fi
   podman rm -f -t 5 "$PROJECT-postgres" "$PROJECT-redis" >/dev/null 2>&1
   podman volume rm -f render-outputs "$PROJECT-kube-pg" >/dev/null 2>&1
+  podman secret rm render-service >/dev/null 2>&1
   podman network rm -f "$KUBE_NET" "${PROJECT}_default" >/dev/null 2>&1
+  ((KUBE_DEFAULT_NET_MADE)) && podman network rm -f "$KUBE_DEFAULT_NET" >/dev/null 2>&1
   podman rmi -f "$IMAGE" >/dev/null 2>&1
   [[ -n $WORK ]] && rm -rf "$WORK"
   ((rc == 0)) || say "deploy-test: cleaned up after a failure (exit $rc)"
@@ -166,8 +173,10 @@ task_body() {
 
 # api <base URL> <key> <method> <path> [body]: the response body; fails on an HTTP error.
 api() {
-  local base=$1 key=$2 method=$3 path=$4 body=${5:-}
-  curl -fsSk -X "$method" -H "Authorization: Bearer $key" ${body:+-H 'Content-Type: application/json' --data "$body"} "$base$path"
+  local base=$1 key=$2 method=$3 path=$4 body=${5:-} answer
+  answer=$(curl -sSk --fail-with-body "${VIA_PROXY[@]}" -X "$method" -H "Authorization: Bearer $key" ${body:+-H 'Content-Type: application/json' --data "$body"} "$base$path") ||
+    fail "$method $base$path: $answer"
+  printf '%s\n' "$answer"
 }
 
 task_status() { api "$1" "$2" GET "/v3/tasks/$3" | json 'j.status'; }
@@ -192,7 +201,7 @@ check_output() {
   local base=$1 key=$2 id=$3 seconds=$4 origin=$5 url duration
   url=$(api "$base" "$key" GET "/v3/tasks/$id" | json 'j.output.video_url')
   url="$origin/${url#*://*/}"
-  curl -fsSk -o "$WORK/$id.mp4" "$url" || fail "downloading the output of $id from $url"
+  curl -fsSk "${VIA_PROXY[@]}" -o "$WORK/$id.mp4" "$url" || fail "downloading the output of $id from $url"
   duration=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$WORK/$id.mp4")
   node -e "process.exit(Math.abs($duration - $seconds) < 0.2 ? 0 : 1)" ||
     fail "the output of $id lasts $duration s, not $seconds s"
@@ -288,10 +297,10 @@ rendering_worker() {
 }
 
 # kustomization.yaml's resources as one document (what `kubectl kustomize` prints for
-# plain resources), with the test's image, address and secret.
+# plain resources), but the Secret (see kube_test).
 kube_manifest() {
   local dir=$1 file
-  sed -n 's/^  - \(.*\.yaml\)$/\1/p' "$dir/kustomization.yaml" | while read -r file; do
+  sed -n 's/^  - \(.*\.yaml\)$/\1/p' "$dir/kustomization.yaml" | grep -vx secret.yaml | while read -r file; do
     echo '---'
     cat "$dir/$file"
   done
@@ -302,14 +311,28 @@ kube_test() {
   mkdir -p "$dir" "$WORK/seccomp"
   cp "$ROOT"/deploy/kubernetes/*.yaml "$dir/"
   cp "$ROOT/deploy/seccomp/chromium.json" "$WORK/seccomp/render-service-chromium.json"
-  local pg_password
+  local pg_password name
   pg_password=$(openssl rand -hex 24)
-  sed -e "s|DATABASE_URL: ''|DATABASE_URL: postgres://render:$pg_password@postgres:5432/render|" \
-    -e "s|URL_SIGNING_SECRET: ''|URL_SIGNING_SECRET: $(openssl rand -hex 32)|" \
-    -e "s|SECRETS_KEY: ''|SECRETS_KEY: $(openssl rand -base64 32)|" \
-    -e "s|METRICS_TOKEN: ''|METRICS_TOKEN: $(openssl rand -hex 24)|" \
-    "$dir/secret.example.yaml" >"$dir/secret.yaml"
+  local -A secret=(
+    [DATABASE_URL]="postgres://render:$pg_password@postgres:5432/render"
+    [URL_SIGNING_SECRET]="$(openssl rand -hex 32)"
+    [SECRETS_KEY]="$(openssl rand -base64 32)"
+    [METRICS_TOKEN]="$(openssl rand -hex 24)"
+  )
+  cp "$dir/secret.example.yaml" "$dir/secret.yaml"
+  for name in "${!secret[@]}"; do
+    sed -i "s|  $name: ''|  $name: '${secret[$name]}'|" "$dir/secret.yaml"
+  done
+  if grep -q "^  [A-Z_]*: ''" "$dir/secret.yaml"; then fail "secret.example.yaml has a value the test does not fill"; fi
+  # Podman 4.3 cannot read back a Secret it plays (containers/podman#17071): the same values go in
+  # a Podman secret of that name instead, in the form its secretRef reads (name -> base64 value).
+  for name in "${!secret[@]}"; do printf '%s\0%s\0' "$name" "$(printf '%s' "${secret[$name]}" | base64 -w0)"; done |
+    node -e 'const p=require("fs").readFileSync(0,"utf8").split("\0");const o={};for(let i=0;i+1<p.length;i+=2)o[p[i]]=p[i+1];process.stdout.write(JSON.stringify(o))' >"$WORK/secret.json"
+  podman secret create render-service "$WORK/secret.json" >/dev/null
   sed -i "s|PUBLIC_BASE_URL: .*|PUBLIC_BASE_URL: http://api:8080|" "$dir/configmap.yaml"
+  # Podman 4.3 publishes every containerPort on the host (two API pods would clash on 8080); the
+  # test reaches the pods on their network instead, and kube play runs no probes that name the port.
+  sed -i '/^          ports:$/{N;d}' "$dir/api.yaml"
   kube_manifest "$dir" | sed "s|image: localhost/render-service:latest|image: $IMAGE|" >"$WORK/kube.yaml"
 
   started=$(now_ms)
@@ -320,6 +343,7 @@ kube_test() {
     -v "$PROJECT-kube-pg:/var/lib/postgresql/data" "$POSTGRES_IMAGE" >/dev/null
   podman run -d --name "$PROJECT-redis" --network "$KUBE_NET" --network-alias redis "$REDIS_IMAGE" >/dev/null
   wait_for 60 "PostgreSQL" podman exec "$PROJECT-postgres" pg_isready -U render -d render
+  podman network exists "$KUBE_DEFAULT_NET" || KUBE_DEFAULT_NET_MADE=1
   podman kube play --network "$KUBE_NET" --seccomp-profile-root "$WORK/seccomp" "$WORK/kube.yaml" >"$WORK/kube-play.log" 2>&1 ||
     { cat "$WORK/kube-play.log" >&2; fail "podman kube play"; }
   ip=$(podman inspect --format "{{(index .NetworkSettings.Networks \"$KUBE_NET\").IPAddress}}" api-pod-0-api)
@@ -327,6 +351,7 @@ kube_test() {
   # kube play runs no probes: poll what the readiness probe asks.
   wait_for 120 "the kube api pod's /readyz" curl -fs "$base/readyz"
   say "deploy-test: kube play up, API ready in $(since "$started")"
+  VIA_PROXY=(-H 'X-Forwarded-Proto: https')
   key=$(podman exec api-pod-0-api node dist/src/auth/keys.cli.js create --account deploy --tier pro --json | json 'j.key')
   id=$(api "$base" "$key" POST /v3/tasks "$(task_body http://api:8080 2 "https://host.containers.internal:$RECEIVER_PORT/kube" 320)" | json 'j.task_id')
   wait_task "$base" "$key" "$id" 120
