@@ -110,13 +110,14 @@ base_images() {
       --change 'CMD ["bash"]' "$WORK/base.tar" "$BASE_IMAGE" >/dev/null
     rm -f "$WORK/base.tar"
   fi
-  local name file
+  local name file image
   for name in postgres redis; do
     file="$ROOT/scripts/deploy-test/$name.Containerfile"
     [[ $name == postgres ]] && image=$POSTGRES_IMAGE || image=$REDIS_IMAGE
     podman image exists "$image" && continue
     step "building the stand-in $image from the Debian archive"
-    podman build --quiet -t "$image" -f "$file" "$ROOT/scripts/deploy-test" >/dev/null
+    podman build --quiet -t "$image" -f "$file" "$ROOT/scripts/deploy-test" >"$WORK/build-$name.log" 2>&1 ||
+      { tail -n 30 "$WORK/build-$name.log" >&2; fail "podman build of $image"; }
   done
 }
 
@@ -144,6 +145,7 @@ cold_start() {
     --security-opt "seccomp=$ROOT/deploy/seccomp/chromium.json" "$IMAGE" >/dev/null
   wait_for 120 "the lone container's /readyz" curl -fsk "https://127.0.0.1:$port/readyz"
   say "deploy-test: cold start (podman run to /readyz 200, ROLE=all): $(since "$started")"
+  podman exec "$PROJECT-cold" node deploy/healthcheck.js /readyz || fail "deploy/healthcheck.js failed on a ready API"
   uid=$(podman exec "$PROJECT-cold" id -u)
   [[ $uid != 0 ]] || fail "the service runs as root"
   procs=$(podman exec "$PROJECT-cold" sh -c 'for p in /proc/[0-9]*; do tr "\0" " " <"$p/cmdline" 2>/dev/null; echo; done' | grep chromium-headless-shell || true)
