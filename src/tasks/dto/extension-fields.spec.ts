@@ -310,7 +310,8 @@ function screenWith(sampleFileFor: (url: string) => string | null) {
 }
 
 describe('docs/extensions.md', () => {
-  const text = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'extensions.md'), 'utf8');
+  // §6 (templates and batches) shows other bodies; src/templates/docs-examples.spec.ts checks them.
+  const text = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'extensions.md'), 'utf8').split('\n## 6. Templates and batches')[0];
   const bodies = [...text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => JSON.parse(match[1]) as unknown);
 
   it('has one complete create body per feature, each accepted as pasted', () => {
