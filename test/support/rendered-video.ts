@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import type { HttpClient } from './http-client';
 import type { TestApp } from './test-app';
 
 /**
@@ -10,9 +11,14 @@ export async function renderThroughApi(app: TestApp, body: Record<string, unknow
   const client = await app.client();
   const created = await client.post('/v3/tasks', body);
   expect(created.status).toBe(201);
+  await downloadWhenCompleted(app, client, created.body.task_id as string, path);
+}
+
+/** Waits for the task to end, expects it completed, and writes its video to `path`. */
+export async function downloadWhenCompleted(app: TestApp, client: HttpClient, taskId: string, path: string): Promise<void> {
   let record;
   for (let i = 0; i < 1500; i++) {
-    record = (await client.get(`/v3/tasks/${created.body.task_id}`)).body;
+    record = (await client.get(`/v3/tasks/${taskId}`)).body;
     if (record.status === 'completed' || record.status === 'failed') break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
