@@ -60,6 +60,16 @@ describe('checkTemplate', () => {
     expect(fieldsOf(refusal(() => checkTemplate(template, check)))).toEqual(['body.webhook']);
   });
 
+  it("answers a body over the model's limits with the create's 422, its limits as they are", () => {
+    const template: Json = listingTemplate();
+    template.body.input.output.resolution = { width: 7680, height: 4320 };
+    const error = refusal(() => checkTemplate(template, check));
+    expect(error.code).toBe('MODEL_LIMIT_EXCEEDED');
+    expect(error.options.details).toEqual([
+      { limit: 'max_resolution', model: 'standard', allowed: expect.any(Object), provided: { width: 7680, height: 4320 } },
+    ]);
+  });
+
   it('leaves the places of a field without a default to the merge', () => {
     const template: Json = listingTemplate();
     template.fields.size = { type: 'number' };

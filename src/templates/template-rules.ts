@@ -86,10 +86,11 @@ function checkMergedBody(draft: TemplateDraft, placeholders: readonly Placeholde
     checkCreateBody(mergeBody(draft.body, values));
   } catch (error) {
     if (!(error instanceof ApiError) || !Array.isArray(error.options.details)) throw error;
-    const known = (error.options.details as ValidationIssue[]).filter((problem) => !unknownPaths.has(problem.field));
+    // Validation issues have a field; exceeded limits (422) may not (the totals of a timeline).
+    const known = (error.options.details as Array<{ field?: string }>).filter((problem) => problem.field === undefined || !unknownPaths.has(problem.field));
     if (known.length === 0) return;
-    const details = known.map((problem) => ({ ...problem, field: `body.${problem.field}` }));
-    if (error.code === 'VALIDATION_ERROR') throw validationError("The template's body", details);
+    const details = known.map((problem) => (problem.field === undefined ? problem : { ...problem, field: `body.${problem.field}` }));
+    if (error.code === 'VALIDATION_ERROR') throw validationError("The template's body", details as ValidationIssue[]);
     throw new ApiError(error.code, error.message, { ...error.options, details });
   }
 }
