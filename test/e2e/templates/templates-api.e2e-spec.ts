@@ -56,7 +56,7 @@ describe('templates and batches API', () => {
       expect(deleted.body).toEqual({ template_id: second, deleted: true });
       expect((await owner.get(`/v3/templates/${second}`)).body.error.code).toBe('TEMPLATE_NOT_FOUND');
       expect((await owner.delete(`/v3/templates/${second}`)).status).toBe(404);
-    }, 30_000);
+    });
 
     it('refuses a placeholder without a field and a field never used, at their paths', async () => {
       const template = listingTemplate({ webhookUrl: WEBHOOK }) as ParsedJson;
