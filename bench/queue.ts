@@ -23,6 +23,8 @@ import { WebhookSink } from './support/webhook-sink';
  *     the next one's start measure the queue and lifecycle, not rendering.
  *  4. small tasks: 60 short-form tasks (1 s, 320x180, 15 fps) posted at once, video
  *     only (no browser) and with a subtitle cue: drain time and seconds per task.
+ *  5. template batches: tiny renders (as in 2) created one request each, then the
+ *     same number from a template in batches of 100: machine time per task each way.
  *   node dist/bench/queue.js [--quick] [--tasks N] [--runs N]
  */
 const POLL_MS = 50;
@@ -158,6 +160,40 @@ async function smallTasks(client: HttpsJson, sink: WebhookSink, mediaBase: strin
   return { tasks: count, with_cue: withCue, drain_seconds: seconds, seconds_per_task: seconds / count, started_to_completed_ms_p50: median(perTask) };
 }
 
+/** Seconds from the first create to the last task completed, per task. */
+async function secondsPerTask(client: HttpsJson, create: () => Promise<string[]>): Promise<number> {
+  const started = performance.now();
+  const ids = await create();
+  for (const id of ids) {
+    const task = await waitFor(client, id, (t) => TERMINAL.has(t.status));
+    if (task.status !== 'completed') throw new Error(`tiny render ${task.status}: ${JSON.stringify(task.error)}`);
+  }
+  return (performance.now() - started) / 1000 / ids.length;
+}
+
+/** `count` tiny renders posted one request each, then `count` more from a template in batches of 100. */
+async function templateBatches(client: HttpsJson, sink: WebhookSink, imageUrl: string, count: number) {
+  const template = await client.expect<{ template_id: string }>(201, 'POST', '/v3/templates', {
+    name: 'bench-still',
+    body: body('{{still}}', sink.url, 34),
+    fields: { still: { type: 'url' } },
+  });
+  const single = await secondsPerTask(client, async () => (await createMany(client, count, () => body(imageUrl, sink.url, 34))).ids);
+  const batched = await secondsPerTask(client, async () => {
+    const ids: string[] = [];
+    for (let first = 0; first < count; first += 100) {
+      const tasks = Array.from({ length: Math.min(100, count - first) }, () => ({ template_id: template.template_id, merge: { still: imageUrl } }));
+      const { results } = await client.expect<{ results: Array<{ status: number; task_id?: string }> }>(200, 'POST', '/v3/tasks/batch', { tasks });
+      for (const result of results) {
+        if (result.status !== 201 || !result.task_id) throw new Error(`a batch item was refused: ${JSON.stringify(result)}`);
+        ids.push(result.task_id);
+      }
+    }
+    return ids;
+  });
+  return { tasks: count, single_seconds_per_task: single, batch_seconds_per_task: batched };
+}
+
 async function main(): Promise<void> {
   const args = parseBenchArgs(process.argv.slice(2), (quick) => ({ runs: quick ? 5 : 10, duration: 0, tasks: quick ? 200 : 1000, warmup: 1 }));
   const mediaDir = mkdtempSync(join(tmpdir(), 'rs-bench-queue-'));
@@ -195,6 +231,7 @@ async function main(): Promise<void> {
   let idle: Awaited<ReturnType<typeof idleLatency>>;
   let drain: Awaited<ReturnType<typeof backlogDrain>>;
   const small: Array<Awaited<ReturnType<typeof smallTasks>>> = [];
+  let templates: Awaited<ReturnType<typeof templateBatches>>;
   try {
     if (args.warmup > 0) await idleLatency(client, sink, `${mediaBase}still.png`, args.warmup);
     idle = await idleLatency(client, sink, `${mediaBase}still.png`, args.runs);
@@ -206,6 +243,8 @@ async function main(): Promise<void> {
       );
       small.push(result);
     }
+    templates = await templateBatches(client, sink, `${mediaBase}still.png`, args.quick ? 100 : 500);
+    log(`template batches: ${templates.batch_seconds_per_task.toFixed(3)} s per task, single creates ${templates.single_seconds_per_task.toFixed(3)} s`);
   } finally {
     client.close();
     await service.stop();
@@ -234,6 +273,8 @@ async function main(): Promise<void> {
       [`  seconds of machine time per task (target <= 0.5)`, run.seconds_per_task],
       ['  started → completed per task, p50 (ms)', run.started_to_completed_ms_p50],
     ]),
+    [`tiny renders (64x64, 1 frame), ${templates.tasks} created one request each: seconds per task`, templates.single_seconds_per_task],
+    [`  the same from a template, in batches of 100: seconds per task`, templates.batch_seconds_per_task],
   ];
   out.write(`${formatTable(['measure', 'value'], rows)}\n`);
   const path = saveResults(args.quick ? 'queue-quick' : 'queue', {
@@ -244,6 +285,7 @@ async function main(): Promise<void> {
     idle,
     drain,
     small,
+    templates,
   });
   out.write(`saved ${path}\n`);
 }

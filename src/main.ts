@@ -3,7 +3,8 @@ import { ConfigError, loadConfig } from './config/app-config';
 import { createApiApp } from './app/api-app';
 import { handOverDevelopmentKey } from './app/development-key';
 import { createLogger } from './app/logger';
-import { buildServices, composeApi, composeWorker, createRuntime } from './app/composition-root';
+import { composeApi } from './app/compose-api';
+import { buildServices, composeWorker, createRuntime } from './app/composition-root';
 import type { ReadinessCheck } from './health/readiness';
 import { startWorker, type Worker } from './worker/worker';
 

@@ -23,6 +23,9 @@ import { FilesController } from '../storage/files.controller';
 import { OUTPUT_STORAGE, URL_SIGNER } from '../storage/output-storage';
 import { TasksController } from '../tasks/tasks.controller';
 import { TasksService } from '../tasks/tasks.service';
+import { TaskBatches } from '../templates/task-batches';
+import { TaskBatchController, TemplatesController } from '../templates/templates.controller';
+import { TemplatesService } from '../templates/templates.service';
 import { BandwidthUsageRepository } from '../storage/bandwidth-usage.repository';
 import { UsageController } from '../usage/usage.controller';
 import { UsageService } from '../usage/usage.service';
@@ -34,7 +37,8 @@ import { refuseMalformedConnection, refuseUnroutableRequest, RouteMethods } from
 import { RunningHandlers } from './running-handlers';
 import type { AppConfig } from '../config/app-config';
 import type { RequestGate } from '../auth/request-gate';
-import type { ApiParts, Runtime, Services } from './composition-root';
+import type { ApiParts } from './compose-api';
+import type { Runtime, Services } from './composition-root';
 import { loadTls, TlsMaterial } from './tls';
 
 export interface ApiApp {
@@ -114,7 +118,9 @@ function apiModule(runtime: Runtime, services: Services, parts: ApiParts, readin
   const { logger } = runtime;
   @Module({
     controllers: [
+      TaskBatchController,
       TasksController,
+      TemplatesController,
       TaskEventsController,
       DeliveriesController,
       ModelsController,
@@ -128,6 +134,8 @@ function apiModule(runtime: Runtime, services: Services, parts: ApiParts, readin
     ],
     providers: [
       { provide: TasksService, useValue: services.tasks },
+      { provide: TemplatesService, useValue: services.templates },
+      { provide: TaskBatches, useValue: parts.batches },
       { provide: DeliveriesService, useValue: services.deliveries },
       { provide: TaskEventStreams, useValue: parts.eventStreams },
       { provide: UsageService, useValue: services.usage },

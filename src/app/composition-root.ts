@@ -8,28 +8,20 @@ import { AccountsRepository } from '../auth/accounts.repository';
 import { ApiKeyEntity } from '../auth/api-key.entity';
 import { ApiKeysRepository } from '../auth/api-keys.repository';
 import { ApiKeysService } from '../auth/api-keys.service';
-import { KeyChangeListener, KeyGeneration } from '../auth/key-changes';
-import { KeyStandings } from '../auth/key-standing';
-import { PrincipalCache } from '../auth/principal-cache';
+import { KeyGeneration } from '../auth/key-changes';
 import { CreditsService } from '../auth/credits.service';
-import { RateLimiter } from '../auth/rate-limiter';
-import { RequestGate } from '../auth/request-gate';
 import { projectRoot } from '../common/project-root';
 import type { AppConfig } from '../config/app-config';
 import type { Database } from '../database/database';
 import { openDatabase } from '../database/data-source';
-import { StreamSlots } from '../events/stream-slots';
-import { TaskEventStreams } from '../events/task-event-streams';
 import { MediaFetcher } from '../media/media-fetcher';
 import { SampleMedia } from '../media/sample-media';
-import { MetricsAccess } from '../metrics/metrics-access';
-import { ServiceMetrics } from '../metrics/service-metrics';
 import { SharedMetricStore } from '../metrics/shared-metric-store';
 import { WorkerMetrics } from '../metrics/worker-metrics';
 import { SsrfGuard } from '../network/ssrf-guard';
 import { type EmbeddedRedis, startEmbeddedRedis } from '../queue/embedded-redis';
 import { JobQueues } from '../queue/job-queues';
-import { type RedisTarget, createCommandClient, createSubscriberClient, whenConnected } from '../queue/redis-target';
+import { type RedisTarget, createCommandClient, whenConnected } from '../queue/redis-target';
 import { CompositorRenderer } from '../render/compositor/compositor-renderer';
 import { MediaServer } from '../render/media-server';
 import { RemotionRenderer } from '../render/remotion-renderer';
@@ -49,6 +41,9 @@ import { TaskEntity } from '../tasks/task.entity';
 import { AccountTaskCountEntity, QueueTotalEntity } from '../tasks/task-counts.entity';
 import { TasksRepository } from '../tasks/tasks.repository';
 import { TasksService } from '../tasks/tasks.service';
+import { TemplateEntity } from '../templates/template.entity';
+import { TemplatesRepository } from '../templates/templates.repository';
+import { TemplatesService } from '../templates/templates.service';
 import { CreatePipeline } from '../tasks/create-pipeline';
 import { TaskTransitions } from '../tasks/task-transitions';
 import { UsageService } from '../usage/usage.service';
@@ -73,7 +68,7 @@ import { loadSigningSecret } from './signing-secret';
  *
  *   createRuntime   the process's adapters (database, Redis, queues, storage)
  *   buildServices   repositories and services both roles use
- *   composeApi      what only the HTTP API needs (request gate, metrics)
+ *   composeApi      what only the HTTP API needs (request gate, metrics), in compose-api.ts
  *   composeWorker   what only a worker needs (browser, engines, fetcher, processors)
  */
 
@@ -88,6 +83,7 @@ export const SERVICE_ENTITIES = [
   DeliveryAttemptEntity,
   StoredObjectEntity,
   BandwidthUsageEntity,
+  TemplateEntity,
 ];
 
 /** The process's adapters, built before Nest or the workers start. */
@@ -177,12 +173,14 @@ export interface Repositories {
   deliveryAttempts: DeliveryAttemptsRepository;
   storedObjects: StoredObjectsRepository;
   bandwidth: BandwidthUsageRepository;
+  templates: TemplatesRepository;
 }
 
 /** The services built on a runtime; shared by the HTTP controllers and the workers of one process. */
 export interface Services {
   repositories: Repositories;
   tasks: TasksService;
+  templates: TemplatesService;
   transitions: TaskTransitions;
   deliveries: DeliveriesService;
   usage: UsageService;
@@ -208,6 +206,7 @@ export function buildServices(runtime: Runtime): Services {
     deliveryAttempts: new DeliveryAttemptsRepository(db),
     storedObjects: new StoredObjectsRepository(db),
     bandwidth: new BandwidthUsageRepository(db),
+    templates: new TemplatesRepository(db),
   };
   const dispatcher = new WebhookDispatcher(repositories.outbox, jobs);
   const estimates = new EstimateModel(repositories.tasks, LEARNED_RATE_CACHE_MS);
@@ -230,6 +229,7 @@ export function buildServices(runtime: Runtime): Services {
   return {
     repositories,
     tasks,
+    templates: new TemplatesService({ templates: repositories.templates, tasks }),
     transitions,
     deliveries: new DeliveriesService({ events: repositories.outbox, attempts: repositories.deliveryAttempts, dispatcher, tasks: repositories.tasks }),
     usage: new UsageService(repositories.tasks, repositories.storedObjects, repositories.bandwidth, config.priceList),
@@ -241,48 +241,6 @@ export function buildServices(runtime: Runtime): Services {
     metricStore,
     workerMetrics: new WorkerMetrics(metricStore, logger),
     samples,
-  };
-}
-
-/** What only the HTTP API needs. */
-export interface ApiParts {
-  gate: RequestGate;
-  /** The live event streams, which end once their key stops working: they follow the key changes this process hears of. */
-  eventStreams: TaskEventStreams;
-  metrics: ServiceMetrics;
-  metricsAccess: MetricsAccess;
-  /** Closes what only the API holds (its subscription to key changes); the API app calls it when it closes. */
-  close(): Promise<void>;
-}
-
-export function composeApi(runtime: Runtime, services: Services): ApiParts {
-  const { config } = runtime;
-  const keyChanges = new KeyChangeListener(createSubscriberClient(runtime.redisTarget), runtime.keyGeneration);
-  keyChanges.start();
-  const { tasks, outbox } = services.repositories;
-  return {
-    gate: new RequestGate(
-      new PrincipalCache(runtime.keys, keyChanges),
-      new RateLimiter(runtime.commandRedis, config.redisPrefix),
-      config.unauthenticatedRateLimit,
-      runtime.logger,
-    ),
-    eventStreams: new TaskEventStreams(
-      tasks,
-      outbox,
-      new StreamSlots(runtime.commandRedis, config.redisPrefix),
-      new KeyStandings(runtime.keys, keyChanges),
-      {
-        heartbeatMs: config.sseHeartbeatMs,
-        maxStreamsPerKey: config.sseMaxStreamsPerKey,
-        pollIntervalMs: EVENT_POLL_INTERVAL_MS,
-        maxLifetimeMs: config.sseMaxStreamSeconds * 1000,
-      },
-      runtime.logger,
-    ),
-    metrics: new ServiceMetrics({ tasks: services.repositories.tasks, jobs: runtime.jobs, store: services.metricStore }),
-    metricsAccess: new MetricsAccess(config.metricsToken),
-    close: async () => keyChanges.stop(),
   };
 }
 
@@ -378,9 +336,6 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
     }),
   };
 }
-
-/** Quick enough to feel live, cheap enough for many streams: one indexed query per stream per interval. */
-const EVENT_POLL_INTERVAL_MS = 300;
 
 /** How long start-up waits for Redis before serving anyway (requests then get 503 until it answers). */
 const REDIS_CONNECT_WAIT_MS = 10_000;

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/app-config';
 import { createApiApp } from './api-app';
-import { buildServices, composeApi, createRuntime } from './composition-root';
+import { composeApi } from './compose-api';
+import { buildServices, createRuntime } from './composition-root';
 import { createLogger } from './logger';
 
 /** GET <base>/openapi.json of a running service (`base` is its /v3 URL; `ca` a PEM to trust). */

@@ -1,4 +1,4 @@
-export const PERMISSIONS = ['tasks:read', 'tasks:write', 'usage:read', 'models:read'] as const;
+export const PERMISSIONS = ['tasks:read', 'tasks:write', 'usage:read', 'models:read', 'templates:read', 'templates:write'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const TIERS = ['standard', 'pro', 'enterprise'] as const;

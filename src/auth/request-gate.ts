@@ -61,13 +61,7 @@ export class RequestGate {
       });
     }
     reply.headers(rateLimitHeaders(decision));
-    if (!decision.allowed) {
-      throw new ApiError('RATE_LIMIT_EXCEEDED', `Rate limit of ${decision.limit} requests per minute exceeded`, {
-        retryAfter: decision.retryAfterSeconds,
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-        suggestedAction: 'Wait retry_after seconds, back off exponentially and watch X-RateLimit-Remaining',
-      });
-    }
+    if (!decision.allowed) throw rateLimitExceeded(decision);
     if (failure && !isPublic) throw failure;
     const version = request.headers['x-service-version'];
     if (version !== undefined && !(SUPPORTED_API_VERSIONS as readonly string[]).includes(String(version))) {
@@ -90,12 +84,25 @@ export class RequestGate {
     const candidate = readable ? await this.principals.lookup(token) : null;
     if (token !== null && candidate) {
       const { keyId, limits } = candidate.principal;
-      const [decision, generation] = await Promise.all([this.limiter.consume(`key:${keyId}`, limits.requestsPerMinute), this.principals.generation()]);
+      const [decision, generation] = await Promise.all([this.limiter.consume(keyRateSubject(keyId), limits.requestsPerMinute), this.principals.generation()]);
       const principal = await this.principals.confirm(token, candidate, generation);
       if (principal) return { principal, decision };
     }
     return { principal: null, decision: await this.limiter.consume(ip, this.unauthenticatedLimit) };
   }
+}
+
+/** The rate-limit window of an API key's requests (a batch takes one count of it per task it creates). */
+export function keyRateSubject(keyId: string): string {
+  return `key:${keyId}`;
+}
+
+export function rateLimitExceeded(decision: RateDecision): ApiError {
+  return new ApiError('RATE_LIMIT_EXCEEDED', `Rate limit of ${decision.limit} requests per minute exceeded`, {
+    retryAfter: decision.retryAfterSeconds,
+    headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+    suggestedAction: 'Wait retry_after seconds, back off exponentially and watch X-RateLimit-Remaining',
+  });
 }
 
 export function rateLimitHeaders(decision: RateDecision, type = 'requests'): Record<string, string> {

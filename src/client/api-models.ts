@@ -36,6 +36,9 @@ export type DeliveryList = Answer<'DeliveriesController_list', 200>;
 export type Redelivery = Answer<'DeliveriesController_redeliver', 202>;
 export type ModelList = Answer<'ModelsController_list', 200>;
 export type UsageRecord = Answer<'UsageController_get', 200>;
+export type TemplateRecord = Answer<'TemplatesController_get', 200>;
+export type BatchResults = Answer<'TaskBatchController_create', 200>;
+export type TemplateTaskItem = Schemas['TemplateTaskItemDto'];
 
 /** The error envelope of every non-2xx answer. */
 export type ErrorEnvelope = Schemas['ErrorEnvelopeResponse'];

@@ -4,6 +4,23 @@
  * test/e2e/client/client-types.e2e-spec.ts fails when this file and the served document disagree.
  */
 export interface paths {
+    "/v3/tasks/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create up to 100 tasks, each admitted as if posted alone; one result per item, in order */
+        post: operations["TaskBatchController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/tasks": {
         parameters: {
             query?: never;
@@ -68,6 +85,59 @@ export interface paths {
         put?: never;
         /** Retry a failed task with the same configuration */
         post: operations["TasksController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List templates, newest first */
+        get: operations["TemplatesController_list"];
+        put?: never;
+        /** Store a template: a create body with {{field}} placeholders and its typed fields */
+        post: operations["TemplatesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/templates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one template with its body */
+        get: operations["TemplatesController_get"];
+        put?: never;
+        post?: never;
+        /** Delete a template (tasks made from it are not touched) */
+        delete: operations["TemplatesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/templates/{templateId}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a template: its body merged with the values, created as POST /v3/tasks would */
+        post: operations["TemplatesController_render"];
         delete?: never;
         options?: never;
         head?: never;
@@ -200,72 +270,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        ResolutionResponse: {
-            width: number;
-            height: number;
-        };
-        TaskOutputResponse: {
-            /** @description Pre-signed URL; null once expired */
-            video_url: string | null;
-            /** @description Pre-signed URL of a JPEG; null once expired */
-            thumbnail_url: string | null;
-            /** @description Pre-signed URL of a GIF; null once expired */
-            preview_url: string | null;
-            duration_ms: number;
-            file_size_bytes: number;
-            resolution: components["schemas"]["ResolutionResponse"];
-            /** @example mp4 */
-            format: string;
-            /** Format: date-time */
-            expires_at: string;
-            /** @description true after expires_at: the files are gone and the URLs null */
-            expired: boolean;
-        };
-        /** @enum {string} */
-        RenderErrorCode: "MEDIA_DOWNLOAD_FAILED" | "INVALID_MEDIA_FORMAT" | "FILE_TOO_LARGE" | "PROCESSING_TIMEOUT" | "TIMELINE_TOO_COMPLEX" | "RENDER_FAILED" | "WORKER_CRASHED";
-        TaskFailureResponse: {
-            code: components["schemas"]["RenderErrorCode"];
-            message: string;
-            details: {
-                [key: string]: unknown;
-            };
-            retry_possible: boolean;
-            suggested_action: string | null;
-        };
-        EstimatedVsActualResponse: {
-            /** @description Estimated seconds */
-            estimated: number;
-            /** @description Actual processing seconds */
-            actual: number;
-            accuracy: number;
-        };
-        /** @enum {string} */
-        ExceededLimit: "max_tracks" | "max_clips_per_track" | "max_clips" | "max_resolution" | "max_duration_seconds" | "supported_formats";
-        ExceededLimitResponse: {
-            limit: components["schemas"]["ExceededLimit"];
-            /** @description The limit: a count, seconds, a resolution {width, height} or the supported formats */
-            allowed: string | number | boolean | {
-                [key: string]: unknown;
-            } | unknown[];
-            /** @description What the request asked for, in the same form */
-            provided: string | number | boolean | {
-                [key: string]: unknown;
-            } | unknown[];
-            /** @description MODEL_LIMIT_EXCEEDED: the model whose limit it is */
-            model?: string;
-            /** @description max_clips_per_track: the path of the track's clips */
-            field?: string;
-        };
-        ValidationIssueResponse: {
-            /** @description Path of the field, e.g. input.timeline.tracks[0].clips[1].properties.opacity */
-            field: string;
-            /** @description What is wrong with it */
-            issue: string;
-            /** @description The value as sent (null when the field was missing; long strings are shortened) */
-            provided_value: string | number | boolean | {
-                [key: string]: unknown;
-            } | unknown[] | (null);
-        };
         ScaleDto: {
             /**
              * @description Horizontal factor; 1.0 is the original size
@@ -844,6 +848,139 @@ export interface components {
             webhook: components["schemas"]["WebhookDto"];
             metadata?: components["schemas"]["MetadataDto"];
         };
+        TemplateTaskItemDto: {
+            /**
+             * @description A value per field; a field left out takes its default
+             * @example {
+             *       "title": "Seaside flat"
+             *     }
+             */
+            merge?: {
+                [key: string]: string | number;
+            };
+            /** @description Unique per account, as for POST /v3/tasks */
+            request_id?: string;
+            /** @description Replaces the template's webhook */
+            webhook?: components["schemas"]["WebhookDto"];
+            /** @description Replaces the template's metadata */
+            metadata?: components["schemas"]["MetadataDto"];
+            /**
+             * @description The template to render (tpl_ + 26 characters)
+             * @example tpl_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            template_id: string;
+        };
+        ValidationIssueResponse: {
+            /** @description Path of the field, e.g. input.timeline.tracks[0].clips[1].properties.opacity */
+            field: string;
+            /** @description What is wrong with it */
+            issue: string;
+            /** @description The value as sent (null when the field was missing; long strings are shortened) */
+            provided_value: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[] | (null);
+        };
+        CreateTaskBatchDto: {
+            /** @description Create bodies (as POST /v3/tasks) or template renders ({ template_id, merge, … }), admitted in order */
+            tasks: (components["schemas"]["CreateTaskDto"] | components["schemas"]["TemplateTaskItemDto"])[];
+        };
+        /** @enum {string} */
+        ErrorCode: "MISSING_AUTHENTICATION" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "INSUFFICIENT_CREDITS" | "VALIDATION_ERROR" | "INVALID_FONT" | "UNSUPPORTED_API_VERSION" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TASK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "TEMPLATE_NOT_FOUND" | "DUPLICATE_REQUEST_ID" | "TASK_NOT_CANCELABLE" | "TASK_NOT_RETRYABLE" | "TASK_ALREADY_RETRIED" | "DELIVERY_NOT_REDELIVERABLE" | "MODEL_LIMIT_EXCEEDED" | "TIMELINE_TOO_COMPLEX" | "FORBIDDEN" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorBodyResponse: {
+            code: components["schemas"]["ErrorCode"];
+            message: string;
+            /** @description VALIDATION_ERROR and INVALID_FONT: an array of problems; TIMELINE_TOO_COMPLEX and MODEL_LIMIT_EXCEEDED: an array of exceeded limits; other codes: an object (e.g. task_id, status) */
+            details?: components["schemas"]["ValidationIssueResponse"][] | components["schemas"]["ExceededLimitResponse"][] | {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Also sent as the X-Request-Id header
+             * @example req_01m82f3y3ehb8rsqh12m5yh12f
+             */
+            request_id: string;
+            suggested_action?: string;
+            /** @description Seconds to wait before retrying (rate limiting) */
+            retry_after?: number;
+        };
+        BatchItemResultResponse: {
+            /** @description Position of the item in tasks */
+            index: number;
+            /**
+             * @description 201 when the task was created; otherwise the status a create alone would have answered
+             * @example 201
+             */
+            status: number;
+            /**
+             * @description The created task (status 201)
+             * @example tsk_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            task_id?: string;
+            /** @description The error a create alone would have answered (`error` of the envelope) */
+            error?: components["schemas"]["ErrorBodyResponse"];
+        };
+        BatchResponse: {
+            /** @description One result per item, in the order of tasks */
+            results: components["schemas"]["BatchItemResultResponse"][];
+        };
+        ErrorEnvelopeResponse: {
+            error: components["schemas"]["ErrorBodyResponse"];
+        };
+        ResolutionResponse: {
+            width: number;
+            height: number;
+        };
+        TaskOutputResponse: {
+            /** @description Pre-signed URL; null once expired */
+            video_url: string | null;
+            /** @description Pre-signed URL of a JPEG; null once expired */
+            thumbnail_url: string | null;
+            /** @description Pre-signed URL of a GIF; null once expired */
+            preview_url: string | null;
+            duration_ms: number;
+            file_size_bytes: number;
+            resolution: components["schemas"]["ResolutionResponse"];
+            /** @example mp4 */
+            format: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description true after expires_at: the files are gone and the URLs null */
+            expired: boolean;
+        };
+        /** @enum {string} */
+        RenderErrorCode: "MEDIA_DOWNLOAD_FAILED" | "INVALID_MEDIA_FORMAT" | "FILE_TOO_LARGE" | "PROCESSING_TIMEOUT" | "TIMELINE_TOO_COMPLEX" | "RENDER_FAILED" | "WORKER_CRASHED";
+        TaskFailureResponse: {
+            code: components["schemas"]["RenderErrorCode"];
+            message: string;
+            details: {
+                [key: string]: unknown;
+            };
+            retry_possible: boolean;
+            suggested_action: string | null;
+        };
+        EstimatedVsActualResponse: {
+            /** @description Estimated seconds */
+            estimated: number;
+            /** @description Actual processing seconds */
+            actual: number;
+            accuracy: number;
+        };
+        /** @enum {string} */
+        ExceededLimit: "max_tracks" | "max_clips_per_track" | "max_clips" | "max_resolution" | "max_duration_seconds" | "supported_formats";
+        ExceededLimitResponse: {
+            limit: components["schemas"]["ExceededLimit"];
+            /** @description The limit: a count, seconds, a resolution {width, height} or the supported formats */
+            allowed: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /** @description What the request asked for, in the same form */
+            provided: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
+            /** @description MODEL_LIMIT_EXCEEDED: the model whose limit it is */
+            model?: string;
+            /** @description max_clips_per_track: the path of the track's clips */
+            field?: string;
+        };
         /** @enum {string} */
         TaskStatus: "queued" | "processing" | "completed" | "failed" | "canceled";
         /** @enum {string} */
@@ -882,27 +1019,6 @@ export interface components {
             links: components["schemas"]["TaskLinksResponse"];
             /** @description The webhook URL and the events that will be sent (all six unless the request chose some) */
             webhook: components["schemas"]["CreatedTaskWebhookResponse"];
-        };
-        /** @enum {string} */
-        ErrorCode: "MISSING_AUTHENTICATION" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "RATE_LIMIT_EXCEEDED" | "QUOTA_EXCEEDED" | "INSUFFICIENT_CREDITS" | "VALIDATION_ERROR" | "INVALID_FONT" | "UNSUPPORTED_API_VERSION" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TASK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DUPLICATE_REQUEST_ID" | "TASK_NOT_CANCELABLE" | "TASK_NOT_RETRYABLE" | "TASK_ALREADY_RETRIED" | "DELIVERY_NOT_REDELIVERABLE" | "MODEL_LIMIT_EXCEEDED" | "TIMELINE_TOO_COMPLEX" | "FORBIDDEN" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
-        ErrorBodyResponse: {
-            code: components["schemas"]["ErrorCode"];
-            message: string;
-            /** @description VALIDATION_ERROR and INVALID_FONT: an array of problems; TIMELINE_TOO_COMPLEX and MODEL_LIMIT_EXCEEDED: an array of exceeded limits; other codes: an object (e.g. task_id, status) */
-            details?: components["schemas"]["ValidationIssueResponse"][] | components["schemas"]["ExceededLimitResponse"][] | {
-                [key: string]: unknown;
-            };
-            /**
-             * @description Also sent as the X-Request-Id header
-             * @example req_01m82f3y3ehb8rsqh12m5yh12f
-             */
-            request_id: string;
-            suggested_action?: string;
-            /** @description Seconds to wait before retrying (rate limiting) */
-            retry_after?: number;
-        };
-        ErrorEnvelopeResponse: {
-            error: components["schemas"]["ErrorBodyResponse"];
         };
         TaskSummaryMetadataResponse: {
             user_reference: string | null;
@@ -1034,6 +1150,111 @@ export interface components {
             created_at: string;
             retry_count: number;
         };
+        TemplateFieldDto: {
+            /**
+             * @description number: a whole-string placeholder becomes a JSON number; url: an absolute http(s) URL
+             * @enum {string}
+             */
+            type: "string" | "number" | "url";
+            /** @description Used when a merge leaves the field out; of the field type */
+            default?: string | number;
+        };
+        CreateTemplateDto: {
+            /** @example listing-teaser */
+            name: string;
+            /** @description A create-task body (POST /v3/tasks) whose string values may hold {{field}} placeholders; no webhook secret or headers */
+            body: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Up to 50 fields, each used by at least one placeholder
+             * @example {
+             *       "title": {
+             *         "type": "string",
+             *         "default": "Hello"
+             *       }
+             *     }
+             */
+            fields?: {
+                [key: string]: components["schemas"]["TemplateFieldDto"];
+            };
+        };
+        TemplateSummaryResponse: {
+            /**
+             * @description Template identifier (prefix tpl_)
+             * @example tpl_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            template_id: string;
+            name: string;
+            /**
+             * @example {
+             *       "title": {
+             *         "type": "string",
+             *         "default": "Hello"
+             *       }
+             *     }
+             */
+            fields: {
+                [key: string]: components["schemas"]["TemplateFieldDto"];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        TemplateListResponse: {
+            templates: components["schemas"]["TemplateSummaryResponse"][];
+            pagination: components["schemas"]["PaginationResponse"];
+        };
+        TemplateResponse: {
+            /**
+             * @description Template identifier (prefix tpl_)
+             * @example tpl_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            template_id: string;
+            name: string;
+            /**
+             * @example {
+             *       "title": {
+             *         "type": "string",
+             *         "default": "Hello"
+             *       }
+             *     }
+             */
+            fields: {
+                [key: string]: components["schemas"]["TemplateFieldDto"];
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** @description The create body with its {{field}} placeholders, as stored */
+            body: {
+                [key: string]: unknown;
+            };
+        };
+        DeletedTemplateResponse: {
+            /**
+             * @description Template identifier (prefix tpl_)
+             * @example tpl_01m82ey3w9y7j458wxb9m2y1j4
+             */
+            template_id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        RenderTemplateDto: {
+            /**
+             * @description A value per field; a field left out takes its default
+             * @example {
+             *       "title": "Seaside flat"
+             *     }
+             */
+            merge?: {
+                [key: string]: string | number;
+            };
+            /** @description Unique per account, as for POST /v3/tasks */
+            request_id?: string;
+            /** @description Replaces the template's webhook */
+            webhook?: components["schemas"]["WebhookDto"];
+            /** @description Replaces the template's metadata */
+            metadata?: components["schemas"]["MetadataDto"];
+        };
         /** @enum {string} */
         DeliveryStatus: "pending" | "delivered" | "failed" | "skipped";
         DeliveryAttemptResponse: {
@@ -1157,6 +1378,225 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    TaskBatchController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskBatchDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
+    };
     TasksController_list: {
         parameters: {
             query?: {
@@ -2422,6 +2862,1125 @@ export interface operations {
             };
             /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
             415: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED, QUOTA_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
+    };
+    TemplatesController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateListResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
+    };
+    TemplatesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTemplateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateSummaryResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR, INVALID_FONT */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MODEL_LIMIT_EXCEEDED, TIMELINE_TOO_COMPLEX */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
+    };
+    TemplatesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template identifier (tpl_ + 26 characters) */
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TEMPLATE_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
+    };
+    TemplatesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template identifier (tpl_ + 26 characters) */
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedTemplateResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TEMPLATE_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+        };
+    };
+    TemplatesController_render: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template identifier (tpl_ + 26 characters) */
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenderTemplateDto"];
+            };
+        };
+        responses: {
+            /** @description The task is queued */
+            201: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version": string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset": number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type": "requests" | "monthly_renders";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTaskResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_API_VERSION, VALIDATION_ERROR, INVALID_FONT */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MISSING_AUTHENTICATION, INVALID_API_KEY */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_CREDITS */
+            402: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: INSUFFICIENT_PERMISSIONS, FORBIDDEN */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: TEMPLATE_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: DUPLICATE_REQUEST_ID */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The request id, also in the error envelope and the logs */
+                    "X-Request-Id": string;
+                    /** @description The API date version that answered */
+                    "X-Service-Version"?: string;
+                    /** @description Requests allowed in the window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the window resets, Unix seconds */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The limit counted: requests per minute, or the monthly renders of a 429 QUOTA_EXCEEDED */
+                    "X-RateLimit-Type"?: "requests" | "monthly_renders";
+                    /** @description Seconds to wait (429 RATE_LIMIT_EXCEEDED) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeResponse"];
+                };
+            };
+            /** @description Error envelope; error.code: MODEL_LIMIT_EXCEEDED, TIMELINE_TOO_COMPLEX */
+            422: {
                 headers: {
                     /** @description The request id, also in the error envelope and the logs */
                     "X-Request-Id": string;

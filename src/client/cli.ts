@@ -1,20 +1,22 @@
 #!/usr/bin/env node
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { projectRoot } from '../common/project-root';
 import { RenderFailure } from '../common/render-failure';
 import type { CreateTaskBody, TaskOutput, TaskRecord, TaskStatus, UsagePeriod } from './api-models';
+import { BatchInputError, runBatchFile } from './batch-run';
 import { NetworkError } from './http-transport';
 import { EXIT, failureReport, type FailureFacts } from './error-report';
 import { ProgressDisplay } from './progress-display';
-import { RenderApiError, RenderClient } from './render-client';
+import { RenderApiError, RenderClient, type RenderClientOptions } from './render-client';
 import { selfSignedCertificate } from './self-signed-cert';
 import { startWebhookListener } from './webhook-listener';
 
 const USAGE = `usage: render-cli <command> [options]
   render <timeline.json> [--wait] [--out DIR] [--webhook-url URL]
+  batch --template <tpl_id> <rows.csv> [--results FILE] [--wait]
   status <task_id>            list [--status S] [--limit N] [--offset N]
   cancel <task_id>            retry <task_id>
   deliveries <task_id>        redeliver <task_id> <event_id>
@@ -45,6 +47,8 @@ const OPTIONS = {
   cert: { type: 'string' },
   'no-open': { type: 'boolean' },
   'print-plan': { type: 'boolean' },
+  template: { type: 'string' },
+  results: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 
@@ -63,7 +67,7 @@ function readFileOrFail(path: string, what: string): Buffer {
   }
 }
 
-function clientFrom(flags: Flags): RenderClient {
+function clientFrom(flags: Flags, tuning: Pick<RenderClientOptions, 'rateLimitRetries'> = {}): RenderClient {
   const url = flags.url ?? process.env.RENDER_API_URL;
   const key = flags['api-key'] ?? process.env.RENDER_API_KEY;
   const caPath = flags.ca ?? process.env.RENDER_API_CA;
@@ -75,6 +79,7 @@ function clientFrom(flags: Flags): RenderClient {
       apiKey: key,
       ca: caPath ? readFileOrFail(caPath, 'CA file') : undefined,
       onRateLimited: (seconds) => process.stderr.write(`rate limited: waiting ${seconds} s\n`),
+      ...tuning,
     });
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -166,7 +171,7 @@ async function followTask(client: RenderClient, taskId: string, display: Progres
   return client.getTask(taskId);
 }
 
-async function render(args: string[], flags: Flags): Promise<void> {
+async function render(args: string[], flags: Flags): Promise<number> {
   const body = readTimeline(positional(args, 0, 'timeline.json'));
   if (flags['webhook-url']) body.webhook = { ...(body.webhook as object | undefined), url: flags['webhook-url'] };
   if (!body.webhook) throw new UsageError('the timeline has no webhook: add "webhook": {"url": "https://…"} or pass --webhook-url');
@@ -174,12 +179,38 @@ async function render(args: string[], flags: Flags): Promise<void> {
   const outcome = await client.createTask(body as unknown as CreateTaskBody);
   const taskId = outcome.task.task_id;
   out(`task ${taskId} ${outcome.kind === 'created' ? 'queued' : `recovered (request_id ${outcome.requestId} had landed)`}`);
-  if (!flags.wait) return;
+  if (!flags.wait) return EXIT.ok;
   const display = new ProgressDisplay(process.stderr);
   const task = await followTask(client, taskId, display);
   display.finish();
   if (task.status !== 'completed' || !task.output) throw failureOf(task);
   await downloadOutputs(client, task, task.output, flags.out ?? '.');
+  return EXIT.ok;
+}
+
+/**
+ * One task per row of a CSV file from a template (docs/client.md, "Batches"):
+ * streamed, 100 rows a request, resumable from its results file.
+ */
+async function batch(args: string[], flags: Flags): Promise<number> {
+  const templateId = flags.template;
+  if (!templateId) throw new UsageError('batch needs --template <tpl_id>');
+  const csvPath = positional(args, 0, 'rows.csv');
+  if (!existsSync(csvPath)) throw new UsageError(`cannot read rows ${csvPath}: ENOENT`);
+  const resultsPath = flags.results ?? `${csvPath.replace(/\.csv$/i, '')}.results.csv`;
+  // A long run meets the per-minute window many times: each 429 is waited out.
+  const client = clientFrom(flags, { rateLimitRetries: 1_000 });
+  const status = (line: string) => process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
+  let counts;
+  try {
+    counts = await runBatchFile(client, { templateId, csvPath, resultsPath, wait: Boolean(flags.wait), status });
+  } catch (error) {
+    if (error instanceof BatchInputError) throw new UsageError(`${csvPath}: ${error.message}`);
+    throw error;
+  }
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  out(`${counts.created} created, ${counts.refused} refused, ${counts.recovered + counts.skipped} created by an earlier run; results in ${resultsPath}`);
+  return counts.refused > 0 ? EXIT.refused : EXIT.ok;
 }
 
 async function list(flags: Flags): Promise<void> {
@@ -248,7 +279,7 @@ async function firstLineOfStdin(): Promise<string> {
   return '';
 }
 
-async function webhookListen(flags: Flags): Promise<void> {
+async function webhookListen(flags: Flags): Promise<never> {
   if (Boolean(flags.cert) !== Boolean(flags.key)) throw new UsageError('--cert and --key go together');
   const secret = flags['secret-stdin'] ? await firstLineOfStdin() : process.env.RENDER_WEBHOOK_SECRET;
   if (!secret) {
@@ -261,7 +292,7 @@ async function webhookListen(flags: Flags): Promise<void> {
   const port = integerFlag(flags.port, 'port') ?? 9443;
   const { url } = await startWebhookListener({ port, host: flags.host ?? '127.0.0.1', cert: pair.cert, key: pair.key, secret, print: out });
   out(`listening on ${url} (certificate ${pair.certPath}); printing the events the secret verifies`);
-  await new Promise<never>(() => undefined);
+  return new Promise<never>(() => undefined);
 }
 
 /** A secret on the command line is seen by other users (ps) and kept by shells: refused by name, its value never echoed. */
@@ -288,8 +319,9 @@ async function run(argv: string[]): Promise<number> {
   const show = (value: unknown) => out(JSON.stringify(value, null, 2));
   switch (command) {
     case 'render':
-      await render(args, flags);
-      return 0;
+      return render(args, flags);
+    case 'batch':
+      return batch(args, flags);
     case 'status':
       show(await clientFrom(flags).getTask(positional(args, 0, 'task_id')));
       return 0;
@@ -325,8 +357,7 @@ async function run(argv: string[]): Promise<number> {
     case 'preview':
       return preview(args, flags);
     case 'webhook-listen':
-      await webhookListen(flags);
-      return 0;
+      return webhookListen(flags);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

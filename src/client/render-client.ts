@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { rootCertificates } from 'node:tls';
 import type {
+  BatchResults,
   CanceledTask,
   CreatedTask,
   CreateTaskBody,
@@ -13,6 +14,8 @@ import type {
   RetriedTask,
   SubmittedRequest,
   TaskList,
+  TemplateRecord,
+  TemplateTaskItem,
   TaskRecord,
   UsagePeriod,
   UsageRecord,
@@ -168,6 +171,15 @@ export class RenderClient {
 
   listModels(): Promise<ModelList> {
     return this.call('GET', 'models');
+  }
+
+  getTemplate(templateId: string): Promise<TemplateRecord> {
+    return this.call('GET', `templates/${encodeURIComponent(templateId)}`);
+  }
+
+  /** POST /v3/tasks/batch: one result per item, in order (a refused item is a result, not an error). */
+  createBatch(tasks: Array<CreateTaskBody | TemplateTaskItem>): Promise<BatchResults> {
+    return this.call('POST', 'tasks/batch', { tasks });
   }
 
   getUsage(period?: UsagePeriod): Promise<UsageRecord> {

@@ -62,4 +62,4 @@ function base32Of40Bits(bytes: Buffer, offset: number): string {
   return text;
 }
 
-export const newId = (prefix: 'tsk' | 'evt' | 'dlv' | 'acc' | 'key' | 'req' | 'att') => `${prefix}_${ulid().toLowerCase()}`;
+export const newId = (prefix: 'tsk' | 'evt' | 'dlv' | 'acc' | 'key' | 'req' | 'att' | 'tpl') => `${prefix}_${ulid().toLowerCase()}`;

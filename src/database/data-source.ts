@@ -10,6 +10,7 @@ import { ListOrderIndexes1764160000000 } from './migrations/1764160000000-list-o
 import { KeptQueueTotals1764170000000 } from './migrations/1764170000000-kept-queue-totals';
 import { WebhookCredentials1764180000000 } from './migrations/1764180000000-webhook-credentials';
 import { DataScale1764190000000 } from './migrations/1764190000000-data-scale';
+import { Templates1764200000000 } from './migrations/1764200000000-templates';
 
 export const MIGRATIONS = [
   InitialSchema1763830000000,
@@ -18,6 +19,7 @@ export const MIGRATIONS = [
   KeptQueueTotals1764170000000,
   WebhookCredentials1764180000000,
   DataScale1764190000000,
+  Templates1764200000000,
 ];
 
 /**

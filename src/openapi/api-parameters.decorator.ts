@@ -11,6 +11,15 @@ export function ApiTaskIdParam(): MethodDecorator & ClassDecorator {
   });
 }
 
+export function ApiTemplateIdParam(): MethodDecorator & ClassDecorator {
+  return ApiParam({
+    name: 'templateId',
+    description: 'Template identifier (tpl_ + 26 characters)',
+    example: 'tpl_01m82ey3w9y7j458wxb9m2y1j4',
+    schema: { type: 'string', pattern: '^tpl_[0-9a-z]{26}$' },
+  });
+}
+
 export function ApiEventIdParam(): MethodDecorator & ClassDecorator {
   return ApiParam({ name: 'eventId', description: 'Event identifier (the webhook-id of the delivery)', schema: { type: 'string' } });
 }

@@ -81,10 +81,19 @@ export class CreatePipeline {
     this.now = deps.now ?? Date.now;
   }
 
-  /** POST /v3/tasks. */
-  async create(principal: Principal, body: unknown): Promise<{ task: TaskEntity; queuePosition: number }> {
-    const input = checkCreateBody(body, this.deps.limits, this.deps.screen);
+  /**
+   * POST /v3/tasks. `beforeAdmission` runs once the body passed stages 0 to 4
+   * and may refuse by throwing (a batch takes the item's rate-limit count there).
+   */
+  async create(principal: Principal, body: unknown, beforeAdmission?: () => Promise<void>): Promise<{ task: TaskEntity; queuePosition: number }> {
+    const input = this.check(body);
+    await beforeAdmission?.();
     return this.admit(principal, input, null);
+  }
+
+  /** Stages 0 to 4 with this service's limits and URL screen. */
+  check(body: unknown): CreateTaskInput {
+    return checkCreateBody(body, this.deps.limits, this.deps.screen);
   }
 
   /** POST /v3/tasks/{id}/retry of a failed task: its configuration admitted again, as a new task. */

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '../auth/auth.types';
+import type { HttpErrorCode } from '../common/error-codes';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { ApiTaskIdParam } from '../openapi/api-parameters.decorator';
@@ -21,6 +22,19 @@ import { ApiListTasksQuery, validateListQuery } from './dto/list-tasks-query.dto
 import { ExceededLimitResponse } from './exceeded-limit.response';
 import { TasksService } from './tasks.service';
 
+/** What POST /v3/tasks can answer (and so whatever creates a task the same way). */
+export const CREATE_TASK_ERRORS = [
+  'VALIDATION_ERROR',
+  'INVALID_FONT',
+  'INSUFFICIENT_CREDITS',
+  'DUPLICATE_REQUEST_ID',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'MODEL_LIMIT_EXCEEDED',
+  'TIMELINE_TOO_COMPLEX',
+  'QUOTA_EXCEEDED',
+] as const satisfies readonly HttpErrorCode[];
+
 @ApiTags('tasks')
 @ApiBearerAuth()
 @ApiHeader({ name: 'X-Service-Version', required: false, description: 'API date version; only 2025-01-17' })
@@ -37,17 +51,7 @@ export class TasksController {
   @ApiOperation({ summary: 'Create a render task' })
   @ApiBody({ type: CreateTaskDto })
   @ApiCreatedResponse({ type: CreatedTaskResponse, headers: V3_SUCCESS_HEADERS, description: 'The task is queued' })
-  @ApiErrorResponses(
-    'VALIDATION_ERROR',
-    'INVALID_FONT',
-    'INSUFFICIENT_CREDITS',
-    'DUPLICATE_REQUEST_ID',
-    'PAYLOAD_TOO_LARGE',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'MODEL_LIMIT_EXCEEDED',
-    'TIMELINE_TOO_COMPLEX',
-    'QUOTA_EXCEEDED',
-  )
+  @ApiErrorResponses(...CREATE_TASK_ERRORS)
   async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<CreatedTaskResponse> {
     const { task, queuePosition } = await this.tasks.create(principal, body);
     return this.tasks.createdResponse(task, queuePosition);

@@ -28,8 +28,13 @@ export class TasksService {
     this.now = deps.now ?? Date.now;
   }
 
-  create(principal: Principal, body: unknown) {
-    return this.deps.pipeline.create(principal, body);
+  create(principal: Principal, body: unknown, beforeAdmission?: () => Promise<void>) {
+    return this.deps.pipeline.create(principal, body, beforeAdmission);
+  }
+
+  /** Whether a body would pass every check of a create before admission; throws the refusal a create would answer. */
+  check(body: unknown): void {
+    this.deps.pipeline.check(body);
   }
 
   createdResponse(task: TaskEntity, queuePosition: number) {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import type { HttpClient } from './http-client';
 import type { TestApp } from './test-app';
 
 /**
@@ -10,15 +11,21 @@ export async function renderThroughApi(app: TestApp, body: Record<string, unknow
   const client = await app.client();
   const created = await client.post('/v3/tasks', body);
   expect(created.status).toBe(201);
+  const taskId = created.body.task_id as string;
+  return { taskId, client, record: await downloadWhenCompleted(app, client, taskId, path) };
+}
+
+/** Waits for the task to end, expects it completed, writes its video to `path` and gives its record. */
+export async function downloadWhenCompleted(app: TestApp, client: HttpClient, taskId: string, path: string): Promise<TaskRecord> {
   let record;
   for (let i = 0; i < 1500; i++) {
-    record = (await client.get(`/v3/tasks/${created.body.task_id}`)).body;
+    record = (await client.get(`/v3/tasks/${taskId}`)).body;
     if (record.status === 'completed' || record.status === 'failed') break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(record.error).toBeNull();
   await downloadOutput(app, record.output.video_url, path);
-  return { taskId: created.body.task_id as string, client, record };
+  return record;
 }
 
 /** The task record's output URLs this helper's callers read. */
@@ -28,7 +35,7 @@ export interface TaskRecord {
 
 export interface RenderedTask {
   taskId: string;
-  client: Awaited<ReturnType<TestApp['client']>>;
+  client: HttpClient;
   record: TaskRecord;
 }
 

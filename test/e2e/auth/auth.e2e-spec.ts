@@ -1,5 +1,5 @@
-import type { Permission, Tier } from '../../../src/auth/auth.types';
-import { minimalTaskBody } from '../../fixtures/task-bodies';
+import { PERMISSIONS, type Permission, type Tier } from '../../../src/auth/auth.types';
+import { listingTemplate, minimalTaskBody } from '../../fixtures/task-bodies';
 import { HttpClient, type TestResponse } from '../../support/http-client';
 import { present } from '../../support/present';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -128,6 +128,7 @@ describe('authentication, permissions and per-key rate limits over HTTPS', () =>
   });
 
   describe('permissions', () => {
+    const SOME_TEMPLATE = 'tpl_00000000000000000000000000';
     const routes: Array<{ method: string; path: (taskId: string) => string; permission: Permission; body?: unknown }> = [
       { method: 'POST', path: () => '/v3/tasks', permission: 'tasks:write', body: minimalTaskBody() },
       { method: 'GET', path: () => '/v3/tasks', permission: 'tasks:read' },
@@ -138,13 +139,20 @@ describe('authentication, permissions and per-key rate limits over HTTPS', () =>
       { method: 'POST', path: (id) => `/v3/tasks/${id}/deliveries/evt_x/redeliver`, permission: 'tasks:write' },
       { method: 'GET', path: () => '/v3/models', permission: 'models:read' },
       { method: 'GET', path: () => '/v3/usage', permission: 'usage:read' },
+      { method: 'POST', path: () => '/v3/tasks/batch', permission: 'tasks:write', body: { tasks: [minimalTaskBody()] } },
+      { method: 'POST', path: () => '/v3/templates', permission: 'templates:write', body: listingTemplate() },
+      { method: 'GET', path: () => '/v3/templates', permission: 'templates:read' },
+      { method: 'GET', path: () => `/v3/templates/${SOME_TEMPLATE}`, permission: 'templates:read' },
+      { method: 'DELETE', path: () => `/v3/templates/${SOME_TEMPLATE}`, permission: 'templates:write' },
+      { method: 'POST', path: () => `/v3/templates/${SOME_TEMPLATE}/tasks`, permission: 'tasks:write', body: {} },
+      { method: 'POST', path: () => `/v3/templates/${SOME_TEMPLATE}/tasks`, permission: 'templates:read', body: {} },
     ];
 
     it('answers 403 INSUFFICIENT_PERMISSIONS naming the missing permission on every route, with rate headers', async () => {
       const owner = (await clientFor({ account: 'perm-owner' })).client;
       const taskId = (await owner.post('/v3/tasks', minimalTaskBody())).body.task_id as string;
       for (const route of routes) {
-        const others = (['tasks:read', 'tasks:write', 'usage:read', 'models:read'] as Permission[]).filter((p) => p !== route.permission);
+        const others = PERMISSIONS.filter((p) => p !== route.permission);
         const { client } = await clientFor({ account: 'perm-owner', permissions: others });
         const response = await client.send(route.method, route.path(taskId), route.body);
         expect({ route: `${route.method} ${route.path(taskId)}`, status: response.status, code: response.body.error?.code }).toEqual({

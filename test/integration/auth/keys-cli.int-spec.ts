@@ -105,7 +105,11 @@ describe('keys CLI', () => {
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout);
     expect(Object.keys(body).sort()).toEqual(['account', 'id', 'key', 'permissions', 'tier']);
-    expect(body).toMatchObject({ account: 'bigco', tier: 'enterprise', permissions: ['tasks:read', 'tasks:write', 'usage:read', 'models:read'] });
+    expect(body).toMatchObject({
+      account: 'bigco',
+      tier: 'enterprise',
+      permissions: ['tasks:read', 'tasks:write', 'usage:read', 'models:read', 'templates:read', 'templates:write'],
+    });
     const principal = await keys.authenticate(body.key);
     expect(principal?.keyId).toBe(body.id);
     expect(principal?.limits).toEqual({ requestsPerMinute: 2000, concurrentRenders: 50, monthlyRenders: 99999, maxStorageGb: 2.5 });

@@ -2,6 +2,8 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountEntity } from '../../../src/auth/account.entity';
+import { ApiKeyEntity } from '../../../src/auth/api-key.entity';
+import { PERMISSIONS } from '../../../src/auth/auth.types';
 import { SERVICE_ENTITIES } from '../../../src/app/composition-root';
 import { MIGRATIONS, openDataSource } from '../../../src/database/data-source';
 import type { DataSource } from 'typeorm';
@@ -9,7 +11,7 @@ import { TaskEntity } from '../../../src/tasks/task.entity';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import { taskRow } from '../usage/task-rows';
 
-const TABLES = ['accounts', 'api_keys', 'tasks', 'task_events', 'delivery_attempts', 'stored_objects', 'bandwidth_usage'];
+const TABLES = ['accounts', 'api_keys', 'tasks', 'task_events', 'delivery_attempts', 'stored_objects', 'bandwidth_usage', 'templates'];
 describe.each([
   ['SQLite', 'sqlite'],
   ['PostgreSQL', 'postgres'],
@@ -41,6 +43,26 @@ describe.each([
     const second = await openDataSource(config, SERVICE_ENTITIES);
     expect(await second.showMigrations()).toBe(false);
     const indexColumns = (name: string) => orderedIndexColumns(second, name);
+    // Undone (Templates): the table and the template permissions go; redone, a key with every earlier permission gets them again.
+    const key = (id: string, permissions: string[]) => ({
+      id,
+      accountId: 'a1',
+      name: id,
+      tier: 'pro' as const,
+      permissions,
+      keyHash: id,
+      keyHint: id,
+      createdAt: 0,
+    });
+    await second.getRepository(ApiKeyEntity).insert([key('k-all', [...PERMISSIONS]), key('k-some', ['tasks:read', 'templates:read'])] as never[]);
+    const permissions = async () => (await second.getRepository(ApiKeyEntity).find({ order: { id: 'ASC' } })).map((row) => row.permissions);
+    await second.undoLastMigration();
+    expect(await hasTable(second, 'templates')).toBe(false);
+    expect(await permissions()).toEqual([['tasks:read', 'tasks:write', 'usage:read', 'models:read'], ['tasks:read']]);
+    await second.runMigrations();
+    expect(await hasTable(second, 'templates')).toBe(true);
+    expect(await permissions()).toEqual([[...PERMISSIONS], ['tasks:read']]);
+    await second.undoLastMigration();
     // Undone with tasks in the table, then redone: the kept totals start from the tasks already there.
     await second
       .getRepository(TaskEntity)
@@ -83,6 +105,8 @@ describe.each([
       { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), status: 'processing', task_count: 1 },
       { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), status: 'queued', task_count: 1 },
     ]);
+    // Undone (Templates, redone with the rest), then DataScale.
+    await second.undoLastMigration();
     await second.undoLastMigration();
     // Undone (WebhookCredentials).
     await second.undoLastMigration();
@@ -163,6 +187,15 @@ describe('the SQLite file', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+async function hasTable(source: DataSource, table: string): Promise<boolean> {
+  const runner = source.createQueryRunner();
+  try {
+    return await runner.hasTable(table);
+  } finally {
+    await runner.release();
+  }
+}
 
 /** Rows with PostgreSQL's bigint and numeric strings as numbers, to compare with SQLite's. */
 function numbers(rows: Array<Record<string, unknown>>): Array<Record<string, unknown>> {

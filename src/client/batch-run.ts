@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { appendFileSync, createReadStream, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { BatchResults, TaskRecord, TemplateRecord, TemplateTaskItem } from './api-models';
+import { CsvReader, csvLine } from './csv';
+
+/** What `render-cli batch` asks of the service (RenderClient, which waits out a 429 of the whole request itself). */
+export interface BatchApi {
+  getTemplate(templateId: string): Promise<TemplateRecord>;
+  createBatch(tasks: TemplateTaskItem[]): Promise<BatchResults>;
+  getTask(taskId: string): Promise<TaskRecord>;
+}
+
+/** One line of the results file. */
+export interface RowResult {
+  row: number;
+  taskId: string;
+  /** `queued` (created now), `existing` (created by an earlier run), a final status after waiting, or the refusal. */
+  status: string;
+  videoUrl: string;
+}
+
+export interface BatchRunOptions {
+  templateId: string;
+  /** The CSV's text as it is read (a file stream): the first record names the fields, each further one is a task. */
+  csv: AsyncIterable<string>;
+  /** Rows an earlier run created (from its results file): not sent again. */
+  done: ReadonlyMap<number, RowResult>;
+  /** Called with each row's result as soon as it is known (the results file grows as the run goes). */
+  record: (result: RowResult) => void;
+  onProgress?: (counts: BatchCounts) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface BatchCounts {
+  rows: number;
+  created: number;
+  /** Sent again, answered 409 with the task an earlier run created. */
+  recovered: number;
+  refused: number;
+  /** In the earlier run's results file: not sent. */
+  skipped: number;
+}
+
+export const BATCH_SIZE = 100;
+export const RESULTS_HEADER = ['row', 'task_id', 'status', 'video_url'];
+const TASK_ID = /^tsk_[0-9a-z]{26}$/;
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A CSV row that is not a field of the template, or a header missing: nothing was sent. */
+export class BatchInputError extends Error {}
+
+interface PendingRow {
+  row: number;
+  item: TemplateTaskItem;
+}
+
+/**
+ * Creates one task per CSV row from a template, in batches of 100, reading
+ * the file as a stream. Each row's request_id is derived from the template,
+ * the row number and the row's values, so a rerun after an interruption that
+ * sends a row again is answered 409 with the task it created: it is recorded,
+ * never created twice. Items refused for the rate limit wait `retry_after`
+ * and go again; other refusals are recorded with their code and message.
+ */
+export async function runBatch(api: BatchApi, options: BatchRunOptions): Promise<BatchCounts> {
+  const sleep = options.sleep ?? defaultSleep;
+  const template = await api.getTemplate(options.templateId);
+  const counts: BatchCounts = { rows: 0, created: 0, recovered: 0, refused: 0, skipped: 0 };
+  const reader = new CsvReader();
+  let header: string[] | null = null;
+  let pending: PendingRow[] = [];
+
+  const send = async () => {
+    let items = pending;
+    pending = [];
+    while (items.length > 0) {
+      const { results } = await api.createBatch(items.map(({ item }) => item));
+      const again: PendingRow[] = [];
+      let waitSeconds = 0;
+      for (const result of results) {
+        const { row } = items[result.index];
+        const error = result.error;
+        if (result.status === 201 && result.task_id) {
+          counts.created += 1;
+          options.record({ row, taskId: result.task_id, status: 'queued', videoUrl: '' });
+        } else if (error?.code === 'DUPLICATE_REQUEST_ID') {
+          counts.recovered += 1;
+          options.record({ row, taskId: String((error.details as { task_id?: unknown }).task_id), status: 'existing', videoUrl: '' });
+        } else if (error?.code === 'RATE_LIMIT_EXCEEDED') {
+          again.push(items[result.index]);
+          waitSeconds = Math.max(waitSeconds, error.retry_after ?? 1);
+        } else {
+          counts.refused += 1;
+          options.record({ row, taskId: '', status: refusalText(error), videoUrl: '' });
+        }
+      }
+      options.onProgress?.(counts);
+      items = again;
+      if (items.length > 0) await sleep(waitSeconds * 1000);
+    }
+  };
+
+  const take = async (record: string[]) => {
+    if (header === null) {
+      header = checkedHeader(record, template);
+      return;
+    }
+    counts.rows += 1;
+    const row = counts.rows;
+    if (options.done.has(row)) {
+      counts.skipped += 1;
+      return;
+    }
+    pending.push({ row, item: itemOf(template, header, record, row) });
+    if (pending.length === BATCH_SIZE) await send();
+  };
+
+  for await (const chunk of options.csv) for (const record of reader.push(chunk)) await take(record);
+  for (const record of reader.end()) await take(record);
+  if (header === null) throw new BatchInputError('the CSV is empty: its first line must name the template fields');
+  await send();
+  return counts;
+}
+
+function checkedHeader(record: string[], template: TemplateRecord): string[] {
+  const unknown = record.filter((column) => !Object.hasOwn(template.fields, column));
+  if (unknown.length > 0) {
+    throw new BatchInputError(
+      `column ${unknown.map((c) => `"${c}"`).join(', ')} is not a field of ${template.template_id} (fields: ${Object.keys(template.fields).join(', ')})`,
+    );
+  }
+  return record;
+}
+
+/** A row as a batch item: empty cells left out (the field's default applies), number fields' numerals as numbers. */
+function itemOf(template: TemplateRecord, header: string[], record: string[], row: number): TemplateTaskItem {
+  const merge: Record<string, string | number> = {};
+  header.forEach((field, i) => {
+    const cell = record[i] ?? '';
+    if (cell === '') return;
+    merge[field] = template.fields[field].type === 'number' && NUMBER.test(cell) ? Number(cell) : cell;
+  });
+  return { template_id: template.template_id, merge, request_id: rowRequestId(template.template_id, row, record) };
+}
+
+/** Stable across runs for the same template, row number and values; different when a row's values change. */
+export function rowRequestId(templateId: string, row: number, record: readonly string[]): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([templateId, record]))
+    .digest('hex')
+    .slice(0, 16);
+  return `csv-${templateId.slice(-12)}-${row}-${digest}`;
+}
+
+function refusalText(error: BatchResults['results'][number]['error']): string {
+  if (!error) return 'REFUSED';
+  const first = Array.isArray(error.details) ? (error.details[0] as { field?: string; issue?: string } | undefined) : undefined;
+  return first?.field ? `${error.code} ${first.field}: ${first.issue}` : `${error.code}: ${error.message}`;
+}
+
+/** The rows an earlier run created, from its results file (a partly written last line does not count). */
+export function createdRows(resultsCsv: string): Map<number, RowResult> {
+  const records = [...new CsvReader().push(resultsCsv)];
+  const done = new Map<number, RowResult>();
+  for (const [row, taskId, status, videoUrl] of records.slice(1)) {
+    if (/^\d+$/.test(row) && TASK_ID.test(taskId ?? '')) done.set(Number(row), { row: Number(row), taskId, status: status ?? '', videoUrl: videoUrl ?? '' });
+  }
+  return done;
+}
+
+export function resultLine({ row, taskId, status, videoUrl }: RowResult): string {
+  return csvLine([row, taskId, status, videoUrl]);
+}
+
+const FINAL = new Set(['completed', 'failed', 'canceled']);
+
+/** Waits for every created task to end; each result gets its final status and, when completed, its video URL. */
+export async function awaitResults(
+  api: BatchApi,
+  results: RowResult[],
+  onProgress?: (finished: number, total: number) => void,
+  sleep: (ms: number) => Promise<void> = defaultSleep,
+): Promise<void> {
+  let open = results.filter((result) => result.taskId !== '' && !FINAL.has(result.status));
+  const total = open.length;
+  while (open.length > 0) {
+    for (const result of open) {
+      const task = await api.getTask(result.taskId);
+      result.status = task.status;
+      result.videoUrl = task.output?.video_url ?? '';
+    }
+    open = open.filter((result) => !FINAL.has(result.status));
+    onProgress?.(total - open.length, total);
+    if (open.length > 0) await sleep(2_000);
+  }
+}
+
+export interface BatchFileOptions {
+  templateId: string;
+  csvPath: string;
+  /** Read first when it exists (the rows it lists with a task are not sent again), then written as the run goes. */
+  resultsPath: string;
+  /** Wait for every task to end and write its final status and video URL. */
+  wait: boolean;
+  status: (line: string) => void;
+}
+
+/** `render-cli batch`: runBatch from a CSV file to a results file. */
+export async function runBatchFile(api: BatchApi, options: BatchFileOptions): Promise<BatchCounts> {
+  const { resultsPath, status } = options;
+  const done = existsSync(resultsPath) ? createdRows(readFileSync(resultsPath, 'utf8')) : new Map<number, RowResult>();
+  const results = [...done.values()];
+  // Started afresh with what an earlier run created: its refused rows go again, a half-written last line goes.
+  writeResults(resultsPath, results);
+  const counts = await runBatch(api, {
+    templateId: options.templateId,
+    csv: createReadStream(options.csvPath, { encoding: 'utf8' }),
+    done,
+    record: (result) => {
+      results.push(result);
+      appendFileSync(resultsPath, resultLine(result));
+    },
+    onProgress: (c) => status(`rows ${c.rows}  created ${c.created}  refused ${c.refused}  already created ${c.recovered + c.skipped}`),
+  });
+  if (options.wait) {
+    await awaitResults(api, results, (finished, total) => status(`finished ${finished} of ${total}`));
+    writeResults(resultsPath, results);
+  }
+  return counts;
+}
+
+/** The results file in row order, written beside and renamed: an interruption never leaves half of it. */
+function writeResults(path: string, results: RowResult[]): void {
+  results.sort((a, b) => a.row - b.row);
+  writeFileSync(`${path}.tmp`, csvLine(RESULTS_HEADER) + results.map(resultLine).join(''));
+  renameSync(`${path}.tmp`, path);
+}
