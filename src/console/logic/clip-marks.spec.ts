@@ -27,10 +27,10 @@ describe('clipMarks', () => {
     expect(marks.ducking).toBeNull();
   });
 
-  it('says what a clip ducks under and by how much, 12 dB when the body leaves it out', () => {
+  it('says what a clip ducks under and by how much, the default when the body leaves it out', () => {
     const ducked = (ducking: unknown) => clipMarks({ start_time_ms: 0, end_time_ms: 1_000, properties: { ducking } }).ducking;
-    expect(ducked({ under: ['voice', 'main'], amount_db: 20 })).toBe('ducks 20 dB under voice, main');
-    expect(ducked({ under: ['voice'] })).toBe('ducks 12 dB under voice');
+    expect(ducked({ under: ['voice', 'main'], amount_db: 20 })).toBe('ducks under voice, main by 20 dB');
+    expect(ducked({ under: ['voice'] })).toBe('ducks under voice by the default amount');
     expect(ducked('voice')).toBeNull();
   });
 

@@ -5,8 +5,6 @@
  * like subtitle-cues.ts: the request was validated when it was created, and a
  * mark that is missing costs nothing. DOM-free: it runs in the browser and under jest.
  */
-import { SOUND_LIMITS } from '../../tasks/dto/input-values';
-
 export interface TransitionMark {
   side: 'in' | 'out';
   type: string;
@@ -19,7 +17,7 @@ export interface ClipMarks {
   /** On the timeline, ms: each distinct keyframe time of any property, ascending. */
   keyframesMs: number[];
   transitions: TransitionMark[];
-  /** `ducks 12 dB under voice, main`; null for a clip without ducking. */
+  /** `ducks under voice, main by 12 dB`; null for a clip without ducking. */
   ducking: string | null;
 }
 
@@ -55,6 +53,7 @@ export function clipMarks(clip: MarkedClip): ClipMarks {
 
 function duckingNote(ducking: unknown): string | null {
   if (!isRecord(ducking) || !Array.isArray(ducking.under)) return null;
-  const amount = typeof ducking.amount_db === 'number' ? ducking.amount_db : SOUND_LIMITS.amountDb.default;
-  return `ducks ${amount} dB under ${ducking.under.join(', ')}`;
+  // The service's default amount stays out of the browser's modules: they load only what they import by its .js name.
+  const amount = typeof ducking.amount_db === 'number' ? `${ducking.amount_db} dB` : 'the default amount';
+  return `ducks under ${ducking.under.join(', ')} by ${amount}`;
 }
