@@ -95,11 +95,14 @@ describe('the development key of a first start', () => {
     const piped = await startService(dataDir(), false, 'info');
     services.push(piped.service);
     const [json] = await waitForLine(piped.output, /^\{.*"msg":"private redis-server started".*\}$/m);
+    // Stopped only once started: the other services here are too (a stop mid-start is not what this checks).
+    await waitForLine(piped.output, /listening on/);
     expect(JSON.parse(json)).toMatchObject({ level: 30, role: 'all', socket: expect.stringMatching(/redis\.sock$/) });
 
     const terminal = await startService(dataDir(), true, 'info');
     services.push(terminal.service);
     const [line] = await waitForLine(terminal.output, /^.*private redis-server started.*$/m);
+    await waitForLine(terminal.output, /listening on/);
     expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] .*INFO.*: private redis-server started \{.*"socket":".*redis\.sock".*\}/);
     expect(terminal.output()).not.toContain('"msg":');
   });
