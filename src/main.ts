@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/app-config';
 import { createApiApp } from './app/api-app';
 import { handOverDevelopmentKey } from './app/development-key';
 import { createLogger } from './app/logger';
+import { holdShutdownSignals } from './app/shutdown-signals';
 import { composeApi } from './app/compose-api';
 import { buildServices, composeWorker, createRuntime } from './app/composition-root';
 import type { ReadinessCheck } from './health/readiness';
@@ -10,6 +11,7 @@ import { startWorker, type Worker } from './worker/worker';
 
 /** Boots the role(s) the configuration names: the API, the worker, or both (the embedded default). */
 async function main(): Promise<void> {
+  const signals = holdShutdownSignals();
   const config = loadConfig();
   const logger = createLogger(config);
   const runtime = await createRuntime(config, logger);
@@ -56,32 +58,7 @@ async function main(): Promise<void> {
     logger.info({ signal, outcome: outcome ?? 'api stopped' }, 'stopped');
     process.exit(0);
   };
-  ownSignals((signal) => void shutdown(signal));
-}
-
-const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
-const FOREIGN_SIGNALS: readonly string[] = [...SHUTDOWN_SIGNALS, 'SIGHUP'];
-
-/**
- * Makes this module the only listener of the shutdown signals. Remotion's browser
- * launcher listens for SIGTERM, SIGINT and SIGHUP and kills the browser at once
- * (SIGINT also exits 130), which would break the render a graceful shutdown lets
- * finish; it adds them again whenever the browser is relaunched, so they are
- * removed as they come. Its 'exit' listener stays: the browser still dies with the process.
- */
-function ownSignals(onSignal: (signal: string) => void): void {
-  const ours = new Set<(...args: unknown[]) => void>();
-  process.on('newListener', (event: string | symbol, listener: (...args: unknown[]) => void) => {
-    if (typeof event === 'string' && FOREIGN_SIGNALS.includes(event) && !ours.has(listener)) {
-      setImmediate(() => process.removeListener(event, listener));
-    }
-  });
-  for (const signal of FOREIGN_SIGNALS) process.removeAllListeners(signal);
-  for (const signal of SHUTDOWN_SIGNALS) {
-    const listener = () => onSignal(signal);
-    ours.add(listener);
-    process.on(signal, listener);
-  }
+  signals.ready(shutdown);
 }
 
 main().catch((error: unknown) => {
