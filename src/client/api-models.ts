@@ -37,6 +37,9 @@ export type Redelivery = Answer<'DeliveriesController_redeliver', 202>;
 export type ModelList = Answer<'ModelsController_list', 200>;
 export type UsageRecord = Answer<'UsageController_get', 200>;
 export type TemplateRecord = Answer<'TemplatesController_get', 200>;
+export type TemplateList = Answer<'TemplatesController_list', 200>;
+export type CreatedTemplate = Answer<'TemplatesController_create', 201>;
+export type CreateTemplateBody = Schemas['CreateTemplateDto'];
 export type BatchResults = Answer<'TaskBatchController_create', 200>;
 export type TemplateTaskItem = Schemas['TemplateTaskItemDto'];
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, createReadStream, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { BatchResults, TaskRecord, TemplateRecord, TemplateTaskItem } from './api-models';
 import { CsvReader, csvLine } from './csv';
+import { mergeOfRow, refusalText, unknownColumns } from './csv-rows';
 
 /** What `render-cli batch` asks of the service (RenderClient, which waits out a 429 of the whole request itself). */
 export interface BatchApi {
@@ -44,7 +45,6 @@ export interface BatchCounts {
 export const BATCH_SIZE = 100;
 export const RESULTS_HEADER = ['row', 'task_id', 'status', 'video_url'];
 const TASK_ID = /^tsk_[0-9a-z]{26}$/;
-const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A CSV row that is not a field of the template, or a header missing: nothing was sent. */
@@ -124,7 +124,7 @@ export async function runBatch(api: BatchApi, options: BatchRunOptions): Promise
 }
 
 function checkedHeader(record: string[], template: TemplateRecord): string[] {
-  const unknown = record.filter((column) => !Object.hasOwn(template.fields, column));
+  const unknown = unknownColumns(record, template.fields);
   if (unknown.length > 0) {
     throw new BatchInputError(
       `column ${unknown.map((c) => `"${c}"`).join(', ')} is not a field of ${template.template_id} (fields: ${Object.keys(template.fields).join(', ')})`,
@@ -133,15 +133,9 @@ function checkedHeader(record: string[], template: TemplateRecord): string[] {
   return record;
 }
 
-/** A row as a batch item: empty cells left out (the field's default applies), number fields' numerals as numbers. */
+/** A row as a batch item, with a request_id that a rerun sends again. */
 function itemOf(template: TemplateRecord, header: string[], record: string[], row: number): TemplateTaskItem {
-  const merge: Record<string, string | number> = {};
-  header.forEach((field, i) => {
-    const cell = record[i] ?? '';
-    if (cell === '') return;
-    merge[field] = template.fields[field].type === 'number' && NUMBER.test(cell) ? Number(cell) : cell;
-  });
-  return { template_id: template.template_id, merge, request_id: rowRequestId(template.template_id, row, record) };
+  return { template_id: template.template_id, merge: mergeOfRow(template.fields, header, record), request_id: rowRequestId(template.template_id, row, record) };
 }
 
 /** Stable across runs for the same template, row number and values; different when a row's values change. */
@@ -151,12 +145,6 @@ export function rowRequestId(templateId: string, row: number, record: readonly s
     .digest('hex')
     .slice(0, 16);
   return `csv-${templateId.slice(-12)}-${row}-${digest}`;
-}
-
-function refusalText(error: BatchResults['results'][number]['error']): string {
-  if (!error) return 'REFUSED';
-  const first = Array.isArray(error.details) ? (error.details[0] as { field?: string; issue?: string } | undefined) : undefined;
-  return first?.field ? `${error.code} ${first.field}: ${first.issue}` : `${error.code}: ${error.message}`;
 }
 
 /** The rows an earlier run created, from its results file (a partly written last line does not count). */
@@ -204,6 +192,8 @@ export interface BatchFileOptions {
   /** Wait for every task to end and write its final status and video URL. */
   wait: boolean;
   status: (line: string) => void;
+  /** Waits out the rate limit of single items (defaults to a timer). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** `render-cli batch`: runBatch from a CSV file to a results file. */
@@ -222,6 +212,7 @@ export async function runBatchFile(api: BatchApi, options: BatchFileOptions): Pr
       appendFileSync(resultsPath, resultLine(result));
     },
     onProgress: (c) => status(`rows ${c.rows}  created ${c.created}  refused ${c.refused}  already created ${c.recovered + c.skipped}`),
+    sleep: options.sleep,
   });
   if (options.wait) {
     await awaitResults(api, results, (finished, total) => status(`finished ${finished} of ${total}`));

@@ -4,11 +4,13 @@ import { newTaskPage } from './new-task-page.js';
 import type { Page, PageContext } from './page.js';
 import { taskPage } from './task-page.js';
 import { tasksPage } from './tasks-page.js';
+import { templatePage } from './template-page.js';
+import { templatesPage } from './templates-page.js';
 import { usagePage } from './usage-page.js';
 
 /**
  * The console's entry: the API key form, the navigation and a hash router
- * (#/tasks, #/tasks/<id>, #/new, #/usage). Routes live in the fragment, which
+ * (#/tasks, #/tasks/<id>, #/new, #/templates, #/templates/<id>, #/usage). Routes live in the fragment, which
  * browsers never send, and never carry the key.
  */
 const api = new ConsoleApi();
@@ -34,7 +36,7 @@ function keyForm(): HTMLElement {
     el(
       'p',
       {},
-      'The key stays in this tab (sessionStorage) and is sent only in the Authorization header of calls to this service. You see the tasks and usage of the key’s account.',
+      'The key stays in this tab (sessionStorage) and is sent only in the Authorization header of calls to this service. You see the tasks, templates and usage of the key’s account.',
     ),
     el('label', { for: 'api-key' }, 'API key'),
     input,
@@ -78,6 +80,9 @@ function pageFor(hash: string): Page {
   const task = /^#\/tasks\/(tsk_[A-Za-z0-9]+)$/.exec(hash);
   if (task) return taskPage(context, task[1]);
   if (hash === '#/new') return newTaskPage(context);
+  const template = /^#\/templates\/(tpl_[A-Za-z0-9]+)$/.exec(hash);
+  if (template) return templatePage(context, template[1]);
+  if (hash === '#/templates') return templatesPage(context);
   if (hash === '#/usage') return usagePage(context);
   return tasksPage(context);
 }

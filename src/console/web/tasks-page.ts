@@ -6,7 +6,7 @@ import { taskActions } from './task-actions.js';
 
 const STATUSES: TaskStatus[] = ['queued', 'processing', 'completed', 'failed', 'canceled'];
 /** The list is re-read this often while a task on screen can still change (a stream per task would hit the key's stream limit). */
-const LIST_POLL_MS = 3000;
+export const LIST_POLL_MS = 3000;
 
 interface ListFilter {
   status: TaskStatus | '';

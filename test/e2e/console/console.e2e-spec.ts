@@ -2,7 +2,8 @@
  * The web console in a real browser (puppeteer-core driving Debian's headless
  * Chromium) against the real service over HTTPS: paste a key, render a Studio
  * sample and play its output, read and redeliver webhook deliveries, cancel a
- * queued task, see a validation error on its line, and find that another
+ * queued task, see a validation error on its line, make a template from a
+ * task and render it alone and as a CSV batch, and find that another
  * account's key sees none of it. The key must never reach a URL,
  * localStorage or the service's log. Screenshots go to test-artifacts/console/.
  */
@@ -37,6 +38,7 @@ describe('web console', () => {
   let owner: Account;
   let other: Account;
   let serial: Account;
+  let templater: Account;
   const logLines: string[] = [];
   const requestUrls: string[] = [];
   const policyViolations: string[] = [];
@@ -79,6 +81,7 @@ describe('web console', () => {
     owner = await account();
     other = await account();
     serial = await account({ concurrentRenders: 1 });
+    templater = await account();
     browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'], acceptInsecureCerts: true });
     page = await browser.newPage();
     page.on('request', (request) => void requestUrls.push(request.url()));
@@ -246,6 +249,7 @@ describe('web console', () => {
       'filter-after',
       'filter-before',
       'filter-limit',
+      'Templates',
       'Apply',
       renderedTaskId,
     ]) {
@@ -260,6 +264,7 @@ describe('web console', () => {
       [`#/tasks/${renderedTaskId}`, 'video.output-video', 'task-390'],
       ['#/new', '.gutter .line', 'new-task-390'],
       ['#/usage', '.chart', 'usage-390'],
+      ['#/templates', '#template-json', 'templates-390'],
     ]) {
       await open(hash);
       await page.waitForSelector(ready, WAIT);
@@ -285,6 +290,69 @@ describe('web console', () => {
     await serial.client.delete(`/v3/tasks/${stalled.body.task_id}`);
   });
 
+  it('makes a template from a task, renders it with a value, and follows a batch from pasted CSV', async () => {
+    const source = await templater.client.post('/v3/tasks', titledBody(`${app.baseUrl}/samples/bars-16x9.mp4`));
+    expect(source.status).toBe(201);
+    await useKey(templater.key);
+    await open('#/templates');
+    await page.waitForFunction(() => document.querySelector('.table-wrap')?.textContent?.includes('No templates yet'), WAIT);
+    await page.type('#template-name', 'titled');
+    await page.type('#template-task', source.body.task_id);
+    await page.click('xpath/.//button[text()="Use its body"]');
+    await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#template-json')?.value.includes('"Hello"'), WAIT);
+    await page.$eval('#template-json', (editor) => {
+      const textarea = editor as HTMLTextAreaElement;
+      textarea.value = textarea.value.replace('"Hello"', '"{{title}}"');
+      textarea.dispatchEvent(new Event('input'));
+    });
+    await page.waitForSelector('tr[data-field="title"]', WAIT);
+    expect(await page.$eval('#field-title-type', (select) => (select as HTMLSelectElement).value)).toBe('string');
+    await page.type('#field-title-default', 'Untitled');
+    await shot('new-template-1280');
+    await page.click('xpath/.//button[text()="Create template"]');
+    await page.waitForFunction(() => /^#\/templates\/tpl_/.test(location.hash), WAIT);
+    const templateId = (await page.evaluate(() => location.hash)).replace('#/templates/', '');
+    const stored = (await templater.client.get(`/v3/templates/${templateId}`)).body;
+    expect(stored.fields).toEqual({ title: { type: 'string', default: 'Untitled' } });
+    expect(stored.body.input.timeline.tracks[1].clips[0].text).toBe('{{title}}');
+    // The task's request_id stays with the task: each render of the template would collide with it.
+    expect(stored.body.request_id).toBeUndefined();
+
+    await page.waitForSelector('#merge-title', WAIT);
+    await page.type('#merge-title', 'Seaside flat');
+    await page.click('xpath/.//button[text()="Render"]');
+    await page.waitForFunction(() => /^#\/tasks\/tsk_/.test(location.hash), WAIT);
+    const renderedId = (await page.evaluate(() => location.hash)).replace('#/tasks/', '');
+    expect((await templater.client.get(`/v3/tasks/${renderedId}/request`)).body.request.input.timeline.tracks[1].clips[0].text).toBe('Seaside flat');
+    await page.waitForFunction(() => document.querySelector('.live')?.textContent === 'Final: completed', WAIT);
+
+    await open(`#/templates/${templateId}`);
+    await page.waitForSelector('#batch-csv', WAIT);
+    expect(await page.$eval('#batch-csv', (csv) => (csv as HTMLTextAreaElement).value)).toBe('title\n');
+    // Every text the batch's progress label shows, from the first.
+    await page.$eval('#batch-csv', (csv) => {
+      (csv as HTMLTextAreaElement).value = 'title\nFirst row\n"Second, quoted"\n';
+      const seen: string[] = [];
+      Object.assign(window, { batchLabels: seen });
+      const label = document.querySelector('label[for="batch-progress"]') as HTMLElement;
+      new MutationObserver(() => seen.push(label.textContent ?? '')).observe(label, { childList: true, characterData: true, subtree: true });
+    });
+    await page.click('xpath/.//button[text()="Submit batch"]');
+    await page.waitForSelector('table.batch tr[data-row="2"] a', WAIT);
+    const batchIds = await page.$$eval('table.batch tbody a', (links) => links.map((link) => link.textContent ?? ''));
+    expect(batchIds).toHaveLength(2);
+    const texts = await Promise.all(
+      batchIds.map(async (id) => (await templater.client.get(`/v3/tasks/${id}/request`)).body.request.input.timeline.tracks[1].clips[0].text),
+    );
+    expect(texts).toEqual(['First row', 'Second, quoted']);
+    await page.waitForFunction(() => document.querySelector('label[for="batch-progress"]')?.textContent === 'Batch: 2 of 2 tasks finished', WAIT);
+    const labels = await page.evaluate(() => (window as unknown as { batchLabels: string[] }).batchLabels);
+    expect(labels[0]).toBe('Batch: 0 of 2 tasks finished');
+    expect(await page.$$eval('table.batch tbody .status', (pills) => pills.map((pill) => pill.textContent))).toEqual(['completed', 'completed']);
+    for (const id of batchIds) expect((await templater.client.get(`/v3/tasks/${id}`)).body.status).toBe('completed');
+    await shot('template-batch-1280');
+  });
+
   it("shows a second account's key none of the first account's tasks", async () => {
     await useKey(other.key);
     await page.waitForFunction(() => document.querySelector('.table-wrap')?.textContent?.includes('No tasks match'), WAIT);
@@ -295,7 +363,7 @@ describe('web console', () => {
 
   it('never puts the key in a URL, in localStorage or in the service log, and breaks no CSP rule', async () => {
     expect(policyViolations).toEqual([]);
-    const keys = [owner.key, other.key, serial.key];
+    const keys = [owner.key, other.key, serial.key, templater.key];
     expect(requestUrls.length).toBeGreaterThan(20);
     expect(requestUrls.filter((url) => keys.some((key) => url.includes(key)))).toEqual([]);
     const storage = await page.evaluate(() => ({ local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) }));
@@ -309,6 +377,28 @@ describe('web console', () => {
     expect(keys.filter((key) => log.includes(key) || log.includes(key.slice(-20)))).toEqual([]);
   });
 });
+
+/** A 160x90 second of video under a text clip saying "Hello", with a request_id of its own. */
+function titledBody(mediaUrl: string) {
+  return {
+    request_id: 'console-template-source',
+    input: {
+      timeline: {
+        duration_ms: 1000,
+        tracks: [
+          { id: 'main', type: 'video', clips: [{ id: 'clip', media_url: mediaUrl, start_time_ms: 0, end_time_ms: 1000 }] },
+          {
+            id: 'titles',
+            type: 'text',
+            clips: [{ id: 'title', text: 'Hello', start_time_ms: 0, end_time_ms: 1000, properties: { font_size: 24, color: '#FFFFFF' } }],
+          },
+        ],
+      },
+      output: { resolution: { width: 160, height: 90 }, framerate: 10 },
+    },
+    webhook: { url: 'https://webhook.invalid/unused' },
+  };
+}
 
 function tinyBody(mediaUrl: string) {
   return {
