@@ -65,6 +65,20 @@ function renderForm(context: PageContext, template: TemplateRecord): HTMLElement
   return el('section', { 'aria-labelledby': 'render-title' }, el('h2', { id: 'render-title' }, 'Render with values'), messages, form, problems);
 }
 
+/** Deletes the template after the browser's confirmation (tasks already rendered from it stay), then lists the rest. */
+function deleteButton(context: PageContext, template: TemplateRecord, messages: HTMLElement): HTMLElement {
+  const remove = async () => {
+    if (!window.confirm(`Delete the template "${template.name}"? Tasks rendered from it stay.`)) return;
+    try {
+      await context.api.call('DELETE', `/v3/templates/${template.template_id}`);
+      context.navigate('#/templates');
+    } catch (error) {
+      replaceChildren(messages, failureNotice(error));
+    }
+  };
+  return el('p', {}, el('button', { type: 'button', class: 'danger', onclick: () => void remove() }, 'Delete template'));
+}
+
 export function templatePage(context: PageContext, templateId: string): Page {
   const heading = el('h1', { id: 'template-title' }, templateId);
   const content = el('div', {});
@@ -80,6 +94,7 @@ export function templatePage(context: PageContext, templateId: string): Page {
         renderForm(context, template),
         batchSection(context, template, controller.signal),
         el('details', {}, el('summary', {}, 'The template body (JSON)'), el('pre', { class: 'raw' }, JSON.stringify(template.body, null, 2))),
+        deleteButton(context, template, messages),
       );
     })
     .catch((error: unknown) => replaceChildren(messages, failureNotice(error)));

@@ -351,6 +351,17 @@ describe('web console', () => {
     expect(await page.$$eval('table.batch tbody .status', (pills) => pills.map((pill) => pill.textContent))).toEqual(['completed', 'completed']);
     for (const id of batchIds) expect((await templater.client.get(`/v3/tasks/${id}`)).body.status).toBe('completed');
     await shot('template-batch-1280');
+
+    // Deleting asks first; declined, the template stays.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.click('xpath/.//button[text()="Delete template"]');
+    expect((await templater.client.get(`/v3/templates/${templateId}`)).status).toBe(200);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.click('xpath/.//button[text()="Delete template"]');
+    await page.waitForFunction(() => location.hash === '#/templates', WAIT);
+    await page.waitForFunction(() => document.querySelector('.table-wrap')?.textContent?.includes('No templates yet'), WAIT);
+    expect((await templater.client.get(`/v3/templates/${templateId}`)).status).toBe(404);
+    expect((await templater.client.get(`/v3/tasks/${batchIds[0]}`)).body.status).toBe('completed');
   });
 
   it("shows a second account's key none of the first account's tasks", async () => {
