@@ -23,7 +23,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # shellcheck source=scripts/lib/debian-packages.sh
 source "$ROOT/scripts/lib/debian-packages.sh"
 
-PACKAGES=(podman runc netavark aardvark-dns podman-compose mmdebstrap curl openssl ffmpeg)
+# Debian's netavark runs iptables for a bridge network's NAT but does not depend on it.
+PACKAGES=(podman runc netavark aardvark-dns iptables podman-compose mmdebstrap curl openssl ffmpeg)
 BASE_IMAGE=docker.io/library/debian:bookworm-slim
 POSTGRES_IMAGE=docker.io/library/postgres:15-bookworm
 REDIS_IMAGE=docker.io/library/redis:7.0-bookworm
