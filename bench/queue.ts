@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaServer } from '../src/render/media-server';
@@ -21,8 +21,9 @@ import { WebhookSink } from './support/webhook-sink';
  *     download within milliseconds; then the blocker is canceled and the backlog
  *     drains. Drain rate, per-task time and the gap between one task's end and
  *     the next one's start measure the queue and lifecycle, not rendering.
- *  4. small tasks: 60 short-form tasks (1 s, 320x180, 15 fps) posted at once, video
- *     only (no browser) and with a subtitle cue: drain time and seconds per task.
+ *  4. small tasks: 60 short-form tasks (1 s, 320x180, 15 fps) posted at once, of
+ *     one PNG, of one video (neither needs the browser), and of a video with a
+ *     subtitle cue: drain time and seconds per task.
  *  5. template batches: tiny renders (as in 2) created one request each, then the
  *     same number from a template in batches of 100: machine time per task each way.
  *   node dist/bench/queue.js [--quick] [--tasks N] [--runs N]
@@ -41,6 +42,7 @@ interface TaskRecord {
   failed_at: string | null;
   canceled_at: string | null;
   error: { code?: string } | null;
+  progress?: { phases?: Record<string, { duration_seconds?: number }> };
 }
 
 const TERMINAL = new Set(['completed', 'failed', 'canceled']);
@@ -137,27 +139,68 @@ async function backlogDrain(client: HttpsJson, sink: WebhookSink, imageUrl: stri
   };
 }
 
-/** A short-form task: 1 s at 320x180 15 fps of a real clip, with one subtitle cue when `withCue`. */
-function smallTaskBody(mediaBase: string, webhookUrl: string, withCue: boolean): Record<string, unknown> {
-  const tracks: unknown[] = [{ id: 'main', type: 'video', clips: [{ id: 'clip', media_url: `${mediaBase}clip.mp4`, start_time_ms: 0, end_time_ms: 1000 }] }];
-  if (withCue) tracks.push({ id: 'subs', type: 'subtitle', clips: [{ id: 'cue', media_url: `${mediaBase}cue.srt`, start_time_ms: 0, end_time_ms: 1000 }] });
+/** What a small task shows: one PNG, one video clip, or the clip and a subtitle cue. */
+type SmallKind = 'image' | 'video' | 'video+cue';
+
+const SMALL_KIND_LABEL: Record<SmallKind, string> = { image: 'one PNG: no browser', video: 'video only: no browser', 'video+cue': 'video + subtitle cue' };
+
+/** A short-form task: 1 s at 320x180 15 fps of one PNG or of a real clip, with one subtitle cue for 'video+cue'. */
+function smallTaskBody(mediaBase: string, webhookUrl: string, kind: SmallKind): Record<string, unknown> {
+  const media = kind === 'image' ? 'picture.png' : 'clip.mp4';
+  const tracks: unknown[] = [{ id: 'main', type: 'video', clips: [{ id: 'clip', media_url: `${mediaBase}${media}`, start_time_ms: 0, end_time_ms: 1000 }] }];
+  if (kind === 'video+cue')
+    tracks.push({ id: 'subs', type: 'subtitle', clips: [{ id: 'cue', media_url: `${mediaBase}cue.srt`, start_time_ms: 0, end_time_ms: 1000 }] });
   return {
     input: { timeline: { duration_ms: 1000, tracks }, output: { resolution: { width: 320, height: 180 }, framerate: 15 } },
     webhook: { url: webhookUrl, events: ['task.completed'] },
   };
 }
 
+/** The worker's 'render timings' line of each task in `ids` (stills drawn by the browser and the ffmpeg run's share). */
+function renderTimings(logPath: string, ids: string[]): Array<Record<string, number>> {
+  const wanted = new Set(ids);
+  return readFileSync(logPath, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('render timings'))
+    .map((line) => JSON.parse(line) as Record<string, number> & { task_id: string })
+    .filter((line) => wanted.has(line.task_id));
+}
+
+/**
+ * Per-task medians (ms) of the service's own split: download and upload from the task's phases, the browser's
+ * stills, the composite (ffmpeg's run) and the previews from the worker's 'render timings' log line.
+ */
+function perTaskSplit(tasks: TaskRecord[], timings: Array<Record<string, number>>): Record<string, number> {
+  const phase = (name: string) => median(tasks.map((t) => (t.progress?.phases?.[name]?.duration_seconds ?? Number.NaN) * 1000));
+  const logged = (name: string) => median(timings.map((t) => t[name] ?? 0));
+  return {
+    download_ms: phase('download'),
+    stills: logged('stills'),
+    stills_ms: logged('stills_ms'),
+    composite_ms: logged('composite_ms'),
+    previews_ms: logged('previews_ms'),
+    upload_ms: phase('upload'),
+  };
+}
+
 /** `count` small tasks posted at once: first create → last completed, and that divided by the count. */
-async function smallTasks(client: HttpsJson, sink: WebhookSink, mediaBase: string, count: number, withCue: boolean) {
+async function smallTasks(client: HttpsJson, sink: WebhookSink, mediaBase: string, count: number, kind: SmallKind, logPath: string) {
   const started = performance.now();
-  const created = await createMany(client, count, () => smallTaskBody(mediaBase, sink.url, withCue));
+  const created = await createMany(client, count, () => smallTaskBody(mediaBase, sink.url, kind));
   const tasks: TaskRecord[] = [];
   for (const id of created.ids) tasks.push(await waitFor(client, id, (t) => TERMINAL.has(t.status)));
   const failed = tasks.filter((t) => t.status !== 'completed');
   if (failed.length > 0) throw new Error(`${failed.length} small tasks did not complete: ${JSON.stringify(failed[0].error)}`);
   const seconds = (performance.now() - started) / 1000;
   const perTask = tasks.map((t) => ms(t.completed_at) - ms(t.started_at));
-  return { tasks: count, with_cue: withCue, drain_seconds: seconds, seconds_per_task: seconds / count, started_to_completed_ms_p50: median(perTask) };
+  return {
+    tasks: count,
+    kind,
+    drain_seconds: seconds,
+    seconds_per_task: seconds / count,
+    started_to_completed_ms_p50: median(perTask),
+    split_ms_p50: perTaskSplit(tasks, renderTimings(logPath, created.ids)),
+  };
 }
 
 /** Seconds from the first create to the last task completed, per task. */
@@ -199,6 +242,7 @@ async function main(): Promise<void> {
   const mediaDir = mkdtempSync(join(tmpdir(), 'rs-bench-queue-'));
   const ffmpeg = (ffmpegArgs: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...ffmpegArgs]);
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', join(mediaDir, 'still.png')]);
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360', '-frames:v', '1', join(mediaDir, 'picture.png')]);
   ffmpeg([
     '-f',
     'lavfi',
@@ -236,11 +280,9 @@ async function main(): Promise<void> {
     if (args.warmup > 0) await idleLatency(client, sink, `${mediaBase}still.png`, args.warmup);
     idle = await idleLatency(client, sink, `${mediaBase}still.png`, args.runs);
     drain = await backlogDrain(client, sink, `${mediaBase}still.png`, `${mediaBase}missing.png`, args.tasks);
-    for (const withCue of [false, true]) {
-      const result = await smallTasks(client, sink, mediaBase, SMALL_TASKS, withCue);
-      log(
-        `${SMALL_TASKS} small tasks ${withCue ? 'with a cue' : 'video only'}: ${result.drain_seconds.toFixed(1)} s, ${result.seconds_per_task.toFixed(2)} s per task`,
-      );
+    for (const kind of ['image', 'video', 'video+cue'] as const) {
+      const result = await smallTasks(client, sink, mediaBase, SMALL_TASKS, kind, service.logPath);
+      log(`${SMALL_TASKS} small tasks, ${SMALL_KIND_LABEL[kind]}: ${result.drain_seconds.toFixed(1)} s, ${result.seconds_per_task.toFixed(2)} s per task`);
       small.push(result);
     }
     templates = await templateBatches(client, sink, `${mediaBase}still.png`, args.quick ? 100 : 500);
@@ -269,9 +311,13 @@ async function main(): Promise<void> {
     ['backlog drain: per task started → failed, p50 / p99 (ms)', `${drain.per_task_ms_p50} / ${drain.per_task_ms_p99}`],
     ['backlog drain: one task ends → next starts, p50 / p99 (ms)', `${drain.gap_ms_p50} / ${drain.gap_ms_p99}`],
     ...small.flatMap((run): Cell[][] => [
-      [`small tasks (${run.tasks} x 1 s 320x180 15 fps, ${run.with_cue ? 'video + subtitle cue' : 'video only: no browser'}): drain (s)`, run.drain_seconds],
+      [`small tasks (${run.tasks} x 1 s 320x180 15 fps, ${SMALL_KIND_LABEL[run.kind]}): drain (s)`, run.drain_seconds],
       [`  seconds of machine time per task (target <= 0.5)`, run.seconds_per_task],
       ['  started → completed per task, p50 (ms)', run.started_to_completed_ms_p50],
+      [
+        '  split, p50 (ms): download / stills drawn (count) / composite / previews / upload',
+        `${run.split_ms_p50.download_ms} / ${run.split_ms_p50.stills_ms} (${run.split_ms_p50.stills}) / ${run.split_ms_p50.composite_ms} / ${run.split_ms_p50.previews_ms} / ${run.split_ms_p50.upload_ms}`,
+      ],
     ]),
     [`tiny renders (64x64, 1 frame), ${templates.tasks} created one request each: seconds per task`, templates.single_seconds_per_task],
     [`  the same from a template, in batches of 100: seconds per task`, templates.batch_seconds_per_task],
