@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withExifOrientation } from '../../test/support/exif';
 import { probeMedia, ProbeError } from './ffprobe';
 
 /** Files are written without extensions: the probe must go by content alone. */
@@ -74,6 +75,24 @@ describe('probeMedia', () => {
     const probe = await probeMedia(bare(path));
     expect(probe).toMatchObject({ isStillImage: true, durationMs: null, audio: null });
     expect(probe.video).toMatchObject({ codec, width: 32, height: 24 });
+  });
+
+  it.each([
+    [6, 90],
+    [3, 180],
+    [8, 270],
+  ] as const)('reads a JPEG with EXIF orientation %i as turned %i degrees clockwise, the stored size unchanged', async (orientation, degrees) => {
+    const path = make(`o${orientation}.jpg`, '-f', 'lavfi', '-i', 'testsrc=size=32x24', '-frames:v', '1');
+    writeFileSync(path, withExifOrientation(readFileSync(path), orientation));
+    const probe = await probeMedia(bare(path));
+    expect(probe.video).toMatchObject({ codec: 'mjpeg', width: 32, height: 24, rotationDeg: degrees });
+  });
+
+  it('reads a lossy WebP as limited range and a JPEG as full range', async () => {
+    const webp = make('l.webp', '-f', 'lavfi', '-i', 'testsrc=size=32x24', '-frames:v', '1', '-c:v', 'libwebp', '-lossless', '0');
+    const jpeg = make('f.jpg', '-f', 'lavfi', '-i', 'testsrc=size=32x24', '-frames:v', '1');
+    expect((await probeMedia(bare(webp))).video).toMatchObject({ codec: 'webp', fullRange: false });
+    expect((await probeMedia(bare(jpeg))).video).toMatchObject({ codec: 'mjpeg', fullRange: true });
   });
 
   it('reads a WAV as audio only', async () => {

@@ -74,9 +74,14 @@ interface RawStream {
 interface RawProbe {
   format?: { format_name?: string; duration?: string; start_time?: string };
   streams?: RawStream[];
+  /** An image's first frame, when asked for: a JPEG's EXIF orientation is a display matrix on it, not on the stream. */
+  frames?: Array<{ side_data_list?: RawStream['side_data_list'] }>;
 }
 
-function runFfprobe(binary: string, path: string, demuxers: string): Promise<RawProbe> {
+/** For an image: its first frame's side data too, where a JPEG's EXIF orientation shows. */
+const FIRST_FRAME_SIDE_DATA = ['-show_entries', 'frame_side_data=side_data_type,rotation', '-read_intervals', '%+#1'];
+
+function runFfprobe(binary: string, path: string, demuxers: string, extra: string[] = []): Promise<RawProbe> {
   const args = [
     '-v',
     'error',
@@ -88,6 +93,7 @@ function runFfprobe(binary: string, path: string, demuxers: string): Promise<Raw
     'json',
     '-show_format',
     '-show_streams',
+    ...extra,
     // `file:` keeps a path from being read as another protocol or option.
     `file:${path}`,
   ];
@@ -108,9 +114,12 @@ function parseRate(rate: string | undefined): number {
   return den > 0 && Number.isFinite(num) ? num / den : 0;
 }
 
-/** ffprobe gives the display matrix's angle counter-clockwise in [-180, 180]; snapped to quarter turns, clockwise. */
-function displayRotation(stream: RawStream): number {
-  const matrix = stream.side_data_list?.find((d) => d.side_data_type === 'Display Matrix');
+/**
+ * ffprobe gives the display matrix's angle counter-clockwise in [-180, 180]; snapped to quarter turns, clockwise.
+ * A video's is on its stream; an image's (EXIF orientation, which ffmpeg and Chromium both honour) on its frame.
+ */
+function displayRotation(sideData: RawStream['side_data_list']): number {
+  const matrix = sideData?.find((d) => d.side_data_type === 'Display Matrix' || d.side_data_type === '3x3 displaymatrix');
   const counterClockwise = Number(matrix?.rotation ?? 0);
   if (!Number.isFinite(counterClockwise)) return 0;
   return (((Math.round(-counterClockwise / 90) * 90) % 360) + 360) % 360;
@@ -134,7 +143,7 @@ function toProbe(raw: RawProbe, sizeBytes: number, isImageProbe: boolean): Media
           fps: parseRate(videoStream.avg_frame_rate) || parseRate(videoStream.r_frame_rate),
           colorSpace: videoStream.color_space && videoStream.color_space !== 'unknown' ? videoStream.color_space : null,
           fullRange: videoStream.color_range === 'pc' || (videoStream.pix_fmt ?? '').startsWith('yuvj'),
-          rotationDeg: displayRotation(videoStream),
+          rotationDeg: displayRotation(videoStream.side_data_list ?? raw.frames?.[0]?.side_data_list),
         }
       : null,
     audio: audioStream
@@ -168,7 +177,7 @@ export async function probeMedia(path: string): Promise<MediaProbe> {
     avFailure = error;
   }
   try {
-    const probe = toProbe(await runFfprobe(IMAGE_PROBE, path, IMAGE_DEMUXERS), size, true);
+    const probe = toProbe(await runFfprobe(IMAGE_PROBE, path, IMAGE_DEMUXERS, FIRST_FRAME_SIDE_DATA), size, true);
     if (probe.isStillImage && probe.video && probe.video.width > 0) return probe;
   } catch {
     // The audio/video reason is the more useful one to report.

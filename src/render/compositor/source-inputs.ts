@@ -9,8 +9,8 @@
  * - Colour: a tagged matrix is honoured; an untagged source is BT.709 from a
  *   height of 720 px up and BT.601 below (1278x720 and 480x854 are BT.709,
  *   1282x700 is BT.601). Full range (`pc` or a `yuvj` format) is honoured.
- * - Orientation: a display matrix (phone video) is honoured; the layer's
- *   size is the upright picture's.
+ * - Orientation: a display matrix (phone video, a JPEG's EXIF orientation)
+ *   is honoured; the layer's size is the upright picture's.
  * - Frames: at layer time t the composition shows the last source frame whose
  *   timestamp is at most t, on the file's own timestamps (a stream starting at
  *   0.5 s shows its first frame until then); after the last frame it holds it.
@@ -91,8 +91,8 @@ export async function describeSource(path: string): Promise<SourceDescription> {
       video !== null && video.rotationDeg % 180 === 90
         ? { width: video.height, height: video.width }
         : { width: video?.width ?? 0, height: video?.height ?? 0 },
-    // A JPEG is full-range BT.601 whatever its size (JFIF), as Chromium decodes it.
-    scaleColourOptions: video === null ? '' : probe.isStillImage ? 'in_color_matrix=bt601:in_range=pc' : colourOptions(video),
+    // A YUV image is BT.601 whatever its size, as Chromium decodes it: a JPEG full range (JFIF), a lossy WebP not.
+    scaleColourOptions: video === null ? '' : probe.isStillImage ? `in_color_matrix=bt601:in_range=${video.fullRange ? 'pc' : 'tv'}` : colourOptions(video),
     clipFrames: (layer, fps) => clipFrames(layer, fps, shiftMs, trimmedFrames),
   });
   return {
