@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withExifOrientation } from '../../test/support/exif';
-import { probeMedia, ProbeError } from './ffprobe';
+import { imageDemuxer, probeMedia, ProbeError } from './ffprobe';
 
 /** Files are written without extensions: the probe must go by content alone. */
 describe('probeMedia', () => {
@@ -101,6 +101,24 @@ describe('probeMedia', () => {
     expect(probe.video).toBeNull();
     expect(probe.audio).toMatchObject({ codec: 'pcm_s16le', channels: 1 });
     expect(probe.durationMs).toBe(500);
+  });
+
+  it('reads a JPEG of more than the probe buffer under its own .jpg name (the worker places media so), where a guessing ffprobe picks image2', async () => {
+    const path = make('large.jpg', '-f', 'lavfi', '-i', 'testsrc2=s=1280x720', '-frames:v', '1');
+    const probe = await probeMedia(path);
+    expect([probe.isStillImage, probe.formatName, probe.video?.width]).toEqual([true, 'jpeg_pipe', 1280]);
+  });
+
+  it('names the image demuxer by the first bytes only', () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    expect(imageDemuxer(png)).toBe('png_pipe');
+    expect(imageDemuxer(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg_pipe');
+    expect(imageDemuxer(Buffer.from('GIF89a\x01\x00', 'latin1'))).toBe('gif');
+    expect(imageDemuxer(Buffer.from('RIFF\x10\x00\x00\x00WEBP', 'latin1'))).toBe('webp_pipe');
+    expect(imageDemuxer(Buffer.from('RIFF\x10\x00\x00\x00WAVE', 'latin1'))).toBeNull();
+    expect(imageDemuxer(Buffer.from('BM'))).toBe('bmp_pipe');
+    expect(imageDemuxer(Buffer.from('#EXTM3U\n'))).toBeNull();
+    expect(imageDemuxer(Buffer.alloc(0))).toBeNull();
   });
 
   it('refuses garbage, text and an HLS playlist (which would make ffmpeg fetch URLs)', async () => {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { remotionBinary } from './remotion-binary';
 
 export interface MediaProbe {
@@ -42,8 +42,34 @@ export class ProbeError extends Error {
  * ffmpeg open further files or URLs named inside an untrusted download.
  */
 export const AV_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,flv,mp3,aac,flac,ogg,wav,caf';
-/** Still images: decoded by Chromium (`<Img>`), and by the compositor for an image it moves. */
+/** Still images, decoded by the compositor (and by Chromium in the Remotion engine). */
 export const IMAGE_DEMUXERS = 'png_pipe,jpeg_pipe,webp_pipe,gif,bmp_pipe';
+
+/**
+ * The image demuxer a file's first bytes name, null when they name none. It is
+ * given to ffprobe and ffmpeg with `-f`: left to guess, they pick `image2` for
+ * a `.jpg` name whose end lies past the probe buffer (any JPEG over a few KB),
+ * which the whitelist refuses.
+ */
+export function imageDemuxer(head: Buffer): string | null {
+  const ascii = (from: number, to: number) => head.subarray(from, to).toString('latin1');
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png_pipe';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg_pipe';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp_pipe';
+  if (ascii(0, 2) === 'BM') return 'bmp_pipe';
+  return null;
+}
+
+async function readHead(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(12), 0, 12, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 const IMAGE_CODECS = new Set(['png', 'mjpeg', 'webp', 'gif', 'bmp']);
 const PROBE_TIMEOUT_MS = 30_000;
 
@@ -85,6 +111,7 @@ function runFfprobe(binary: string, path: string, demuxers: string, extra: strin
   const args = [
     '-v',
     'error',
+    ...extra,
     '-format_whitelist',
     demuxers,
     '-protocol_whitelist',
@@ -93,7 +120,6 @@ function runFfprobe(binary: string, path: string, demuxers: string, extra: strin
     'json',
     '-show_format',
     '-show_streams',
-    ...extra,
     // `file:` keeps a path from being read as another protocol or option.
     `file:${path}`,
   ];
@@ -176,11 +202,14 @@ export async function probeMedia(path: string): Promise<MediaProbe> {
   } catch (error) {
     avFailure = error;
   }
-  try {
-    const probe = toProbe(await runFfprobe(IMAGE_PROBE, path, IMAGE_DEMUXERS, FIRST_FRAME_SIDE_DATA), size, true);
-    if (probe.isStillImage && probe.video && probe.video.width > 0) return probe;
-  } catch {
-    // The audio/video reason is the more useful one to report.
+  const demuxer = imageDemuxer(await readHead(path));
+  if (demuxer !== null) {
+    try {
+      const probe = toProbe(await runFfprobe(IMAGE_PROBE, path, IMAGE_DEMUXERS, ['-f', demuxer, ...FIRST_FRAME_SIDE_DATA]), size, true);
+      if (probe.isStillImage && probe.video && probe.video.width > 0) return probe;
+    } catch {
+      // The audio/video reason is the more useful one to report.
+    }
   }
   throw avFailure instanceof ProbeError ? avFailure : new ProbeError('no decodable audio, video or image stream');
 }

@@ -82,7 +82,9 @@ export function clipFrames(layer: PlanMediaLayer, fps: number, shiftMs: number, 
 export async function describeSource(path: string): Promise<SourceDescription> {
   const probe = await probeMedia(path);
   const video = probe.video;
-  const inputArgs = ['-format_whitelist', probe.isStillImage ? IMAGE_DEMUXERS : AV_DEMUXERS, '-protocol_whitelist', 'file', '-i', `file:${path}`];
+  // An image's demuxer is the one its probe was forced to (see imageDemuxer); a video's is left to ffmpeg within the whitelist.
+  const demuxer = probe.isStillImage ? ['-f', probe.formatName, '-format_whitelist', IMAGE_DEMUXERS] : ['-format_whitelist', AV_DEMUXERS];
+  const inputArgs = [...demuxer, '-protocol_whitelist', 'file', '-i', `file:${path}`];
   /** `shiftMs`: what to add to ffmpeg's timestamps to get the layer's clock back (the file's first timestamp, less any seek). */
   const videoSource = (inputIndex: number, trimmedFrames: number, shiftMs: number): VideoSource => ({
     inputIndex,
