@@ -6,6 +6,9 @@
  * Expected values are worked out here from the contract's own numbers; only
  * the easing curves come from motion.ts (tested against the Bézier curves).
  */
+import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { CompositorRenderer } from '../../../src/render/compositor/compositor-renderer';
 import { eased } from '../../../src/render/plan/motion';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
@@ -28,6 +31,7 @@ import {
 } from './render-fixtures';
 
 jest.setTimeout(300_000);
+const run = promisify(execFile);
 
 const W = 320;
 const H = 180;
@@ -105,6 +109,30 @@ describe('the compositor draws keyframes, transitions and text clips', () => {
     // ease-in-out is symmetric: half way in time is half way in space.
     expectCentre(15, 210, 110);
     expectCentre(19, 160 + 100 * (1 - eased('ease-in-out', 0.9)), 90 + 40 * (1 - eased('ease-in-out', 0.9)));
+  });
+
+  it('moves a JPEG larger than the probe buffer under its .jpg name, as the worker places it', async () => {
+    // Grain makes it 5+ KB, past the 2 KB the probe first reads: guessing from the name, ffmpeg would take it for an image sequence (image2), which is refused.
+    await run('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=white:s=180x180,noise=alls=12:allf=u',
+      '-frames:v',
+      '1',
+      fixtures.path('grainy.jpg'),
+    ]);
+    expect((await stat(fixtures.path('grainy.jpg'))).size).toBeGreaterThan(4_096);
+    const position = keyframes([0, { x: -100, y: 0 }], [1_000, { x: 100, y: 0 }]);
+    const { frames } = await render('moving-jpeg', 1_000, [
+      track('top', [clip('photo', fixtures.made('grainy.jpg', { width: 180, height: 180 }), 0, 1_000, { scale: { x: 0.25, y: 0.25 }, position, z_index: 1 })]),
+    ]);
+    const box = brightBox(frames[5]);
+    expect(box).not.toBeNull();
+    expect(Math.abs(((box?.left ?? 0) + (box?.right ?? 0)) / 2 - 160)).toBeLessThanOrEqual(4);
   });
 
   it('fades by opacity keyframes times the fade transition', async () => {

@@ -99,6 +99,12 @@ export class MediaFixtures {
     return this.sizes.get(name);
   }
 
+  /** A picture written by the test itself, known by `name`, whose upright size is `size`. */
+  made(name: string, size: Size): string {
+    this.sizes.set(name, size);
+    return name;
+  }
+
   /** A PNG of horizontal bands, top to bottom. */
   async image(name: string, width: number, height: number, bands: Rgb[]): Promise<string> {
     await ffmpeg(['-f', 'lavfi', '-i', bandsSource(width, height, bands), '-frames:v', '1', this.path(name)]);
