@@ -23,8 +23,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # shellcheck source=scripts/lib/debian-packages.sh
 source "$ROOT/scripts/lib/debian-packages.sh"
 
-# Debian's netavark runs iptables for a bridge network's NAT but does not depend on it.
-PACKAGES=(podman runc netavark aardvark-dns iptables podman-compose mmdebstrap curl openssl ffmpeg)
+# Podman only recommends what it needs here: netavark runs iptables for a bridge network, and `kube play` builds
+# its pause image around catatonit.
+PACKAGES=(podman runc netavark aardvark-dns iptables catatonit podman-compose mmdebstrap curl openssl ffmpeg)
 BASE_IMAGE=docker.io/library/debian:bookworm-slim
 POSTGRES_IMAGE=docker.io/library/postgres:15-bookworm
 REDIS_IMAGE=docker.io/library/redis:7.0-bookworm
