@@ -49,6 +49,18 @@ describe('chromiumResize', () => {
     }
   });
 
+  it('resamples the alpha of a picture with transparent pixels with its colours, floored alike', () => {
+    const enlarged = chromiumResize({ width: 200, height: 200 }, { width: 320, height: 320 }, true);
+    expect(enlarged).toContain('format=gbrap16le');
+    expect(enlarged).not.toContain('format=gbrp16le');
+    expect(enlarged[enlarged.length - 1]).toMatch(/:c3='floor\(val\/256\)\*256'$/);
+    const reduced = chromiumResize({ width: 400, height: 400 }, { width: 150, height: 150 }, true);
+    expect(reduced.filter((f) => f.startsWith('convolution=')).every((f) => f.includes(':3m='))).toBe(true);
+    expect(reduced.filter((f) => f.startsWith('negate'))).toEqual(['negate=negate_alpha=1', 'negate=negate_alpha=1']);
+    // An opaque picture's alpha is left alone: a video's chain is unchanged.
+    expect(chromiumResize({ width: 400, height: 400 }, { width: 150, height: 150 }).some((f) => f.includes('3m=') || f.includes('alpha'))).toBe(false);
+  });
+
   it('treats one side enlarged and the other reduced as a reduction with no mip level: area alone, on the packed picture', () => {
     expect(chromiumResize({ width: 640, height: 360 }, { width: 960, height: 100 })).toEqual(['scale=w=960:h=100:flags=area']);
     expect(chromiumResize({ width: 1440, height: 1080 }, { width: 1280, height: 960 })).toEqual(['scale=w=1280:h=960:flags=area']);

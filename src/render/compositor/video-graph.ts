@@ -99,7 +99,7 @@ function rotation(degrees: number, out: Size): string[] {
  * Then resized in RGB as Chromium resizes it, premultiplied when the picture has transparent pixels (an image).
  */
 function decodedAtSize(source: VideoSource, size: Size, picture: FittedAs): string[] {
-  const resize = chromiumResize(source.size, size);
+  const resize = chromiumResize(source.size, size, picture === 'alpha');
   if (picture === 'packed') return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, ...(resize.length > 0 ? ['format=rgba'] : [])];
   if (picture === 'planar' || resize.length === 0) return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, 'format=gbrap'];
   return [`scale=${source.scaleColourOptions}`, 'format=gbrap', 'premultiply=inplace=1', 'format=rgba', ...resize, 'format=gbrap', 'unpremultiply=inplace=1'];
