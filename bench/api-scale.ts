@@ -1,5 +1,5 @@
-import autocannon, { type AutocannonRequest } from 'autocannon';
 import { statSync } from 'node:fs';
+import { Agent } from 'node:https';
 import { join } from 'node:path';
 import { DataSource, type Logger } from 'typeorm';
 import { SERVICE_ENTITIES } from '../src/app/composition-root';
@@ -12,6 +12,7 @@ import type { BenchArgs } from './support/bench-args';
 import { formatTable, log, machineInfo, percentile, saveResults, type Cell } from './support/bench-report';
 import { createBody } from './support/create-body';
 import { HttpsJson } from './support/https-json';
+import { pacedLoad, type PacedRequest } from './support/paced-load';
 import { issueKey, prepareService, removeDir, startService, type PreparedService } from './support/service-process';
 import { SEED_DAYS, seedAccounts, seedTasks } from './support/scale-seed';
 import { createTestDatabase, type TestDatabase } from '../test/support/postgres';
@@ -71,34 +72,39 @@ interface EngineResult {
 async function load(
   engine: Engine,
   prepared: PreparedService,
+  agent: Agent,
   key: string,
   endpoint: string,
   account: LoadResult['account'],
   rate: number,
   seconds: number,
-  request: AutocannonRequest,
+  next: () => PacedRequest,
+  onResponse?: (status: number, body: string) => void,
 ): Promise<LoadResult> {
-  const result = await autocannon({
-    url: prepared.baseUrl,
-    connections: CONNECTIONS,
-    overallRate: rate,
-    duration: seconds,
+  const result = await pacedLoad({
+    baseUrl: prepared.baseUrl,
+    agent,
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    requests: [request],
+    rate,
+    seconds,
+    next,
+    onResponse,
   });
   const row: LoadResult = {
     engine,
     endpoint,
     account,
     target_per_s: rate,
-    achieved_per_s: result.requests.average,
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    max_ms: result.latency.max,
+    achieved_per_s: result.achievedPerSecond,
+    p50_ms: result.p50Ms,
+    p99_ms: result.p99Ms,
+    max_ms: result.maxMs,
     non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
   };
-  log(`${engine} ${endpoint} (${account}): ${row.achieved_per_s.toFixed(0)}/s of ${rate}, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, non-2xx ${row.non2xx}`);
+  log(
+    `${engine} ${endpoint} (${account}): ${row.achieved_per_s.toFixed(0)}/s of ${rate}, p50 ${row.p50_ms.toFixed(1)} ms, p99 ${row.p99_ms.toFixed(1)} ms, non-2xx ${row.non2xx}`,
+  );
   return row;
 }
 
@@ -199,20 +205,16 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
     const loads: LoadResult[] = [];
     const usage: EngineResult['usage'] = [];
     const positions: number[] = [];
+    // Every load of this service goes over the same connections, opened by the warm-up, as a polling client's would.
+    const agent = new Agent({ ca: prepared.ca, keepAlive: true, maxSockets: CONNECTIONS });
     try {
       const seconds = args.duration;
       // The large account's tasks are every fifth of the series (scale-seed.ts).
       const largeTaskPath = () => `/v3/tasks/tsk_${String(Math.floor(Math.random() * (args.tasks / 5)) * 5).padStart(26, '0')}`;
       if (args.warmup > 0)
-        await load(engine, prepared, largeKey, 'warm-up', 'large', RATES.get, args.warmup, {
-          method: 'GET',
-          setupRequest: (r) => ({ ...r, path: largeTaskPath() }),
-        });
+        await load(engine, prepared, agent, largeKey, 'warm-up', 'large', RATES.get, args.warmup, () => ({ method: 'GET', path: largeTaskPath() }));
       loads.push(
-        await load(engine, prepared, largeKey, 'GET /v3/tasks/{id}', 'large', RATES.get, seconds, {
-          method: 'GET',
-          setupRequest: (r) => ({ ...r, path: largeTaskPath() }),
-        }),
+        await load(engine, prepared, agent, largeKey, 'GET /v3/tasks/{id}', 'large', RATES.get, seconds, () => ({ method: 'GET', path: largeTaskPath() })),
       );
       const weekAgo = new Date(now - 7 * DAY_MS).toISOString();
       const lists: Array<[string, string]> = [
@@ -225,7 +227,8 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
         ['large', largeKey],
         ['small', smallKey],
       ] as const) {
-        for (const [endpoint, path] of lists) loads.push(await load(engine, prepared, key, endpoint, account, RATES.list, seconds, { method: 'GET', path }));
+        for (const [endpoint, path] of lists)
+          loads.push(await load(engine, prepared, agent, key, endpoint, account, RATES.list, seconds, () => ({ method: 'GET', path })));
       }
       const client = new HttpsJson(prepared.baseUrl, prepared.ca, largeKey);
       try {
@@ -245,18 +248,25 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
       let created = 0;
       let refusal: string | undefined;
       loads.push(
-        await load(engine, prepared, largeKey, 'POST /v3/tasks', 'large', RATES.create, seconds, {
-          method: 'POST',
-          path: '/v3/tasks',
-          setupRequest: (r) => ({ ...r, body: JSON.stringify(createBody(`scale-${process.pid}-${++created}`)) }),
-          onResponse: (status, body) => {
+        await load(
+          engine,
+          prepared,
+          agent,
+          largeKey,
+          'POST /v3/tasks',
+          'large',
+          RATES.create,
+          seconds,
+          () => ({ method: 'POST', path: '/v3/tasks', body: JSON.stringify(createBody(`scale-${process.pid}-${++created}`)) }),
+          (status, body) => {
             if (status === 201) positions.push((JSON.parse(body) as { queue_position: number }).queue_position);
             else refusal ??= `${status} ${body.slice(0, 300)}`;
           },
-        }),
+        ),
       );
       if (refusal !== undefined) log(`${engine}: a create was refused: ${refusal}`);
     } finally {
+      agent.destroy();
       await service.stop();
     }
     // Nothing takes a job (ROLE=api): the creates queue behind the seed's queued tasks, one position each, in order.
