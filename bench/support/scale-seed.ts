@@ -103,8 +103,8 @@ function columns(seed: ScaleSeed, postgres: boolean): Array<[string, string]> {
   ];
 }
 
-/** Seeds the tasks in slices of `slice` rows (one statement each), reporting progress. */
-export async function seedTasks(dataSource: DataSource, seed: ScaleSeed, onProgress: (done: number) => void, slice = 100_000): Promise<void> {
+/** Seeds the tasks in slices of `slice` rows (one statement each, within the service's 30 s query timeout), reporting progress. */
+export async function seedTasks(dataSource: DataSource, seed: ScaleSeed, onProgress: (done: number) => void, slice = 25_000): Promise<void> {
   const postgres = dataSource.options.type === 'postgres';
   const cols = columns(seed, postgres);
   const names = cols.map(([name]) => name).join(', ');
