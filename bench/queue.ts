@@ -142,7 +142,7 @@ async function backlogDrain(client: HttpsJson, sink: WebhookSink, imageUrl: stri
 /** What a small task shows: one PNG, one video clip, or the clip and a subtitle cue. */
 type SmallKind = 'image' | 'video' | 'video+cue';
 
-const SMALL_KIND_LABEL: Record<SmallKind, string> = { image: 'one PNG', video: 'video only: no browser', 'video+cue': 'video + subtitle cue' };
+const SMALL_KIND_LABEL: Record<SmallKind, string> = { image: 'one PNG: no browser', video: 'video only: no browser', 'video+cue': 'video + subtitle cue' };
 
 /** A short-form task: 1 s at 320x180 15 fps of one PNG or of a real clip, with one subtitle cue for 'video+cue'. */
 function smallTaskBody(mediaBase: string, webhookUrl: string, kind: SmallKind): Record<string, unknown> {

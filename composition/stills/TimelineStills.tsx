@@ -31,8 +31,8 @@ function shotSubtitles(subtitles: TimelineProps['subtitles'], refs: Array<[numbe
 /**
  * The still mode of `Timeline`, for the compositor: frame i of this
  * composition is shot i, the plan as it stands at the shot's frame with only
- * the shot's image layers and cues, on a transparent page. Video layers, audio
- * and the background colour are left out: ffmpeg draws those. What is shown
+ * the shot's text layers and cues, on a transparent page. Video and image
+ * layers, audio and the background colour are left out: ffmpeg draws those. What is shown
  * at the shot's frame is made to last through this composition's frames
  * (Remotion's `<Freeze>` leaves sequences that start after frame 0 hidden), and
  * everything is drawn by the same `Timeline`, so fonts, CSS, wrapping and
@@ -51,7 +51,7 @@ export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
     layers: plan.layers
       .slice(shot.layers.from, shot.layers.to)
       .filter((layer) => activeAt(layer, shot.frame))
-      .map((layer) => (layer.kind === 'text' ? { ...layer, ...ALWAYS } : { ...layer, ...ALWAYS, blendMode: shot.blendAsNormal ? 'normal' : layer.blendMode })),
+      .map((layer) => ({ ...layer, ...ALWAYS })),
     subtitles: shotSubtitles(plan.subtitles, shot.cues, shot.frame),
   };
   return <Timeline {...stillPlan} />;

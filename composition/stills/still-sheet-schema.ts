@@ -11,7 +11,6 @@ const stillShot = z.object({
   frame: z.number().int().min(0),
   layers: z.object({ from: z.number().int().min(0), to: z.number().int().min(0) }),
   cues: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
-  blendAsNormal: z.boolean(),
   text: z.union([z.object({ shift: z.object({ x: z.number(), y: z.number() }) }), z.literal('box')]).optional(),
 });
 

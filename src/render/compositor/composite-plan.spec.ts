@@ -7,6 +7,10 @@ function layer(id: string, kind: 'video' | 'image', fromFrame: number, durationI
   return visualLayer({ id, kind, src: `http://127.0.0.1:1/${id}`, fromFrame, durationInFrames, blendMode });
 }
 
+function text(id: string, fromFrame: number, durationInFrames: number): PlanTextLayer {
+  return { id, kind: 'text', fromFrame, durationInFrames, blendMode: 'normal', motion: null } as PlanTextLayer;
+}
+
 function subtitles(cues: Array<[number, number]>): PlanSubtitleLayer {
   return {
     id: 's/1',
@@ -19,7 +23,7 @@ function plan(layers: PlanVisualLayer[], subs: PlanSubtitleLayer[] = [], duratio
   return { width: 320, height: 180, fps: 10, durationInFrames, backgroundColor: '#000000', layers, audio: [], subtitles: subs, fonts: [] };
 }
 
-/** The image layers the still composition draws for a shot: those of its range active at its frame. */
+/** The text layers the still composition draws for a shot: those of its range active at its frame. */
 function drawnLayers(planned: RenderPlan, shot: StillShot): string[] {
   return planned.layers
     .slice(shot.layers.from, shot.layers.to)
@@ -28,21 +32,21 @@ function drawnLayers(planned: RenderPlan, shot: StillShot): string[] {
 }
 
 describe('compositePlan', () => {
-  it('needs no still at all for a plan of video layers only', () => {
-    const p = compositePlan(plan([layer('v/a', 'video', 0, 100), layer('v/b', 'video', 20, 30)]));
+  it('needs no still at all for a plan of video and image layers only: ffmpeg decodes each in a slot of its own', () => {
+    const p = compositePlan(plan([layer('v/a', 'video', 0, 100), layer('i/x', 'image', 0, 50), layer('i/y', 'image', 30, 70), layer('v/b', 'video', 20, 30)]));
     expect(p.shots).toEqual([]);
-    expect(p.slots.map((s) => s.kind)).toEqual(['video', 'video']);
+    expect(p.slots).toEqual(['v/a', 'i/x', 'i/y', 'v/b'].map((id) => ({ kind: 'media', layer: expect.objectContaining({ id }) })));
   });
 
-  it('draws an image over the whole timeline once', () => {
-    const p = compositePlan(plan([layer('v/a', 'video', 0, 100), layer('i/logo', 'image', 0, 100)]));
-    expect(p.shots).toEqual([{ frame: 0, layers: { from: 1, to: 2 }, cues: [], blendAsNormal: false }]);
-    expect(p.slots[1]).toEqual({ kind: 'stills', blendMode: 'normal', segments: [{ fromFrame: 0, durationInFrames: 100, shot: 0 }] });
+  it('draws a text layer over the whole timeline once', () => {
+    const p = compositePlan(plan([layer('v/a', 'video', 0, 100), text('t/title', 0, 100)]));
+    expect(p.shots).toEqual([{ frame: 0, layers: { from: 1, to: 2 }, cues: [] }]);
+    expect(p.slots[1]).toEqual({ kind: 'stills', segments: [{ fromFrame: 0, durationInFrames: 100, shot: 0 }] });
   });
 
   it('merges neighbouring normal stills and adds the subtitles to the topmost group, one shot per change', () => {
     const planned = plan(
-      [layer('v/a', 'video', 0, 100), layer('i/x', 'image', 0, 50), layer('i/y', 'image', 30, 70)],
+      [layer('v/a', 'video', 0, 100), text('t/x', 0, 50), text('t/y', 30, 70)],
       [
         subtitles([
           [10, 10],
@@ -63,38 +67,36 @@ describe('compositePlan', () => {
     ]);
     // The slot's layers are plan.layers[1, 3); the still composition draws those active at the shot's frame.
     expect(p.shots.map((s) => [s.frame, drawnLayers(planned, s), s.cues])).toEqual([
-      [0, ['i/x'], []],
-      [10, ['i/x'], [[0, 0]]],
-      [20, ['i/x'], [[0, 1]]],
-      [30, ['i/x', 'i/y'], []],
-      [50, ['i/y'], []],
+      [0, ['t/x'], []],
+      [10, ['t/x'], [[0, 0]]],
+      [20, ['t/x'], [[0, 1]]],
+      [30, ['t/x', 't/y'], []],
+      [50, ['t/y'], []],
     ]);
   });
 
-  it('keeps stills between two video layers apart from those above, and a non-normal still on its own', () => {
+  it('keeps still text between two media layers apart from the text above, and a blended image in a slot of its own', () => {
     const p = compositePlan(
       plan([
-        layer('i/under', 'image', 0, 100),
+        text('t/under', 0, 100),
         layer('v/a', 'video', 0, 100),
-        layer('i/mid', 'image', 0, 100),
+        text('t/mid', 0, 100),
+        text('t/mid2', 0, 100),
         layer('i/screen', 'image', 0, 100, 'screen'),
-        layer('v/b', 'video', 0, 100),
-        layer('i/top', 'image', 0, 100),
+        text('t/top', 0, 100),
       ]),
     );
-    expect(p.slots.map((s) => (s.kind === 'video' ? s.layer.id : `stills:${s.blendMode}`))).toEqual([
-      'stills:normal',
-      'v/a',
-      'stills:normal',
-      'stills:screen',
-      'v/b',
-      'stills:normal',
+    expect(p.slots.map((s) => (s.kind === 'media' ? `${s.layer.id}:${s.layer.blendMode}` : s.kind))).toEqual([
+      'stills',
+      'v/a:normal',
+      'stills',
+      'i/screen:screen',
+      'stills',
     ]);
-    expect(p.shots.map((s) => [s.layers, s.blendAsNormal])).toEqual([
-      [{ from: 0, to: 1 }, false],
-      [{ from: 2, to: 3 }, false],
-      [{ from: 3, to: 4 }, true],
-      [{ from: 5, to: 6 }, false],
+    expect(p.shots.map((s) => s.layers)).toEqual([
+      { from: 0, to: 1 },
+      { from: 2, to: 4 },
+      { from: 5, to: 6 },
     ]);
   });
 
@@ -116,20 +118,20 @@ describe('compositePlan', () => {
     expect(p.shots).toHaveLength(2);
   });
 
-  it('puts subtitles above a top video layer in a slot of their own', () => {
-    const p = compositePlan(plan([layer('i/x', 'image', 0, 100), layer('v/a', 'video', 0, 100)], [subtitles([[0, 100]])]));
-    expect(p.slots.map((s) => s.kind)).toEqual(['stills', 'video', 'stills']);
-    expect(p.shots[1]).toEqual({ frame: 0, layers: { from: 2, to: 2 }, cues: [[0, 0]], blendAsNormal: false });
+  it('puts subtitles above a top media layer in a slot of their own', () => {
+    const p = compositePlan(plan([text('t/x', 0, 100), layer('i/a', 'image', 0, 100)], [subtitles([[0, 100]])]));
+    expect(p.slots.map((s) => s.kind)).toEqual(['stills', 'media', 'stills']);
+    expect(p.shots[1]).toEqual({ frame: 0, layers: { from: 2, to: 2 }, cues: [[0, 0]] });
   });
 
-  it('plans 499 images under 20 000 one-frame cues in one sweep, each shot naming its own cue', async () => {
+  it('plans 499 text layers under 20 000 one-frame cues in one sweep, each shot naming its own cue', async () => {
     // Scanning every layer and cue at every change took minutes here; jest can time a test out only when it yields.
-    const images = Array.from({ length: 499 }, (_, i) => layer(`i/${i}`, 'image', 0, 30_000));
+    const titles = Array.from({ length: 499 }, (_, i) => text(`t/${i}`, 0, 30_000));
     const cues = Array.from({ length: 20_000 }, (_, i): [number, number] => [i, 1]);
-    const p = compositePlan(plan(images, [subtitles(cues)], 30_000));
+    const p = compositePlan(plan(titles, [subtitles(cues)], 30_000));
     expect(p.shots).toHaveLength(20_001);
-    expect(p.shots[7_000]).toEqual({ frame: 7_000, layers: { from: 0, to: 499 }, cues: [[0, 7_000]], blendAsNormal: false });
-    expect(p.shots[20_000]).toEqual({ frame: 20_000, layers: { from: 0, to: 499 }, cues: [], blendAsNormal: false });
+    expect(p.shots[7_000]).toEqual({ frame: 7_000, layers: { from: 0, to: 499 }, cues: [[0, 7_000]] });
+    expect(p.shots[20_000]).toEqual({ frame: 20_000, layers: { from: 0, to: 499 }, cues: [] });
     const [stills] = p.slots;
     if (stills.kind !== 'stills') throw new Error('expected stills');
     expect(stills.segments).toHaveLength(20_001);
@@ -146,13 +148,13 @@ describe('compositePlan', () => {
       transitionIn: { type: 'fade', fromFrame: 20, toFrame: 25 },
       transitionOut: null,
     };
-    const text = { id: 't/1', kind: 'text', fromFrame: 20, durationInFrames: 30, blendMode: 'normal', motion: fade } as PlanTextLayer;
+    const movingText = { ...text('t/1', 20, 30), motion: fade };
     const p = compositePlan(
       plan([
-        layer('i/under', 'image', 0, 100),
+        text('t/under', 0, 100),
         { ...layer('i/moving', 'image', 0, 100, 'multiply'), motion: fade },
-        layer('i/over', 'image', 0, 100),
-        text,
+        text('t/over', 0, 100),
+        movingText,
         { ...layer('v/moving', 'video', 0, 100), motion: fade },
       ]),
     );
@@ -165,7 +167,7 @@ describe('compositePlan', () => {
     ]);
     expect(p.slots[3]).toMatchObject({ boxShot: 2 });
     expect(p.slots[1]).toMatchObject({ boxShot: null });
-    expect(p.shots.slice(2)).toEqual([{ frame: 20, layers: { from: 3, to: 4 }, cues: [], blendAsNormal: false, text: 'box' }]);
+    expect(p.shots.slice(2)).toEqual([{ frame: 20, layers: { from: 3, to: 4 }, cues: [], text: 'box' }]);
   });
 
   describe('word-level captions', () => {
@@ -188,7 +190,6 @@ describe('compositePlan', () => {
       expect(p.slots).toEqual([
         {
           kind: 'stills',
-          blendMode: 'normal',
           segments: [
             { fromFrame: 0, durationInFrames: 10, shot: null },
             { fromFrame: 10, durationInFrames: 10, shot: 0 },

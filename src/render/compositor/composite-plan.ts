@@ -1,15 +1,12 @@
 /**
  * How the compositor draws a render plan: the plan's layers, bottom to top,
- * cut into slots. A video layer is a slot of its own (ffmpeg decodes and
- * transforms it every frame), and so is any layer with keyframes or
- * transitions: ffmpeg moves, fades and wipes a picture of it. A text block's
- * box is drawn filled first, to measure it; its pictures are planned from that
- * (text-shapes.ts). Still content
- * (images, text, subtitle cues) between two such slots is one slot, drawn by
- * the composition once per interval in which it does not change. A still with
- * a non-normal blend mode is a slot of its own, so ffmpeg blends it against
- * exactly what lies below it instead of against the stills it would otherwise
- * be merged with.
+ * cut into slots. A video or image layer is a slot of its own (ffmpeg decodes
+ * and transforms it: a video every frame, an image once), and so is any layer
+ * with keyframes or transitions: ffmpeg moves, fades and wipes a picture of
+ * it. A text block's box is drawn filled first, to measure it; its pictures
+ * are planned from that (text-shapes.ts). Still text (text layers and subtitle
+ * cues) between two such slots is one slot, drawn by the composition once per
+ * interval in which it does not change (text is always blended `normal`).
  *
  * Pure: the worker, the tests and the benchmarks read the same decisions.
  * Near-linear in the layers and cues: one sweep over their starts and ends
@@ -26,12 +23,10 @@ import { spokenWordCount, wordChangeFrames } from '../plan/word-captions';
 export interface StillShot {
   /** A timeline frame inside the interval the shot stands for. */
   frame: number;
-  /** The slot's image layers, `plan.layers` from `from` up to `to`: those active at `frame` are drawn. */
+  /** The slot's text layers, `plan.layers` from `from` up to `to`: those active at `frame` are drawn. */
   layers: { from: number; to: number };
   /** The subtitle cues to draw, each as [index in `plan.subtitles`, index in its cues]; all active at `frame`. */
   cues: Array<[number, number]>;
-  /** Draw with `mix-blend-mode: normal`: ffmpeg applies the layer's blend mode itself. */
-  blendAsNormal: boolean;
   /**
    * A moving text layer (`layers.from`) alone, as the composition draws it at `frame` but opaque and moved
    * back by `shift` (whole pixels); or, for 'box', its box filled at scale 1, unturned, centred on the
@@ -41,7 +36,7 @@ export interface StillShot {
 }
 
 /** A shot that draws nothing: what a still slot shows while none of its content is on screen. */
-export const BLANK_SHOT: StillShot = { frame: 0, layers: { from: 0, to: 0 }, cues: [], blendAsNormal: false };
+export const BLANK_SHOT: StillShot = { frame: 0, layers: { from: 0, to: 0 }, cues: [] };
 
 /** A run of frames during which a still slot shows one shot (or nothing). */
 export interface StillSegment {
@@ -52,8 +47,9 @@ export interface StillSegment {
 }
 
 export type CompositeSlot =
-  | { kind: 'video'; layer: PlanMediaLayer }
-  | { kind: 'stills'; blendMode: string; segments: StillSegment[] }
+  /** A video or image layer that does not move: decoded, transformed and laid by ffmpeg. */
+  | { kind: 'media'; layer: PlanMediaLayer }
+  | { kind: 'stills'; segments: StillSegment[] }
   /** A layer with keyframes or transitions; `boxShot` is a text layer's box, drawn to measure it. */
   | { kind: 'moving'; layer: PlanVisualLayer; blendMode: string; boxShot: number | null };
 
@@ -64,15 +60,14 @@ export interface CompositePlan {
   shots: StillShot[];
 }
 
-/** Still content drawn together: the image layers `plan.layers[from, to)`, and the subtitles if `subtitles`. */
+/** Still content drawn together: the text layers `plan.layers[from, to)`, and the subtitles if `subtitles`. */
 interface StillGroup {
   from: number;
   to: number;
   subtitles: boolean;
-  blendMode: string;
 }
 
-/** A layer ffmpeg draws frame by frame (a video, or anything that moves), and its index in plan.layers. */
+/** A layer ffmpeg draws itself (a video, an image, or anything that moves), and its index in plan.layers. */
 interface OwnSlot {
   layer: PlanVisualLayer;
   index: number;
@@ -82,16 +77,13 @@ function groupLayers(plan: RenderPlan): Array<OwnSlot | StillGroup> {
   const out: Array<OwnSlot | StillGroup> = [];
   let open: StillGroup | null = null;
   for (const [index, layer] of plan.layers.entries()) {
-    if (layer.kind === 'video' || layer.motion !== null) {
+    if (layer.kind !== 'text' || layer.motion !== null) {
       out.push({ layer, index });
-      open = null;
-    } else if (layer.blendMode !== 'normal') {
-      out.push({ from: index, to: index + 1, subtitles: false, blendMode: layer.blendMode });
       open = null;
     } else if (open !== null) {
       open.to = index + 1;
     } else {
-      open = { from: index, to: index + 1, subtitles: false, blendMode: 'normal' };
+      open = { from: index, to: index + 1, subtitles: false };
       out.push(open);
     }
   }
@@ -99,13 +91,13 @@ function groupLayers(plan: RenderPlan): Array<OwnSlot | StillGroup> {
   if (hasCues) {
     // Subtitles sit above every visual layer: they join the topmost stills if nothing lies between.
     if (open !== null) open.subtitles = true;
-    else out.push({ from: plan.layers.length, to: plan.layers.length, subtitles: true, blendMode: 'normal' });
+    else out.push({ from: plan.layers.length, to: plan.layers.length, subtitles: true });
   }
   return out;
 }
 
 /**
- * An image layer (its index in plan.layers) or a cue (its index in `cues` of the group's sweep) appearing or
+ * A text layer (its index in plan.layers) or a cue (its index in `cues` of the group's sweep) appearing or
  * disappearing, or a cue with word-level captions changing how many of its words are spoken.
  */
 type Change = { frame: number } & ({ on: boolean; layer: number } | { on: boolean; cue: number } | { spokenOf: number; spoken: number });
@@ -205,7 +197,7 @@ function* stillSegments(group: StillGroup, plan: RenderPlan, shots: StillShot[])
         shot = shots.length;
         shotByKey.set(key, shot);
         const drawn = showing.cueIndexes().map((cue) => cues[cue]);
-        shots.push({ frame: from, layers: { from: group.from, to: group.to }, cues: drawn, blendAsNormal: group.blendMode !== 'normal' });
+        shots.push({ frame: from, layers: { from: group.from, to: group.to }, cues: drawn });
       }
     }
     const last = segments[segments.length - 1];
@@ -222,12 +214,11 @@ export function* compositePlanSteps(plan: RenderPlan): Steps<CompositePlan> {
   const shots: StillShot[] = [];
   const slots: CompositeSlot[] = [];
   for (const entry of groupLayers(plan)) {
-    if ('subtitles' in entry) slots.push({ kind: 'stills', blendMode: entry.blendMode, segments: yield* stillSegments(entry, plan, shots) });
-    else if (entry.layer.motion === null && entry.layer.kind === 'video') slots.push({ kind: 'video', layer: entry.layer });
+    if ('subtitles' in entry) slots.push({ kind: 'stills', segments: yield* stillSegments(entry, plan, shots) });
+    else if (entry.layer.motion === null && entry.layer.kind !== 'text') slots.push({ kind: 'media', layer: entry.layer });
     else {
       const { layer } = entry;
-      const box = (): number =>
-        shots.push({ frame: layer.fromFrame, layers: { from: entry.index, to: entry.index + 1 }, cues: [], blendAsNormal: false, text: 'box' }) - 1;
+      const box = (): number => shots.push({ frame: layer.fromFrame, layers: { from: entry.index, to: entry.index + 1 }, cues: [], text: 'box' }) - 1;
       slots.push({ kind: 'moving', layer, blendMode: layer.blendMode, boxShot: layer.kind === 'text' ? box() : null });
     }
   }

@@ -1,9 +1,10 @@
 /**
- * Engine 2, the compositor: the plan's still content is drawn once per
- * interval by the same Remotion composition (its still mode), and one ffmpeg
- * process decodes every source once, composites the video layers and the
- * stills in RGB, mixes the audio and encodes once. No frame passes through
- * the browser, and no decoded frame passes through Node.
+ * Engine 2, the compositor: the plan's still text (text layers, subtitle cues)
+ * is drawn once per interval by the same Remotion composition (its still
+ * mode), and one ffmpeg process decodes every source once, composites the
+ * video and image layers and the stills in RGB, mixes the audio and encodes
+ * once. No frame passes through the browser, no decoded frame passes through
+ * Node, and a plan without text opens no browser page.
  */
 import { promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,7 +26,8 @@ import { largestSide } from './layer-geometry';
 import { describeSource, type SourceDescription } from './source-inputs';
 import { boundsOf, stillSequence } from './still-sequence';
 import { drawTextShapes, type TextDrawings, textPicture } from './text-picture';
-import { type TextPicture, videoGraph, type StillsInput, type VideoSource } from './video-graph';
+import type { VideoSource } from './media-layer-chain';
+import { type TextPicture, videoGraph, type StillsInput } from './video-graph';
 
 /** Share of the progress bar the still shots take; the ffmpeg run takes the rest. */
 const STILLS_SHARE = 0.15;
@@ -54,9 +56,9 @@ interface Drawn {
   count: number;
 }
 
-/** A layer ffmpeg decodes itself: a video, or an image it moves (a still image is drawn by the composition). */
+/** A layer ffmpeg decodes itself: a video or an image (the composition draws text only). */
 function isDecoded(layer: PlanVisualLayer): layer is PlanMediaLayer {
-  return layer.kind === 'video' || (layer.kind === 'image' && layer.motion !== null);
+  return layer.kind !== 'text';
 }
 
 export interface JoinChunksArgs {

@@ -7,6 +7,11 @@ import type { RenderPlan } from '../plan/render-plan.types';
 
 /** Each video layer is a decoder and a filter chain in one process; past this, memory rather than time is the risk. */
 export const MAX_VIDEO_LAYERS = 32;
+/**
+ * An image layer holds its transformed picture (cut to the canvas, 4 bytes a pixel) for the whole run: the
+ * images of one plan may hold this much at most, counting each as the whole canvas.
+ */
+export const MAX_IMAGE_PICTURE_BYTES = 1024 ** 3;
 /** Largest side of a transformed layer before it is cut to the canvas (ffmpeg frames past this fail to allocate). */
 export const MAX_LAYER_SIDE_PX = 16_384;
 
@@ -23,6 +28,11 @@ export function compositorSupport(plan: RenderPlan): CompositorSupport {
   const videos = plan.layers.filter((layer) => layer.kind === 'video');
   if (videos.length > MAX_VIDEO_LAYERS) {
     return { ok: false, reason: `${videos.length} video layers (the compositor takes at most ${MAX_VIDEO_LAYERS})` };
+  }
+  const images = plan.layers.filter((layer) => layer.kind === 'image').length;
+  const maxImages = Math.floor(MAX_IMAGE_PICTURE_BYTES / (plan.width * plan.height * 4));
+  if (images > maxImages) {
+    return { ok: false, reason: `${images} image layers at ${plan.width}x${plan.height} (the compositor takes at most ${maxImages})` };
   }
   return { ok: true };
 }

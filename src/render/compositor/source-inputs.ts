@@ -17,7 +17,7 @@
  */
 import { AV_DEMUXERS, IMAGE_DEMUXERS, probeMedia, type MediaProbe } from '../../media/ffprobe';
 import type { PlanMediaLayer } from '../plan/render-plan.types';
-import type { VideoSource } from './video-graph';
+import type { VideoSource } from './media-layer-chain';
 
 export interface SourceDescription {
   inputArgs: string[];

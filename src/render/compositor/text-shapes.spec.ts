@@ -44,7 +44,7 @@ describe('text shapes', () => {
       BOX,
       CANVAS,
     );
-    expect(shots).toEqual([{ frame: 10, layers: { from: 3, to: 4 }, cues: [], blendAsNormal: false, text: { shift: { x: -60, y: 45 } } }]);
+    expect(shots).toEqual([{ frame: 10, layers: { from: 3, to: 4 }, cues: [], text: { shift: { x: -60, y: 45 } } }]);
     expect(segments).toEqual([{ fromFrame: 10, durationInFrames: 10, shot: 0 }]);
   });
 

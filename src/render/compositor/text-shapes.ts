@@ -53,7 +53,7 @@ export function textShots(layer: PlanTextLayer, index: number, box: Size, canvas
   for (let frame = layer.fromFrame; frame < layer.fromFrame + layer.durationInFrames; frame++) {
     const shift = textShift(layer, frame, canvas, box);
     const key = pictureKey(layer, frame, shift);
-    const shot = shotByKey.get(key) ?? shots.push({ frame, layers: { from: index, to: index + 1 }, cues: [], blendAsNormal: false, text: { shift } }) - 1;
+    const shot = shotByKey.get(key) ?? shots.push({ frame, layers: { from: index, to: index + 1 }, cues: [], text: { shift } }) - 1;
     shotByKey.set(key, shot);
     const last = segments[segments.length - 1];
     if (last?.shot === shot) last.durationInFrames += 1;

@@ -3,7 +3,8 @@ import type { PlanMediaLayer, PlanTextLayer, PlanVisualLayer, RenderPlan } from 
 import { visualLayer } from '../../../test/support/plan-layers';
 import { compositePlan } from './composite-plan';
 import { clipFrames } from './source-inputs';
-import { type TextPicture, videoGraph, type VideoSource } from './video-graph';
+import type { VideoSource } from './media-layer-chain';
+import { type TextPicture, videoGraph } from './video-graph';
 
 const STILL: PlanMotion = { opacity: null, scale: null, position: null, rotation: null, transitionIn: null, transitionOut: null };
 const FADE_IN: PlanMotion = { ...STILL, transitionIn: { type: 'fade', fromFrame: 0, toFrame: 5 } };
@@ -53,7 +54,25 @@ describe('videoGraph', () => {
     const image = smaller({ kind: 'image', src: 'http://127.0.0.1:1/logo.png', motion: FADE_IN });
     expect(graphOf([image]).split(';')[0]).toBe(
       '[1:v]trim=end_frame=1,scale=in_color_matrix=bt709:in_range=tv,format=gbrap,premultiply=inplace=1,format=rgba,' +
-        'scale=w=192:h=108:flags=area,format=gbrap,unpremultiply=inplace=1,loop=loop=19:size=1,settb=AVTB,setpts=N/(10*TB),fps=10[rest0]',
+        'scale=w=192:h=108:flags=area,format=gbrap,unpremultiply=inplace=1,loop=loop=19:size=1,settb=AVTB,setpts=(N+0)/(10*TB),fps=10[rest0]',
+    );
+  });
+
+  it('transforms a still image once and lays only its own frames, at their times', () => {
+    const image = smaller({ kind: 'image', src: 'http://127.0.0.1:1/logo.png', fromFrame: 5, durationInFrames: 10 });
+    expect(graphOf([image]).split(';')).toEqual([
+      '[1:v]trim=end_frame=1,scale=in_color_matrix=bt709:in_range=tv,format=gbrap,premultiply=inplace=1,format=rgba,' +
+        'scale=w=192:h=108:flags=area,format=gbrap,unpremultiply=inplace=1,loop=loop=9:size=1,settb=AVTB,setpts=(N+5)/(10*TB),fps=10[layer0]',
+      'color=c=#000000:s=320x180:r=10,trim=end_frame=20,format=gbrp[bg]',
+      '[bg][layer0]overlay=x=84:y=26:format=gbrp:eof_action=pass[acc0]',
+      '[acc0]null[vrgb]',
+    ]);
+  });
+
+  it('spans the timeline with a still image blended in another mode, as the blend pairs it with every frame below', () => {
+    const image = smaller({ kind: 'image', src: 'http://127.0.0.1:1/logo.png', fromFrame: 5, durationInFrames: 10, blendMode: 'multiply' });
+    expect(graphOf([image]).split(';')[0]).toMatch(
+      /loop=loop=9:size=1,settb=AVTB,setpts=\(N\+0\)\/\(10\*TB\),fps=10,tpad=start=5:stop=5:color=black@0\[layer0\]$/,
     );
   });
 

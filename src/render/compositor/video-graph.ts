@@ -5,10 +5,10 @@
  * would not give CSS's results.
  *
  * Each slot of the composite plan, bottom to top, is laid on the running
- * picture: a video layer decoded, fitted, scaled, blurred, flipped, rotated,
- * faded and placed; a still slot as the PNGs the composition drew, shown in
- * their segments; a moving layer as its picture at rest, moved frame by frame
- * (moving-graph.ts). Normal layers are laid with `overlay`; any other blend
+ * picture: a video or image layer decoded, fitted, scaled, blurred, flipped,
+ * rotated, faded and placed (media-layer-chain.ts); a still slot as the PNGs
+ * the composition drew, shown in their segments; a moving layer as its picture
+ * at rest, moved frame by frame (moving-graph.ts). Normal layers are laid with `overlay`; any other blend
  * mode goes through `blendFilter` against what lies below it.
  */
 import { unscaledBoxSize } from '../plan/layer-frame';
@@ -16,21 +16,10 @@ import type { PlanMediaLayer, PlanVisualLayer, RenderPlan } from '../plan/render
 import { blendFilter, type BlendRegion } from './blend-filter';
 import type { CompositePlan, CompositeSlot } from './composite-plan';
 import { num } from './frame-values';
-import { EDGE_PX, layerGeometry, type LayerGeometry, placedSize, unrotatedSize, type Size } from './layer-geometry';
-import { chromiumResize } from './chromium-resize';
+import { layerGeometry, unrotatedSize } from './layer-geometry';
+import { fittedPicture, mediaLayerChain, repeatedFrame, type VideoSource } from './media-layer-chain';
 import { moveLayer } from './moving-graph';
 import { movingFrames, restingScale, type RestingPicture } from './moving-layer';
-
-export interface VideoSource {
-  /** ffmpeg input index (`-i`) of the source. */
-  inputIndex: number;
-  /** Display size of the decoded frames. */
-  size: Size;
-  /** Filters (comma-joined) that turn the decoded stream into the layer's frames on the plan's grid, from 0. */
-  clipFrames(layer: PlanMediaLayer, fps: number): string;
-  /** `scale` options naming the source's YUV matrix and range, for the one conversion to RGB. */
-  scaleColourOptions: string;
-}
 
 /** A still slot's image sequence (the concat list of its canvas-sized shots) and the part of the canvas any of them draws on. */
 export interface StillsInput {
@@ -57,120 +46,6 @@ export interface VideoGraphInputs {
   textPicture(slotIndex: number): TextPicture | null;
 }
 
-/** Where a placed layer's picture intersects the canvas: what to cut from it and where it lands. */
-interface Placement {
-  cropX: number;
-  cropY: number;
-  width: number;
-  height: number;
-  x: number;
-  y: number;
-}
-
-function placement(size: Size, centre: { x: number; y: number }, canvas: Size): Placement | null {
-  const left = Math.round(centre.x - size.width / 2);
-  const top = Math.round(centre.y - size.height / 2);
-  const x0 = Math.max(0, left);
-  const y0 = Math.max(0, top);
-  const x1 = Math.min(canvas.width, left + size.width);
-  const y1 = Math.min(canvas.height, top + size.height);
-  if (x1 <= x0 || y1 <= y0) return null;
-  return { cropX: x0 - left, cropY: y0 - top, width: x1 - x0, height: y1 - y0, x: x0, y: y0 };
-}
-
-function rotation(degrees: number, out: Size): string[] {
-  if (degrees === 0) return [];
-  if (degrees === 90) return ['transpose=clock'];
-  if (degrees === 180) return ['hflip', 'vflip'];
-  if (degrees === 270) return ['transpose=cclock'];
-  // A transparent border to interpolate into smooths the edges as the browser's antialiasing does; premultiplied,
-  // so the border's colour does not darken them.
-  return [
-    `pad=w=iw+${2 * EDGE_PX}:h=ih+${2 * EDGE_PX}:x=${EDGE_PX}:y=${EDGE_PX}:color=black@0`,
-    'premultiply=inplace=1',
-    `rotate=a=${num((degrees * Math.PI) / 180)}:ow=${out.width}:oh=${out.height}:c=none:bilinear=1`,
-    'unpremultiply=inplace=1',
-  ];
-}
-
-/**
- * Decoded as Remotion's frame extractor decodes, to packed RGB at the source's size: swscale rounds that path
- * up to a level apart from the planar one, enough to flip colour-dodge and colour-burn at black and white.
- * Then resized in RGB as Chromium resizes it, premultiplied when the picture has transparent pixels (an image).
- */
-function decodedAtSize(source: VideoSource, size: Size, picture: FittedAs): string[] {
-  const resize = chromiumResize(source.size, size, picture === 'alpha');
-  if (picture === 'packed') return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, ...(resize.length > 0 ? ['format=rgba'] : [])];
-  if (picture === 'planar' || resize.length === 0) return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, 'format=gbrap'];
-  return [`scale=${source.scaleColourOptions}`, 'format=gbrap', 'premultiply=inplace=1', 'format=rgba', ...resize, 'format=gbrap', 'unpremultiply=inplace=1'];
-}
-
-/** How a fitted picture is left: planar RGB, planar with alpha of its own (resized premultiplied), or packed RGBA (an opaque video to resize again). */
-type FittedAs = 'planar' | 'alpha' | 'packed';
-
-/** From a decoded frame to the layer's box as `g` sizes it: fitted, cropped (cover) and blurred, before any flip or turn. */
-function fittedPicture(source: VideoSource, g: LayerGeometry, picture: FittedAs = 'planar'): string[] {
-  const filters = decodedAtSize(source, g.scaled, picture);
-  if (g.crop !== null) filters.push(`crop=w=${g.crop.width}:h=${g.crop.height}`);
-  if (g.blur !== null) {
-    const m = g.blur.margin;
-    const beforeRotation = unrotatedSize(g);
-    // Premultiplied, so transparent pixels bleed in as CSS's blur lets them (no dark fringe). gblur's
-    // default single step is a rough Gaussian (SSIM 0.97 against Chromium's at sigma 80); three are within 0.99.
-    filters.push(
-      `pad=w=iw+${2 * m}:h=ih+${2 * m}:x=${m}:y=${m}:color=black@0`,
-      'premultiply=inplace=1',
-      `gblur=sigma=${num(g.blur.sigma)}:steps=3:planes=15`,
-      'unpremultiply=inplace=1',
-    );
-    if (beforeRotation.width !== (g.crop ?? g.scaled).width + 2 * m || beforeRotation.height !== (g.crop ?? g.scaled).height + 2 * m) {
-      filters.push(`scale=w=${beforeRotation.width}:h=${beforeRotation.height}:flags=bicubic`);
-    }
-  }
-  return filters;
-}
-
-/**
- * The filter chain from a decoded video to the layer's pixels, cut to the
- * canvas, with where they go, and whether every pixel of the canvas is opaque
- * in every frame of the timeline; null when the layer never reaches the canvas.
- */
-export function videoLayerChain(
-  layer: PlanMediaLayer,
-  source: VideoSource,
-  plan: RenderPlan,
-): { chain: string; place: Placement; coversCanvas: boolean } | null {
-  const canvas = { width: plan.width, height: plan.height };
-  const g = layerGeometry(layer, source.size, canvas);
-  const full = placedSize(g);
-  const place = placement(full, g.centre, canvas);
-  if (place === null || layer.opacity === 0) return null;
-  const filters: string[] = [source.clipFrames(layer, plan.fps), ...fittedPicture(source, g)];
-  if (g.flipX) filters.push('hflip');
-  if (g.flipY) filters.push('vflip');
-  filters.push(...rotation(g.rotationDeg, full));
-  if (layer.opacity < 1) filters.push(`colorchannelmixer=aa=${num(layer.opacity)}`);
-  if (place.width !== full.width || place.height !== full.height) {
-    filters.push(`crop=w=${place.width}:h=${place.height}:x=${place.cropX}:y=${place.cropY}`);
-  }
-  // Transparent frames before and after the clip: every layer stream spans the whole timeline.
-  const after = plan.durationInFrames - layer.fromFrame - layer.durationInFrames;
-  if (layer.fromFrame > 0 || after > 0) {
-    filters.push(`tpad=start=${layer.fromFrame}:stop=${Math.max(0, after)}:color=black@0`);
-  }
-  const coversCanvas =
-    layer.fromFrame === 0 &&
-    after <= 0 &&
-    layer.opacity === 1 &&
-    g.blur === null &&
-    g.rotationDeg % 90 === 0 &&
-    place.x === 0 &&
-    place.y === 0 &&
-    place.width === canvas.width &&
-    place.height === canvas.height;
-  return { chain: filters.join(','), place, coversCanvas };
-}
-
 /** A slot's picture, ready to be laid on what lies below it. */
 interface SlotPicture {
   label: string;
@@ -182,9 +57,9 @@ interface SlotPicture {
   shown: Array<[number, number]>;
 }
 
-/** The media layer of a slot that decodes a source (a video, a moving image); null for stills and text. */
+/** The media layer of a slot that decodes a source (a video or an image); null for stills and text. */
 function decodedLayer(slot: CompositeSlot): PlanMediaLayer | null {
-  if (slot.kind === 'video') return slot.layer;
+  if (slot.kind === 'media') return slot.layer;
   return slot.kind === 'moving' && slot.layer.kind !== 'text' ? slot.layer : null;
 }
 
@@ -214,10 +89,10 @@ function splitSharedSources(composite: CompositePlan, inputs: VideoGraphInputs, 
 }
 
 /**
- * Pushes a video slot's layer chain. Returns its picture, null when it shows
+ * Pushes a media slot's layer chain. Returns its picture, null when it shows
  * nothing, or 'base' when it became the whole picture so far as [acc<i>].
  */
-function videoSlotPicture(
+function mediaSlotPicture(
   chains: string[],
   slot: { layer: PlanMediaLayer },
   i: number,
@@ -226,7 +101,7 @@ function videoSlotPicture(
   label: string,
   nothingBelow: boolean,
 ): SlotPicture | 'base' | null {
-  const built = videoLayerChain(slot.layer, source, plan);
+  const built = mediaLayerChain(slot.layer, source, plan);
   if (built === null) {
     // Still consumed, so a split source's other branches do not stall.
     chains.push(`[${label}]nullsink`);
@@ -262,7 +137,7 @@ function stillsSlotPicture(
   chains.push(`[${stills.inputIndex}:v]format=gbrap,${cut},fps=${num(fps)},trim=end_frame=${frames},setpts=PTS-STARTPTS[stills${i}]`);
   return {
     label: `stills${i}`,
-    mode: slot.blendMode,
+    mode: 'normal',
     region,
     shown: slot.segments.filter((segment) => segment.shot !== null).map((segment) => [segment.fromFrame, segment.fromFrame + segment.durationInFrames - 1]),
   };
@@ -292,8 +167,6 @@ function restingPicture(
     chains.push(`[${text.inputIndex}:v]format=gbrap,${cut},fps=${rate},trim=end_frame=${layer.durationInFrames},setpts=PTS-STARTPTS[rest${i}]`);
     return text.picture;
   }
-  // One frame repeated over the layer's frames, after everything that is the same in all of them.
-  const repeated = `loop=loop=${layer.durationInFrames - 1}:size=1,settb=AVTB,setpts=N/(${rate}*TB),fps=${rate}`;
   const source = inputs.videoSource(layer);
   const label = sourceLabel(source.inputIndex);
   const canvas = { width: plan.width, height: plan.height };
@@ -306,7 +179,9 @@ function restingPicture(
   const g = layerGeometry({ ...layer, scaleX: scale.x, scaleY: scale.y, rotationDeg: 0, offsetX: 0, offsetY: 0 }, source.size, canvas);
   const frames = layer.kind === 'video' ? [source.clipFrames(layer, plan.fps)] : ['trim=end_frame=1'];
   const fitted = fittedPicture(source, g, isOpaqueVideo(layer) ? 'packed' : layer.kind === 'image' ? 'alpha' : 'planar');
-  chains.push(`[${label}]${[...frames, ...fitted, ...(layer.kind === 'video' ? [] : [repeated])].join(',')}[rest${i}]`);
+  // An image: one frame repeated over the layer's frames, after everything that is the same in all of them.
+  const repeated = layer.kind === 'video' ? [] : [repeatedFrame(layer.durationInFrames, 0, plan.fps)];
+  chains.push(`[${label}]${[...frames, ...fitted, ...repeated].join(',')}[rest${i}]`);
   // The box as the composition measures it (wipes, slides), whatever the picture holds.
   const box = unscaledBoxSize(layer, canvas);
   return { size: unrotatedSize(g), box: { width: box.width * scale.x, height: box.height * scale.y }, scale };
@@ -372,9 +247,9 @@ export function videoGraph(plan: RenderPlan, composite: CompositePlan, inputs: V
   for (const [i, slot] of composite.slots.entries()) {
     const out = `acc${i}`;
     let picture: SlotPicture | 'base' | null;
-    if (slot.kind === 'video') {
+    if (slot.kind === 'media') {
       const source = inputs.videoSource(slot.layer);
-      picture = videoSlotPicture(chains, slot, i, plan, source, sourceLabel(source.inputIndex), below === null);
+      picture = mediaSlotPicture(chains, slot, i, plan, source, sourceLabel(source.inputIndex), below === null);
     } else if (slot.kind === 'stills') {
       picture = stillsSlotPicture(chains, slot, i, plan, inputs.stillsInput(i));
     } else {

@@ -12,11 +12,11 @@ import pino from 'pino';
 import { RenderFailure } from '../../../src/common/render-failure';
 import { CompositorRenderer } from '../../../src/render/compositor/compositor-renderer';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
-import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
+import { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { RenderCancelled } from '../../../src/render/render-engine';
 import { RenderEngines } from '../../../src/render/render-engines';
 import { previewGifFromVideo, thumbnailFromVideo } from '../../../src/render/video-previews';
-import { ensureBundle, MediaFixtures, near, type Rgb, newRenderer, output, pixel, planFor, probe, readFrame } from './render-fixtures';
+import { BUNDLE_DIR, ensureBundle, MediaFixtures, near, type Rgb, newRenderer, output, pixel, planFor, probe, readFrame } from './render-fixtures';
 
 jest.setTimeout(180_000);
 
@@ -79,8 +79,8 @@ describe('compositor', () => {
     const progress: number[] = [];
     const result = await compositor.renderVideo({ plan: scene, output: OUT, outPath, onProgress: (f) => progress.push(f) });
     expect(result.engine).toBe('compositor');
-    // Three pictures: cue alone, image alone, and the blank for the rest (the cue ends where the image starts).
-    expect(result.split?.stills).toBe(3);
+    // Two pictures: the cue, and the blank for the rest; ffmpeg draws the image itself.
+    expect(result.split?.stills).toBe(2);
     const p = await probe(outPath);
     expect(p.video.frames).toBe(20);
     expect(p.format.duration).toBeCloseTo(2, 1);
@@ -152,15 +152,29 @@ describe('compositor', () => {
     expect(near(pixel(await readFrame(made.gifPath, 6), 40, 22), BLUE)).toBe(true);
   });
 
-  it('needs no browser for a plan without still content', async () => {
-    const result = await compositor.renderVideo({
-      plan: { ...long, durationInFrames: 15 },
-      output: output(160, 90, 30),
-      outPath: join(fixtures.dir, 'video-only.mp4'),
-      onProgress: () => undefined,
+  it('opens no browser for a plan without text: video and image layers are drawn by ffmpeg alone', async () => {
+    // A browser that cannot start: any page this render opened would fail it.
+    const noBrowser = new RemotionRenderer({
+      serveUrl: BUNDLE_DIR,
+      chromiumPath: join(fixtures.dir, 'no-chromium'),
+      sandbox: { mode: 'off' },
+      concurrency: 1,
+      logLevel: 'error',
     });
+    const imagesOnly = new CompositorRenderer({ remotion: noBrowser, mediaPath: (src) => fixtures.server.localPath(src) });
+    const outPath = join(fixtures.dir, 'no-text.mp4');
+    const plan = planFor(fixtures, OUT, 1_000, [
+      { id: 'v', type: 'video', clips: [{ id: 'a', media_url: 'blue.mp4', start_time_ms: 0, end_time_ms: 1_000 }] },
+      { id: 'i', type: 'video', clips: [{ id: 'r', media_url: 'red.png', start_time_ms: 500, end_time_ms: 1_000, properties: { z_index: 1 } }] },
+    ]);
+    const result = await imagesOnly.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined });
+    await noBrowser.close();
     expect(result.split?.stills).toBe(0);
-    expect((await probe(join(fixtures.dir, 'video-only.mp4'))).video.frames).toBe(15);
+    expect((await probe(outPath)).video.frames).toBe(10);
+    // The red image, fitted to the canvas, from frame 5 on; the blue video before.
+    expect(near(pixel(await readFrame(outPath, 4), 80, 45), BLUE)).toBe(true);
+    expect(near(pixel(await readFrame(outPath, 5), 80, 45), RED)).toBe(true);
+    expect(near(pixel(await readFrame(outPath, 9), 80, 45), RED)).toBe(true);
   });
 
   it('stops within about 2 s of a cancel and leaves no output and no temporary files', async () => {
