@@ -58,6 +58,7 @@ import { ChunkProcessor } from '../worker/chunk.processor';
 import { ChunkedRenders } from '../worker/chunked-render';
 import { RenderProcessor } from '../worker/render.processor';
 import type { WorkerDeps } from '../worker/worker';
+import { ownWorkArea } from '../worker/work-area';
 import { loadSecretBox } from './secrets-key';
 import { loadSigningSecret } from './signing-secret';
 
@@ -286,11 +287,12 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
   const { config, logger, jobs, storage } = runtime;
   const { repositories, guard } = services;
   const workerId = `${hostname()}:${process.pid}`;
+  const workArea = ownWorkArea(config.dataDir);
   const { browser, mediaServer, renderer, compositor } = composeRenderEngines(config, logger);
   const ca = config.webhookCaFile ? readFileSync(config.webhookCaFile) : undefined;
   const fetcher = composeMediaFetcher(config, services, ca);
   const chunks = new ChunkedRenders({ config, logger, jobs, storage, compositor });
-  const chunkJobs = new ChunkProcessor({ config, logger, workerId, tasks: repositories.tasks, jobs, storage, renderer, fetcher, mediaServer });
+  const chunkJobs = new ChunkProcessor({ config, logger, workerId, tasks: repositories.tasks, jobs, storage, renderer, fetcher, mediaServer, workArea });
   return {
     config,
     logger,
@@ -300,6 +302,7 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
     workerId,
     browser,
     mediaServer,
+    workArea,
     fetcher,
     chunks: chunkJobs,
     renders: new RenderProcessor({
@@ -311,6 +314,7 @@ export function composeWorker(runtime: Runtime, services: Services): WorkerDeps 
       fetcher,
       renderer,
       mediaServer,
+      workArea,
       storage,
       metrics: services.workerMetrics,
     }),

@@ -1,19 +1,19 @@
 /**
  * The frame of one render run on a worker (a whole task or one chunk): a
- * private work dir, the task's media served to Chromium under a fresh token,
+ * private work dir in the worker's work area (work-area.ts), the task's media served to Chromium under a fresh token,
  * and an abort once the task is no longer this run's (canceled, failed by
  * another run, or taken over by a later attempt), checked every 500 ms.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppConfig } from '../config/app-config';
 import type { MediaServer } from '../render/media-server';
 
 const STATUS_POLL_MS = 500;
 
 export interface RenderSessionDeps {
-  config: AppConfig;
+  /** This worker process's folder for its renders' files (work-area.ts). */
+  workArea: string;
   mediaServer: MediaServer;
 }
 
@@ -35,7 +35,7 @@ export async function inRenderSession<T>(
   stillWanted: () => Promise<boolean>,
   body: (session: RenderSession) => Promise<T>,
 ): Promise<T> {
-  const workDir = join(deps.config.dataDir, 'work', name);
+  const workDir = join(deps.workArea, name);
   const token = randomUUID();
   const abort = new AbortController();
   let unwanted = false;

@@ -117,6 +117,8 @@ export interface RenderProcessorDeps {
   fetcher: MediaFetcher;
   renderer: RenderEngines;
   mediaServer: MediaServer;
+  /** This worker process's folder for its renders' files (work-area.ts). */
+  workArea: string;
   storage: OutputStorage;
   metrics: WorkerMetrics;
   /** Long timelines are rendered in chunks by every worker (chunked-render.ts). */

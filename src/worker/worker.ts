@@ -11,6 +11,7 @@ import type { TaskTransitions } from '../tasks/task-transitions';
 import type { TasksRepository } from '../tasks/tasks.repository';
 import type { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
 import type { Reaper } from './reaper';
+import { openWorkArea } from './work-area';
 import { ChunkHandedBack, type ChunkProcessor } from './chunk.processor';
 import { AccountAtCapacity, HandedBack, type RenderProcessor } from './render.processor';
 
@@ -25,6 +26,8 @@ export interface WorkerDeps {
   /** Started here, reused across renders. */
   browser: RemotionRenderer;
   mediaServer: MediaServer;
+  /** This process's folder for its renders' files; made empty at start, with the folders of ended workers removed. */
+  workArea: string;
   fetcher: MediaFetcher;
   renders: RenderProcessor;
   chunks: ChunkProcessor;
@@ -62,6 +65,8 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   if (config.chromiumSandbox.mode === 'off') {
     logger.warn("CHROMIUM_SANDBOX=off: Chromium runs without its sandbox; a page escaping the renderer has the worker's rights");
   }
+  const leftovers = await openWorkArea(deps.workArea);
+  if (leftovers.length > 0) logger.info({ removed: leftovers }, 'removed the work areas of workers that ended without cleaning up');
   await remotion.open();
   await mediaServer.start();
 
@@ -75,6 +80,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   logger.info(
     {
       worker_id: workerId,
+      work_area: deps.workArea,
       concurrency: config.renderConcurrency,
       chromium_sandbox: config.chromiumSandbox.mode === 'on' ? `on (as ${process.getuid?.() === 0 ? config.chromiumSandbox.user : 'the worker user'})` : 'off',
     },
