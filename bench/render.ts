@@ -7,6 +7,7 @@ import { probeMedia } from '../src/media/ffprobe';
 import { MediaServer } from '../src/render/media-server';
 import { encodingFor } from '../src/render/encoding-settings';
 import { chunkedBench } from './render-chunked';
+import { limitsBench } from './render-limits';
 import { wordsBench } from './render-words';
 import { runCompositorProcess } from './support/compositor-run';
 import { parseBenchArgs } from './support/bench-args';
@@ -48,6 +49,8 @@ import { present } from '../test/support/present';
  * --only=service,ffmpeg: only those contenders (a quick look; publish ratios from a run of all four).
  * --chunked: chunked renders across workers instead (render-chunked.ts).
  * --words: word-level captions against plain subtitles instead (render-words.ts).
+ * --limits [--only=4k,8k,360p-1m,360p-60m]: memory and disk at 4K, 8K and a 60-minute 360p timeline
+ *   instead, one render each through the service (render-limits.ts).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const POLL_MS = 100;
@@ -370,6 +373,7 @@ function benchOfArgs(): Promise<void> {
   const rest = (flag: string) => process.argv.slice(2).filter((arg) => arg !== flag);
   if (process.argv.includes('--chunked')) return chunkedBench(rest('--chunked'));
   if (process.argv.includes('--words')) return wordsBench(rest('--words'));
+  if (process.argv.includes('--limits')) return limitsBench(rest('--limits'));
   return main();
 }
 

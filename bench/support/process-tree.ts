@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { PeakSampler } from './peak-sampler';
 
 const PAGE_SIZE = 4096;
 
@@ -52,31 +53,16 @@ export function processCpuMs(pid: number): number {
 }
 
 /** Samples the tree's RSS every `intervalMs` and keeps the peak (a sum of RSS counts shared pages once per process). */
-export class RssSampler {
-  private peak = 0;
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly pid: () => number | undefined,
-    private readonly intervalMs = 100,
-  ) {}
-
-  start(): void {
-    this.peak = 0;
-    this.timer = setInterval(() => this.sample(), this.intervalMs);
-    this.sample();
+export class RssSampler extends PeakSampler {
+  constructor(pid: () => number | undefined, intervalMs = 100) {
+    super(() => {
+      const root = pid();
+      return root === undefined ? 0 : treeRssBytes(root);
+    }, intervalMs);
   }
 
   /** Stops sampling; returns the peak in MiB. */
-  stop(): number {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.sample();
-    return Math.round(this.peak / 1024 / 1024);
-  }
-
-  private sample(): void {
-    const pid = this.pid();
-    if (pid !== undefined) this.peak = Math.max(this.peak, treeRssBytes(pid));
+  override stop(): number {
+    return Math.round(super.stop() / 1024 / 1024);
   }
 }

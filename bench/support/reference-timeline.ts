@@ -34,7 +34,7 @@ const CUES_ZH = [
   '谢谢观看，我们下次再见',
 ];
 
-function srtTime(ms: number): string {
+export function srtTime(ms: number): string {
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
 }
@@ -78,27 +78,37 @@ export function generateReferenceMedia(dir: string, size: ReferenceSize): void {
     '-shortest',
     join(dir, MEDIA_FILES.video),
   ]);
-  ffmpeg(['-f', 'lavfi', '-i', 'mandelbrot=size=640x360', '-frames:v', '1', join(dir, MEDIA_FILES.image)]);
+  generatePicture(join(dir, MEDIA_FILES.image));
+  generateMusic(join(dir, MEDIA_FILES.audio), size.seconds);
+  const step = ms / CUES_ZH.length;
+  const srt = CUES_ZH.map((text, i) => `${i + 1}\n${srtTime(Math.round(i * step))} --> ${srtTime(Math.round((i + 1) * step - 100))}\n${text}\n`).join('\n');
+  writeFileSync(join(dir, MEDIA_FILES.subtitles), srt);
+}
+
+/** The overlay picture: a 640x360 PNG. */
+export function generatePicture(path: string): void {
+  ffmpeg(['-f', 'lavfi', '-i', 'mandelbrot=size=640x360', '-frames:v', '1', path]);
+}
+
+/** A stereo music track of `seconds` (pink noise and a tone), AAC 128k. */
+export function generateMusic(path: string, seconds: number): void {
   ffmpeg([
     '-f',
     'lavfi',
     '-i',
-    `anoisesrc=color=pink:amplitude=0.3:sample_rate=48000:duration=${size.seconds}`,
+    `anoisesrc=color=pink:amplitude=0.3:sample_rate=48000:duration=${seconds}`,
     '-f',
     'lavfi',
     '-i',
-    `sine=frequency=220:sample_rate=48000:duration=${size.seconds}`,
+    `sine=frequency=220:sample_rate=48000:duration=${seconds}`,
     '-filter_complex',
     '[0:a][1:a]amix=inputs=2,aformat=channel_layouts=stereo',
     '-c:a',
     'aac',
     '-b:a',
     '128k',
-    join(dir, MEDIA_FILES.audio),
+    path,
   ]);
-  const step = ms / CUES_ZH.length;
-  const srt = CUES_ZH.map((text, i) => `${i + 1}\n${srtTime(Math.round(i * step))} --> ${srtTime(Math.round((i + 1) * step - 100))}\n${text}\n`).join('\n');
-  writeFileSync(join(dir, MEDIA_FILES.subtitles), srt);
 }
 
 /** Writes CAPTION_FILE: CAPTION_WORDS words in cues of five, one after the other over the whole timeline. */
@@ -169,10 +179,15 @@ export function referenceTaskBody(size: ReferenceSize, mediaBase: string, webhoo
   return {
     input: {
       timeline,
-      output: { resolution: { width: size.width, height: size.height }, framerate: size.fps, format: 'mp4', quality: 'standard', codec: 'h264' },
+      output: taskOutput(size),
     },
     webhook: { url: webhookUrl, events: ['task.started', 'task.completed', 'task.failed'] },
   };
+}
+
+/** The output of the benches' create bodies: `size`, MP4 H.264 at standard quality. */
+export function taskOutput(size: ReferenceSize): CreateTaskInput['input']['output'] {
+  return { resolution: { width: size.width, height: size.height }, framerate: size.fps, format: 'mp4', quality: 'standard', codec: 'h264' };
 }
 
 export function resolvedOutput(size: ReferenceSize): ResolvedOutput {
