@@ -11,12 +11,13 @@
  * scaled up by `cover`): the bounds are about the canvas, and a native 8K source
  * would take longer to make than to render.
  * For each: wall time (POST → completed), peak RSS of the service's process tree,
- * peak temporary disk (the size of DATA_DIR/work, sampled every 250 ms), the output's
+ * peak temporary disk (the size of DATA_DIR/work and of the service's TMPDIR, where its
+ * worker's temporary area is, sampled every 250 ms), the output's
  * and the inputs' size; then the checks: RSS <= 2 GiB at 4K, <= 4 GiB at 8K,
  * 60-minute RSS within 10 % of the 1-minute one, temporary disk <= 2x (output + inputs).
  *   node dist/bench/render.js --limits [--only=4k,8k,360p-1m,360p-60m]
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaServer } from '../src/render/media-server';
@@ -107,6 +108,8 @@ function filesBytes(dir: string): number {
 
 interface Run {
   prepared: PreparedService;
+  /** The service's TMPDIR: Remotion and Chromium write there (into the worker's temporary area). */
+  tempDir: string;
   client: HttpsJson;
   sink: WebhookSink;
   /** The media folder and its URL for each timeline. */
@@ -119,7 +122,7 @@ async function runTimeline(run: Run, timeline: LimitTimeline): Promise<LimitResu
   log(`${timeline.name}: starting the service`);
   const service = await startService(run.prepared, 'all');
   const rss = new RssSampler(() => service.pid);
-  const disk = new DiskUsageSampler(join(run.prepared.dataDir, 'work'));
+  const disk = new DiskUsageSampler([join(run.prepared.dataDir, 'work'), run.tempDir]);
   const body =
     timeline.media === 'reference' ? referenceTaskBody(timeline.size, media.base, run.sink.url) : longTaskBody(timeline.size, media.base, run.sink.url);
   const started = performance.now();
@@ -137,7 +140,10 @@ async function runTimeline(run: Run, timeline: LimitTimeline): Promise<LimitResu
   const seconds = (performance.now() - started) / 1000;
   const result = { timeline, failure, seconds, peakRssMiB: rss.stop(), peakTempBytes: disk.stop(), outputBytes, inputBytes: filesBytes(media.dir) };
   await service.stop();
-  log(`${timeline.name}: ${failure ?? 'completed'} in ${seconds.toFixed(1)} s, peak RSS ${result.peakRssMiB} MiB`);
+  log(
+    `${timeline.name}: ${failure ?? 'completed'} in ${seconds.toFixed(1)} s, peak RSS ${result.peakRssMiB} MiB, ` +
+      `peak temporary disk ${(result.peakTempBytes / MIB).toFixed(1)} MiB, output ${((outputBytes ?? 0) / MIB).toFixed(1)} MiB`,
+  );
   return result;
 }
 
@@ -199,21 +205,25 @@ export async function limitsBench(argv: string[]): Promise<void> {
   if (chosen.length === 0 || strange.length > 0) throw new Error(`--only names timelines of ${TIMELINES.map((t) => t.name).join(', ')}; got ${onlyArg}`);
 
   const root = mkdtempSync(join(tmpdir(), 'rs-bench-limits-'));
+  const tempDir = mkdtempSync(join(tmpdir(), 'rs-bench-limits-tmp-'));
+  // The browser may run as CHROMIUM_USER: it must reach the worker's temporary area inside.
+  chmodSync(tempDir, 0o755);
   const mediaServer = new MediaServer();
   await mediaServer.start();
-  const prepared = await prepareService();
+  const prepared = await prepareService({ TMPDIR: tempDir });
   const sink = await WebhookSink.start(prepared.certPath, prepared.keyPath);
   const key = await issueKey(prepared, { account: 'bench-limits', tier: 'pro', rateLimitPerMinute: 1_000_000, monthlyRenders: 1_000_000 });
   const client = new HttpsJson(prepared.baseUrl, prepared.ca, key);
   const results: LimitResult[] = [];
   try {
-    const run: Run = { prepared, client, sink, media: makeMedia(root, chosen, mediaServer) };
+    const run: Run = { prepared, tempDir, client, sink, media: makeMedia(root, chosen, mediaServer) };
     for (const timeline of chosen) results.push(await runTimeline(run, timeline));
   } finally {
     client.close();
     await sink.close();
     await mediaServer.stop();
     removeDir(prepared.dataDir);
+    removeDir(tempDir);
     rmSync(root, { recursive: true, force: true });
   }
 

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { tmpdir } from 'node:os';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApiApp } from './app/api-app';
 import { handOverDevelopmentKey } from './app/development-key';
@@ -7,6 +8,7 @@ import { holdShutdownSignals } from './app/shutdown-signals';
 import { composeApi } from './app/compose-api';
 import { buildServices, composeWorker, createRuntime } from './app/composition-root';
 import type { ReadinessCheck } from './health/readiness';
+import { openTempArea } from './worker/work-area';
 import { startWorker, type Worker } from './worker/worker';
 
 /** Boots the role(s) the configuration names: the API, the worker, or both (the embedded default). */
@@ -23,6 +25,10 @@ async function main(): Promise<void> {
   ];
   let worker: Worker | null = null;
   if (config.role !== 'api') {
+    const temp = await openTempArea(tmpdir());
+    if (temp.removed.length > 0) logger.info({ removed: temp.removed }, 'removed the temporary areas of workers that ended without cleaning up');
+    // What Remotion and Chromium write to os.tmpdir() goes into this process's area (work-area.ts).
+    process.env.TMPDIR = temp.area;
     worker = await startWorker(composeWorker(runtime, services));
     const browser = worker.browser;
     readiness.push({ name: 'browser', run: () => browser.checkReady() });

@@ -33,9 +33,9 @@ export function treeDiskBytes(dir: string): number {
   return total;
 }
 
-/** Samples the disk space under `dir` every `intervalMs` and keeps the peak, in bytes. */
+/** Samples the disk space under `dirs` (together) every `intervalMs` and keeps the peak, in bytes. */
 export class DiskUsageSampler extends PeakSampler {
-  constructor(dir: string, intervalMs = 250) {
-    super(() => treeDiskBytes(dir), intervalMs);
+  constructor(dirs: string[], intervalMs = 250) {
+    super(() => dirs.reduce((sum, dir) => sum + treeDiskBytes(dir), 0), intervalMs);
   }
 }

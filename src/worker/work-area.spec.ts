@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { openWorkArea, ownWorkArea, workAreaOf } from './work-area';
+import { openTempArea, openWorkArea, ownWorkArea, workAreaOf } from './work-area';
 
 /** The kernel hands out pids below pid_max only: no process has this one. */
 const NO_SUCH_PID = Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8'));
@@ -51,5 +51,16 @@ describe('work areas', () => {
 
     expect(await openWorkArea(ownWorkArea(dataDir))).toEqual([]);
     expect([existsSync(otherHost), existsSync(notAnArea)]).toEqual([true, true]);
+  });
+
+  it("opens the process's temporary area in the system's temporary folder, open to all with the sticky bit, and removes the ended ones beside it", async () => {
+    const ended = join(dataDir, 'render-worker', hostname(), `${NO_SUCH_PID}-12345`);
+    mkdirSync(join(ended, 'puppeteer_dev_chrome_profile-x'), { recursive: true });
+
+    const { area, removed } = await openTempArea(dataDir);
+
+    expect(area).toBe(join(dataDir, 'render-worker', hostname(), basename(ownWorkArea(dataDir))));
+    expect(removed).toEqual([ended]);
+    expect(statSync(area).mode & 0o7777).toBe(0o1777);
   });
 });
