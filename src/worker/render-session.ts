@@ -1,8 +1,9 @@
 /**
  * The frame of one render run on a worker (a whole task or one chunk): a
- * private work dir in the worker's work area (work-area.ts), the task's media served to Chromium under a fresh token,
- * and an abort once the task is no longer this run's (canceled, failed by
- * another run, or taken over by a later attempt), checked every 500 ms.
+ * private work dir in the worker's work area (work-area.ts), the task's media
+ * served to Chromium under a fresh token, and an abort once the task is no
+ * longer this run's (canceled, failed by another run, or taken over by a later
+ * attempt), checked every 500 ms.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
