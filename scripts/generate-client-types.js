@@ -36,7 +36,8 @@ async function main() {
   const { generateClientTypes } = dist('client', 'client-types.generator');
   const generated = await generateClientTypes(document);
   if (options.stdout) {
-    process.stdout.write(generated);
+    // Wait for the pipe to take it all: process.exit below would cut off a write still queued.
+    await new Promise((resolve, reject) => process.stdout.write(generated, (error) => (error ? reject(error) : resolve())));
     return 0;
   }
   const current = fs.existsSync(TARGET) ? fs.readFileSync(TARGET, 'utf8') : '';
