@@ -88,11 +88,21 @@ async function download(
   setMaxListeners(0, downloads.signal);
   const stop = stopOnAbortOrTimeout(signal, timeoutMs, () => downloads.abort());
   const failures: unknown[] = []; // at most one: the failure that stopped the others
+  // Clips that name the same file share one fetch: it is checked, placed and charged to the budget once.
+  const fetches = new Map<string, Promise<FetchedMedia>>();
+  const fetchOnce = (job: (typeof jobs)[number]) => {
+    const same = `${job.expect} ${job.url}`;
+    let fetching = fetches.get(same);
+    if (fetching === undefined) {
+      fetching = deps.fetcher.fetch({ url: job.url, expect: job.expect, destDir: workDir, signal: downloads.signal, budget, account: task.accountId });
+      fetches.set(same, fetching);
+    }
+    return fetching;
+  };
   await Promise.all(
     jobs.map(async (job) => {
       try {
-        const request = { url: job.url, expect: job.expect, destDir: workDir, signal: downloads.signal, budget, account: task.accountId };
-        media.set(job.key, await deps.fetcher.fetch(request));
+        media.set(job.key, await fetchOnce(job));
         onProgress(media.size / Math.max(1, jobs.length));
       } catch (error) {
         if (downloads.signal.aborted) return;

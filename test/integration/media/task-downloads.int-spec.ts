@@ -3,7 +3,7 @@
  * server): its downloads stop together, at the first failure or at
  * MEDIA_DOWNLOAD_TIMEOUT_MS, and the phase ends only once every connection has.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../../src/config/app-config';
@@ -11,7 +11,7 @@ import { MediaFetcher } from '../../../src/media/media-fetcher';
 import { SsrfGuard } from '../../../src/network/ssrf-guard';
 import type { TaskEntity } from '../../../src/tasks/task.entity';
 import { prepareRender } from '../../../src/worker/render-inputs';
-import { renderFailure, TestServer, trickle } from './test-server';
+import { makeMediaFixtures, renderFailure, TestServer, trickle } from './test-server';
 
 jest.setTimeout(30_000);
 
@@ -21,9 +21,9 @@ describe('the download phase of a task', () => {
   let caseNo = 0;
 
   /** Prepares a render of `urls` (one video clip each) as the worker does, with MEDIA_DOWNLOAD_TIMEOUT_MS at `timeoutMs`. */
-  const prepare = (urls: string[], timeoutMs = 60_000, signal = new AbortController().signal) => {
+  const prepare = (urls: string[], timeoutMs = 60_000, signal = new AbortController().signal, env: Record<string, string> = {}) => {
     caseNo += 1;
-    const config = loadConfig({ MEDIA_DOWNLOAD_TIMEOUT_MS: String(timeoutMs), MEDIA_PARALLEL_DOWNLOADS: '4' });
+    const config = loadConfig({ MEDIA_DOWNLOAD_TIMEOUT_MS: String(timeoutMs), MEDIA_PARALLEL_DOWNLOADS: '4', ...env });
     const fetcher = new MediaFetcher({
       guard: new SsrfGuard(['127.0.0.1']),
       cacheDir: join(work, `cache-${caseNo}`),
@@ -33,7 +33,12 @@ describe('the download phase of a task', () => {
       parallelDownloads: config.mediaParallelDownloads,
     });
     const clips = urls.map((url, i) => ({ id: `c${i}`, media_url: url, start_time_ms: i * 100, end_time_ms: (i + 1) * 100 }));
-    const task = { id: `tsk_${caseNo}`, accountId: 'acc', timeline: { duration_ms: urls.length * 100, tracks: [{ id: 'v', type: 'video', clips }] } };
+    const task = {
+      id: `tsk_${caseNo}`,
+      accountId: 'acc',
+      timeline: { duration_ms: urls.length * 100, tracks: [{ id: 'v', type: 'video', clips }] },
+      outputSettings: { resolution: { width: 160, height: 90 }, framerate: 10 },
+    };
     const at = { workDir: join(work, `task-${caseNo}`), baseUrl: 'http://127.0.0.1:1/' };
     return prepareRender({ config, fetcher }, task as TaskEntity, at, signal, () => undefined);
   };
@@ -83,5 +88,17 @@ describe('the download phase of a task', () => {
     expect(error.message).toMatch(/within 1500 ms \(MEDIA_DOWNLOAD_TIMEOUT_MS\): 6 file\(s\) unfinished/);
     expect(Date.now() - started).toBeLessThan(5_000);
     await server.allClosed(1_000);
+  });
+
+  it('fetches a file that several clips name once: one request, one charge to the task budget, one path', async () => {
+    const { mp4 } = makeMediaFixtures(mkdtempSync(join(work, 'fixtures-')));
+    server.serveFile('/shared.mp4', mp4, { 'content-type': 'video/mp4' });
+    const url = server.url('/shared.mp4');
+    // Room for the file twice, not three times: three charges would fail the task FILE_TOO_LARGE.
+    const plan = await prepare([url, url, url], 60_000, undefined, { MEDIA_TASK_MAX_BYTES: String(2 * statSync(mp4).size) });
+    expect(server.hitCount('/shared.mp4')).toBe(1);
+    const sources = plan.layers.map((layer) => ('src' in layer ? layer.src : null));
+    expect(sources).toHaveLength(3);
+    expect(new Set(sources).size).toBe(1);
   });
 });
