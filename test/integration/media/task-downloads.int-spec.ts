@@ -40,7 +40,7 @@ describe('the download phase of a task', () => {
       outputSettings: { resolution: { width: 160, height: 90 }, framerate: 10 },
     };
     const at = { workDir: join(work, `task-${caseNo}`), baseUrl: 'http://127.0.0.1:1/' };
-    return prepareRender({ config, fetcher }, task as TaskEntity, at, signal, () => undefined);
+    return prepareRender({ config, fetcher }, task as unknown as TaskEntity, at, signal, () => undefined);
   };
 
   let trickleNo = 0;
