@@ -156,19 +156,24 @@ function smallTaskBody(mediaBase: string, webhookUrl: string, kind: SmallKind): 
   };
 }
 
-/** The worker's 'render timings' line of each task in `ids` (stills drawn by the browser and the ffmpeg run's share). */
+/**
+ * The worker's 'render timings' line of each task in `ids` (stills drawn by the browser and the ffmpeg run's share),
+ * with the child processes its 'render completed' line counts.
+ */
 function renderTimings(logPath: string, ids: string[]): Array<Record<string, number>> {
-  const wanted = new Set(ids);
-  return readFileSync(logPath, 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('render timings'))
-    .map((line) => JSON.parse(line) as Record<string, number> & { task_id: string })
-    .filter((line) => wanted.has(line.task_id));
+  const byTask = new Map<string, Record<string, number>>(ids.map((id) => [id, {}]));
+  for (const line of readFileSync(logPath, 'utf8').split('\n')) {
+    if (!line.includes('render timings') && !line.includes('render completed')) continue;
+    const { task_id: taskId, ...fields } = JSON.parse(line) as Record<string, number> & { task_id: string };
+    Object.assign(byTask.get(taskId) ?? {}, fields);
+  }
+  return [...byTask.values()];
 }
 
 /**
  * Per-task medians (ms) of the service's own split: download and upload from the task's phases, the browser's
- * stills, the composite (ffmpeg's run) and the previews from the worker's 'render timings' log line.
+ * stills, the composite (ffmpeg's run) and the previews from the worker's 'render timings' log line; and the count
+ * of child processes its 'render completed' line gives.
  */
 function perTaskSplit(tasks: TaskRecord[], timings: Array<Record<string, number>>): Record<string, number> {
   const phase = (name: string) => median(tasks.map((t) => (t.progress?.phases?.[name]?.duration_seconds ?? Number.NaN) * 1000));
@@ -180,6 +185,7 @@ function perTaskSplit(tasks: TaskRecord[], timings: Array<Record<string, number>
     composite_ms: logged('composite_ms'),
     previews_ms: logged('previews_ms'),
     upload_ms: phase('upload'),
+    child_processes: logged('child_processes'),
   };
 }
 
@@ -318,6 +324,7 @@ async function main(): Promise<void> {
         '  split, p50 (ms): download / stills drawn (count) / composite / previews / upload',
         `${run.split_ms_p50.download_ms} / ${run.split_ms_p50.stills_ms} (${run.split_ms_p50.stills}) / ${run.split_ms_p50.composite_ms} / ${run.split_ms_p50.previews_ms} / ${run.split_ms_p50.upload_ms}`,
       ],
+      ['  child processes per task (ffprobe and ffmpeg runs), p50', run.split_ms_p50.child_processes],
     ]),
     [`tiny renders (64x64, 1 frame), ${templates.tasks} created one request each: seconds per task`, templates.single_seconds_per_task],
     [`  the same from a template, in batches of 100: seconds per task`, templates.batch_seconds_per_task],

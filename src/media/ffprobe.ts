@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { remotionBinary } from './remotion-binary';
+import { childProcessStarted } from '../common/child-process-count';
 
 export interface MediaProbe {
   formatName: string;
@@ -124,6 +125,7 @@ function runFfprobe(binary: string, path: string, demuxers: string, extra: strin
     `file:${path}`,
   ];
   return new Promise((resolve, reject) => {
+    childProcessStarted();
     execFile(binary, args, { timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) return reject(new ProbeError(String(stderr).trim().split('\n').pop() || error.message));
       try {
@@ -195,6 +197,10 @@ function hasStreams(probe: MediaProbe): boolean {
  */
 export async function probeMedia(path: string): Promise<MediaProbe> {
   const { size } = await stat(path);
+  // Remotion's ffprobe has no image demuxers: a file whose first bytes name an image is probed as one first.
+  const demuxer = imageDemuxer(await readHead(path));
+  const image = demuxer === null ? null : await probeImage(path, size, demuxer);
+  if (image !== null) return image;
   let avFailure: unknown;
   try {
     const probe = toProbe(await runFfprobe(AV_PROBE, path, AV_DEMUXERS), size, false);
@@ -202,14 +208,16 @@ export async function probeMedia(path: string): Promise<MediaProbe> {
   } catch (error) {
     avFailure = error;
   }
-  const demuxer = imageDemuxer(await readHead(path));
-  if (demuxer !== null) {
-    try {
-      const probe = toProbe(await runFfprobe(IMAGE_PROBE, path, IMAGE_DEMUXERS, ['-f', demuxer, ...FIRST_FRAME_SIDE_DATA]), size, true);
-      if (probe.isStillImage && probe.video && probe.video.width > 0) return probe;
-    } catch {
-      // The audio/video reason is the more useful one to report.
-    }
-  }
   throw avFailure instanceof ProbeError ? avFailure : new ProbeError('no decodable audio, video or image stream');
+}
+
+/** The still image a file holds, by the system's ffprobe with the demuxer its first bytes name; null when it holds none. */
+async function probeImage(path: string, size: number, demuxer: string): Promise<MediaProbe | null> {
+  try {
+    const probe = toProbe(await runFfprobe(IMAGE_PROBE, path, IMAGE_DEMUXERS, ['-f', demuxer, ...FIRST_FRAME_SIDE_DATA]), size, true);
+    return probe.isStillImage && probe.video && probe.video.width > 0 ? probe : null;
+  } catch {
+    // The audio/video reason, if that fails too, is the more useful one to report.
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { ChildProcessCount } from '../common/child-process-count';
 import { asRenderFailure, internalFailure, RenderFailure } from '../common/render-failure';
 import type { AppConfig } from '../config/app-config';
 import { probeMedia } from '../media/ffprobe';
@@ -165,9 +166,10 @@ export class RenderProcessor {
         const ranges = await this.deps.chunks.rangesFor(task);
         // A long timeline's chunks are asked for at once: their workers fetch the media themselves while this one plans.
         chunks = ranges === null ? null : this.deps.chunks.start(task, ranges, session.signal);
-        const output = await this.render(task, session, uploaded, chunks);
+        const processes = new ChildProcessCount();
+        const output = await processes.run(() => this.render(task, session, uploaded, chunks));
         if (!(await transitions.complete(task, output.stored, output.phases))) await this.removeObjects(uploaded);
-        else logger.info({ task_id: task.id }, 'render completed');
+        else logger.info({ task_id: task.id, child_processes: processes.started }, 'render completed');
       } catch (error) {
         await this.removeObjects(uploaded);
         if (this.handingBack) throw new HandedBack(task.id);

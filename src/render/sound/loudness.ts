@@ -30,6 +30,7 @@ import type { EncodingSettings } from '../encoding-settings';
 import type { RenderPlan } from '../plan/render-plan.types';
 import { RenderCancelled } from '../render-engine';
 import { SYSTEM_FFMPEG } from '../video-previews';
+import { childProcessStarted } from '../../common/child-process-count';
 
 /** What `ebur128` says of a file's sound. */
 export interface LoudnessMeasure {
@@ -161,6 +162,7 @@ function runFfmpeg(ffmpeg: string, args: string[], signal: AbortSignal): Promise
       reject(new RenderCancelled('loudness normalisation'));
       return;
     }
+    childProcessStarted();
     execFile(ffmpeg, args, { signal, timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
       if (error === null) resolve(stderr);
       else if (signal.aborted) reject(new RenderCancelled('loudness normalisation'));

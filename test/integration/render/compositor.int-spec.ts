@@ -9,6 +9,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
+import { ChildProcessCount } from '../../../src/common/child-process-count';
 import { RenderFailure } from '../../../src/common/render-failure';
 import { CompositorRenderer } from '../../../src/render/compositor/compositor-renderer';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
@@ -167,9 +168,12 @@ describe('compositor', () => {
       { id: 'v', type: 'video', clips: [{ id: 'a', media_url: 'blue.mp4', start_time_ms: 0, end_time_ms: 1_000 }] },
       { id: 'i', type: 'video', clips: [{ id: 'r', media_url: 'red.png', start_time_ms: 500, end_time_ms: 1_000, properties: { z_index: 1 } }] },
     ]);
-    const result = await imagesOnly.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined });
+    const processes = new ChildProcessCount();
+    const result = await processes.run(() => imagesOnly.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined }));
     await noBrowser.close();
     expect(result.split?.stills).toBe(0);
+    // One probe per source, then one ffmpeg run.
+    expect(processes.started).toBe(3);
     expect((await probe(outPath)).video.frames).toBe(10);
     // The red image, fitted to the canvas, from frame 5 on; the blue video before.
     expect(near(pixel(await readFrame(outPath, 4), 80, 45), BLUE)).toBe(true);
