@@ -33,7 +33,7 @@ export interface PacedLoadResult {
 /**
  * An open-loop load at a fixed rate: request i is due at start + i/rate and is
  * sent then, whatever the answers before it did, and its latency counts from
- * when it was due, so a stalled server is not excused by sending less.
+ * when it was due (or sent, if that was earlier), so a stalled server is not excused by sending less.
  * A request due while every connection of the agent (its `maxSockets`) is
  * busy waits for one, and its wait counts.
  * (autocannon's `overallRate` instead lets each connection send its share of a
@@ -49,13 +49,15 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   const intervalMs = 1000 / options.rate;
   const sendOne = (due: number): Promise<void> =>
     new Promise((resolve) => {
+      // A request sent a little early (the loop below does not sleep for less than 1 ms) counts from its sending.
+      const from = Math.max(due, performance.now());
       const { method, path, body } = options.next();
       const headers = { ...options.headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) };
       const req = request(new URL(path, options.baseUrl), { method, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          latencies.push(performance.now() - due);
+          latencies.push(performance.now() - from);
           const status = res.statusCode ?? 0;
           if (status < 200 || status > 299) non2xx += 1;
           options.onResponse?.(status, Buffer.concat(chunks).toString('utf8'));
