@@ -167,7 +167,8 @@ function renderTimings(logPath: string, ids: string[]): Array<Record<string, num
   for (const line of readFileSync(logPath, 'utf8').split('\n')) {
     if (!line.includes('render timings') && !line.includes('render completed')) continue;
     const { task_id: taskId, ...fields } = JSON.parse(line) as Record<string, number> & { task_id: string };
-    Object.assign(byTask.get(taskId) ?? {}, fields);
+    const task = byTask.get(taskId);
+    if (task !== undefined) Object.assign(task, fields);
   }
   return [...byTask.values()];
 }
