@@ -52,7 +52,9 @@ export async function stillSequence(
   return { inputArgs: ['-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', `file:${listPath}`], box };
 }
 
-/** The visible bounds of each of the PNG `files`. */
-export function boundsOf(files: string[]): Promise<Array<PixelBox | null>> {
-  return Promise.all(files.map(async (file) => visibleBounds(await fs.readFile(file))));
+/** The visible bounds of each of the PNG `files`, read one at a time: an hour of subtitles is thousands of files. */
+export async function boundsOf(files: string[]): Promise<Array<PixelBox | null>> {
+  const bounds: Array<PixelBox | null> = [];
+  for (const file of files) bounds.push(visibleBounds(await fs.readFile(file)));
+  return bounds;
 }
