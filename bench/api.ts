@@ -103,7 +103,7 @@ async function measure(
     total: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    peak_rss_mib: sampler.stop(),
+    peak_rss_mib: sampler.stopInMiB().peakMiB,
     cpu_us_per_request: ((processCpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
   };
 }

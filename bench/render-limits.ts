@@ -69,6 +69,8 @@ interface LimitResult {
   failure: string | null;
   seconds: number;
   peakRssMiB: number;
+  /** Each command's RSS at that peak (node, chromium-headless-shell, ffmpeg…), in MiB. */
+  peakRssByCommandMiB: Record<string, number>;
   peakTempBytes: number;
   outputBytes: number | null;
   inputBytes: number;
@@ -138,10 +140,23 @@ async function runTimeline(run: Run, timeline: LimitTimeline): Promise<LimitResu
     failure = error instanceof Error ? error.message : String(error);
   }
   const seconds = (performance.now() - started) / 1000;
-  const result = { timeline, failure, seconds, peakRssMiB: rss.stop(), peakTempBytes: disk.stop(), outputBytes, inputBytes: filesBytes(media.dir) };
+  const { peakMiB, byCommandMiB } = rss.stopInMiB();
+  const result = {
+    timeline,
+    failure,
+    seconds,
+    peakRssMiB: peakMiB,
+    peakRssByCommandMiB: byCommandMiB,
+    peakTempBytes: disk.stop(),
+    outputBytes,
+    inputBytes: filesBytes(media.dir),
+  };
   await service.stop();
   log(
-    `${timeline.name}: ${failure ?? 'completed'} in ${seconds.toFixed(1)} s, peak RSS ${result.peakRssMiB} MiB, ` +
+    `${timeline.name}: ${failure ?? 'completed'} in ${seconds.toFixed(1)} s, peak RSS ${result.peakRssMiB} MiB ` +
+      `(${Object.entries(byCommandMiB)
+        .map(([command, mib]) => `${command} ${mib}`)
+        .join(', ')}), ` +
       `peak temporary disk ${(result.peakTempBytes / MIB).toFixed(1)} MiB, output ${((outputBytes ?? 0) / MIB).toFixed(1)} MiB`,
   );
   return result;

@@ -117,7 +117,7 @@ async function runService(ctx: Context, run: number, engine: ServiceEngine): Pro
     throw error;
   });
   const seconds = (performance.now() - started) / 1000;
-  const peakRssMiB = sampler.stop();
+  const { peakMiB: peakRssMiB } = sampler.stopInMiB();
   const output = present(task.output, 'the output of a completed task');
   const phases = Object.fromEntries(Object.entries(task.progress.phases).map(([name, phase]) => [name, phase.duration_seconds]));
   return {

@@ -1,28 +1,30 @@
-/** Measures something every `intervalMs` while started, and keeps the largest value seen. */
-export class PeakSampler {
-  private peak = 0;
+/** Measures something every `intervalMs` while started, and keeps the largest sample seen (by `sizeOf`). */
+export class PeakSampler<T = number> {
+  private peak: T | null = null;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly measure: () => number,
+    private readonly measure: () => T,
     private readonly intervalMs: number,
+    private readonly sizeOf: (sample: T) => number = Number,
   ) {}
 
   start(): void {
-    this.peak = 0;
+    this.peak = null;
     this.timer = setInterval(() => this.sample(), this.intervalMs);
     this.sample();
   }
 
-  /** Stops sampling (after one last sample); returns the peak. */
-  stop(): number {
+  /** Stops sampling (after one last sample); returns the largest sample. */
+  stop(): T {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.sample();
-    return this.peak;
+    return this.peak as T;
   }
 
   private sample(): void {
-    this.peak = Math.max(this.peak, this.measure());
+    const sample = this.measure();
+    if (this.peak === null || this.sizeOf(sample) > this.sizeOf(this.peak)) this.peak = sample;
   }
 }

@@ -7,6 +7,8 @@ const PAGE_SIZE = 4096;
 interface ProcStat {
   pid: number;
   ppid: number;
+  /** The command's name (as `ps -o comm` shows it, at most 15 characters). */
+  command: string;
   rssBytes: number;
   /** User and system CPU time of all the process's threads, in clock ticks. */
   cpuTicks: number;
@@ -17,29 +19,35 @@ function readStat(pid: number): ProcStat | null {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold spaces: fields start after the last ')'.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, ppid: Number(fields[1]), rssBytes: Number(fields[21]) * PAGE_SIZE, cpuTicks: Number(fields[11]) + Number(fields[12]) };
+    const command = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+    return { pid, ppid: Number(fields[1]), command, rssBytes: Number(fields[21]) * PAGE_SIZE, cpuTicks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return null;
   }
 }
 
+/** Resident memory of a process tree: in all, and by command (node, chromium-headless-shell, ffmpeg…), in bytes. */
+export interface TreeRss {
+  total: number;
+  byCommand: Record<string, number>;
+}
+
 /** Resident memory of `rootPid` and all its descendants (Chromium, ffmpeg, redis-server…), from /proc. */
-export function treeRssBytes(rootPid: number): number {
+export function treeRss(rootPid: number): TreeRss {
   const stats = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map((name) => readStat(Number(name)))
     .filter((s): s is ProcStat => s !== null);
   const children = new Map<number, ProcStat[]>();
   for (const stat of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
-  const root = stats.find((s) => s.pid === rootPid);
-  if (!root) return 0;
-  let total = 0;
-  const stack = [root];
+  const tree: TreeRss = { total: 0, byCommand: {} };
+  const stack = stats.filter((s) => s.pid === rootPid);
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    total += next.rssBytes;
+    tree.total += next.rssBytes;
+    tree.byCommand[next.command] = (tree.byCommand[next.command] ?? 0) + next.rssBytes;
     stack.push(...(children.get(next.pid) ?? []));
   }
-  return total;
+  return tree;
 }
 
 let ticksPerSecond: number | null = null;
@@ -52,17 +60,25 @@ export function processCpuMs(pid: number): number {
   return (stat.cpuTicks * 1000) / ticksPerSecond;
 }
 
+const MIB = 1024 * 1024;
+
 /** Samples the tree's RSS every `intervalMs` and keeps the peak (a sum of RSS counts shared pages once per process). */
-export class RssSampler extends PeakSampler {
+export class RssSampler extends PeakSampler<TreeRss> {
   constructor(pid: () => number | undefined, intervalMs = 100) {
-    super(() => {
-      const root = pid();
-      return root === undefined ? 0 : treeRssBytes(root);
-    }, intervalMs);
+    super(
+      () => {
+        const root = pid();
+        return root === undefined ? { total: 0, byCommand: {} } : treeRss(root);
+      },
+      intervalMs,
+      (tree) => tree.total,
+    );
   }
 
-  /** Stops sampling; returns the peak in MiB. */
-  override stop(): number {
-    return Math.round(super.stop() / 1024 / 1024);
+  /** Stops sampling; returns the peak in MiB, and each command's share of it. */
+  stopInMiB(): { peakMiB: number; byCommandMiB: Record<string, number> } {
+    const peak = this.stop();
+    const byCommandMiB = Object.fromEntries(Object.entries(peak.byCommand).map(([command, bytes]) => [command, Math.round(bytes / MIB)]));
+    return { peakMiB: Math.round(peak.total / MIB), byCommandMiB };
   }
 }

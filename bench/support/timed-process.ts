@@ -30,5 +30,5 @@ export async function runTimed(command: string, args: string[], options: { cwd?:
     child.once('close', (code) => resolve(code));
   });
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, peakRssMiB: sampler.stop(), exitCode, stderrTail: stderr.split('\n').slice(-15).join('\n'), stdout };
+  return { seconds, peakRssMiB: sampler.stopInMiB().peakMiB, exitCode, stderrTail: stderr.split('\n').slice(-15).join('\n'), stdout };
 }
