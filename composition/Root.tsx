@@ -46,7 +46,7 @@ export const RemotionRoot: React.FC = () => (
       id="TimelineStills"
       component={TimelineStills}
       schema={stillSheetSchema}
-      defaultProps={{ plan: firstSample.plan, shots: [] }}
+      defaultProps={{ sheet: 'studio', plan: firstSample.plan, shots: [] }}
       calculateMetadata={stillSheetMetadata}
     />
     {SAMPLES.map((sample) => (

@@ -38,9 +38,12 @@ function shotSubtitles(subtitles: TimelineProps['subtitles'], refs: Array<[numbe
  * everything is drawn by the same `Timeline`, so fonts, CSS, wrapping and
  * presets are the ones Studio previews. The shot names what to draw, so a shot
  * costs what it shows, not every cue of the plan. A moving text layer is drawn
- * alone, for ffmpeg to fade and move (text-shapes.ts).
+ * alone, for ffmpeg to fade and move (text-shapes.ts). The page drawing the
+ * sheets stays open between tasks (still-page.ts): each sheet mounts afresh.
  */
-export const TimelineStills: React.FC<StillSheetProps> = ({ plan, shots }) => {
+export const TimelineStills: React.FC<StillSheetProps> = ({ sheet, plan, shots }) => <SheetShot key={sheet} plan={plan} shots={shots} />;
+
+const SheetShot: React.FC<Omit<StillSheetProps, 'sheet'>> = ({ plan, shots }) => {
   const shot = shots[useCurrentFrame()];
   if (shot === undefined) return null;
   if (shot.text !== undefined) return <TextAlone plan={plan} frame={shot.frame} layerIndex={shot.layers.from} text={shot.text} />;

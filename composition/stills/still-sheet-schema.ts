@@ -1,6 +1,6 @@
 /**
  * Props of the `TimelineStills` composition: a render plan and the still shots
- * the compositor needs, one per frame. The type check at the bottom fails
+ * the compositor needs, one per frame, under the sheet's id. The type check at the bottom fails
  * compilation if a shot drifts from the compositor's `StillShot`.
  */
 import { z } from 'zod';
@@ -15,6 +15,8 @@ const stillShot = z.object({
 });
 
 export const stillSheetSchema = z.object({
+  /** New for every sheet a page draws: the page stays open between tasks, and a new sheet mounts afresh (its fonts' delayRender included). */
+  sheet: z.string(),
   plan: renderPlanSchema,
   shots: z.array(stillShot),
 });

@@ -1,8 +1,9 @@
 /**
  * Serves a task's downloaded media to Chromium and Remotion over loopback HTTP,
- * because compositions cannot load file:// URLs. Each task's work dir is
- * registered under an unguessable token; only regular files inside a registered
- * dir are served (no listings, no `..`, no symlinks leading out of the dir).
+ * because compositions cannot load file:// URLs; serves the composition bundle
+ * to the still page likewise. Each dir is registered under an unguessable
+ * token; only regular files inside a registered dir are served (no listings,
+ * no `..`, no symlinks leading out of the dir).
  */
 import { createReadStream, promises as fs } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -36,6 +37,11 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.srt': 'text/plain; charset=utf-8',
   '.vtt': 'text/vtt; charset=utf-8',
   '.json': 'application/json',
+  // The composition bundle, which the still page loads from a server of its own (still-page.ts).
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.ico': 'image/x-icon',
 };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;

@@ -3,13 +3,13 @@
  * and one long-lived headless-shell browser per worker process. Everything
  * Remotion-specific stays here; callers pass plans and paths.
  */
+import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import {
   ensureBrowser,
   makeCancelSignal,
   openBrowser,
-  renderFrames,
   renderMedia,
   type FfmpegOverrideFn,
   type HeadlessBrowser,
@@ -20,10 +20,12 @@ import { internalFailure, RenderFailure } from '../common/render-failure';
 import { chromiumExecutable, type ChromiumSandbox } from './chromium-sandbox';
 import type { StillShot } from './compositor/composite-plan';
 import { encodingFor } from './encoding-settings';
+import { MediaServer } from './media-server';
 import type { RenderPlan } from './plan/render-plan.types';
 import { guardRemotionServer } from './remotion-server-guard';
 import { toRgbaPng } from './rgba-png';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from './render-engine';
+import { StillPage } from './still-page';
 
 export const COMPOSITION_ID = 'Timeline';
 export const STILLS_COMPOSITION_ID = 'TimelineStills';
@@ -128,6 +130,12 @@ export class RemotionRenderer {
   private executable: Promise<{ path: string; dispose: () => Promise<void> }> | null = null;
   /** Remotion calls in flight, each with its cancel: `close` stops them first. */
   private readonly running = new Map<Promise<unknown>, LinkedCancel>();
+  /** The still page kept loaded between tasks; null while a task draws on it (or before the first). */
+  private warmStillPage: StillPage | null = null;
+  /** The loopback server of the bundle, for the still pages, when the bundle is a folder. */
+  private bundleServer: Promise<{ server: MediaServer; indexUrl: string }> | null = null;
+  /** Still pages opened since the renderer started: one, unless tasks drew at the same time or a page died. */
+  stillPagesOpened = 0;
 
   constructor(private readonly opts: RemotionRendererOptions) {
     this.logLevel = opts.logLevel ?? 'warn';
@@ -147,7 +155,13 @@ export class RemotionRenderer {
     this.opening = null;
     const browser = this.browser ?? (pending ? await pending.catch(() => null) : null);
     this.browser = null;
+    const stillPage = this.warmStillPage;
+    this.warmStillPage = null;
+    await stillPage?.close();
     await browser?.close({ silent: true }).catch(() => undefined);
+    const bundleServer = this.bundleServer;
+    this.bundleServer = null;
+    await bundleServer?.then(({ server }) => server.stop()).catch(() => undefined);
     const executable = this.executable;
     this.executable = null;
     await executable?.then((launcher) => launcher.dispose()).catch(() => undefined);
@@ -215,9 +229,8 @@ export class RemotionRenderer {
   }
 
   /**
-   * Draws the compositor's still shots with the `TimelineStills` composition:
-   * one page per tab for all of them (renderStill would load the page, its
-   * fonts and images once per shot), transparent PNGs, all RGBA.
+   * Draws the compositor's still shots with the `TimelineStills` composition,
+   * on the still page kept loaded between tasks: transparent PNGs, all RGBA.
    */
   async renderStillShots(args: RenderStillShotsArgs): Promise<string[]> {
     if (args.shots.length === 0) return [];
@@ -226,30 +239,56 @@ export class RemotionRenderer {
 
   private async renderStillShotsWith(args: RenderStillShotsArgs, cancel: LinkedCancel): Promise<string[]> {
     const { plan, shots, outDir } = args;
-    const props = { plan: { ...plan }, shots };
     const paths = shots.map((_, i) => join(outDir, `shot-${i}.png`));
-    let done = 0;
+    let page: StillPage | null = null;
     try {
-      await renderFrames({
-        ...this.common(await this.liveBrowser(), compositionFor(plan, STILLS_COMPOSITION_ID, props, shots.length)),
-        outputDir: null,
-        imageFormat: 'png',
-        frameRange: [0, shots.length - 1],
-        concurrency: Math.min(this.opts.concurrency, shots.length),
-        cancelSignal: cancel.cancelSignal,
-        onStart: () => undefined,
-        onFrameUpdate: () => undefined,
-        onFrameBuffer: async (buffer, frame) => {
-          await fs.writeFile(paths[frame], toRgbaPng(buffer));
-          done += 1;
-          args.onProgress?.(done / shots.length);
+      page = await this.takeStillPage();
+      const sheet = { sheet: randomBytes(8).toString('hex'), plan: { ...plan }, shots };
+      await page.draw(
+        { compositionId: STILLS_COMPOSITION_ID, width: plan.width, height: plan.height, fps: plan.fps, frames: shots.length, props: sheet },
+        async (png, frame) => {
+          await fs.writeFile(paths[frame], toRgbaPng(png));
+          args.onProgress?.((frame + 1) / shots.length);
         },
-      });
+        cancel.cancelSignal,
+      );
+      await this.keepStillPage(page);
       return paths;
     } catch (err) {
+      await page?.close();
       await Promise.all(paths.map(removeQuietly));
       throw this.failure(err, cancel.timedOut(), args.timeoutMs);
     }
+  }
+
+  /** The warm still page when it is free and answers; otherwise a new one (the dead one closed). */
+  private async takeStillPage(): Promise<StillPage> {
+    const browser = await this.liveBrowser();
+    const warm = this.warmStillPage;
+    this.warmStillPage = null;
+    if (warm !== null) {
+      if (warm.browser === browser && (await warm.answers())) return warm;
+      await warm.close();
+    }
+    this.stillPagesOpened += 1;
+    return StillPage.open(browser, await this.bundleIndexUrl(), this.opts.delayRenderTimeoutMs ?? 60_000);
+  }
+
+  /** Keeps `page` loaded for the next task; a second page (drawn on while the first was busy) is closed. */
+  private async keepStillPage(page: StillPage): Promise<void> {
+    if (this.warmStillPage === null && this.browser === page.browser) this.warmStillPage = page;
+    else await page.close();
+  }
+
+  /** The bundle's index.html over HTTP: the page cannot load it from a file. */
+  private async bundleIndexUrl(): Promise<string> {
+    if (/^https?:\/\//.test(this.opts.serveUrl)) return new URL('index.html', this.opts.serveUrl.replace(/\/?$/, '/')).href;
+    this.bundleServer ??= (async () => {
+      const server = new MediaServer();
+      await server.start();
+      return { server, indexUrl: `${server.register(randomBytes(16).toString('hex'), this.opts.serveUrl)}index.html` };
+    })();
+    return (await this.bundleServer).indexUrl;
   }
 
   /** Runs one Remotion call with its cancel linked to the caller's signal and time limit, known to `close` while it runs. */
@@ -285,7 +324,7 @@ export class RemotionRenderer {
       return new RenderFailure('PROCESSING_TIMEOUT', `Rendering took longer than ${timeoutMs} ms`, true);
     }
     if (isRemotionCancel(err)) return new RenderCancelled('Remotion render');
-    if (err instanceof RenderFailure) return err;
+    if (err instanceof RenderFailure || err instanceof RenderCancelled) return err;
     return internalFailure('browser', err);
   }
 
