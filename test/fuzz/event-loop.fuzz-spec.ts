@@ -133,10 +133,17 @@ describe('fuzz: hostile work does not hold the event loop', () => {
     throw new Error(`task ${taskId} did not end`);
   }
 
-  /** No stall past MAX_STALL_MS; p99 is asserted where it means something, over at least a hundred samples (1 ms each). */
+  /**
+   * The longest stall of an ordinary create at the clip limit (500 clips), measured in this run: validating a
+   * body that large is allowed work whose cost follows the machine's speed (about 60 ms on a fast day here,
+   * 240 ms on a slow one), while what this file hunts is amplification (seconds).
+   */
+  let ordinaryStallMs = 0;
+
+  /** No stall past MAX_STALL_MS, or half again the ordinary create's on a machine slow enough to need more; p99 where it means something, over at least a hundred samples (1 ms each). */
   function expectLoopFree(delay: LoopDelay): void {
     expect(delay.samples).toBeGreaterThan(20);
-    expect(delay.maxMs).toBeLessThan(MAX_STALL_MS);
+    expect(delay.maxMs).toBeLessThan(Math.max(MAX_STALL_MS, 1.5 * ordinaryStallMs));
     if (delay.samples >= 100) expect(delay.p99Ms).toBeLessThan(MAX_P99_MS);
   }
 
@@ -145,6 +152,16 @@ describe('fuzz: hostile work does not hold the event loop', () => {
     for (const bomb of BOMBS) writeFileSync(join(media.dir, bomb.file), bomb.content());
     for (const { files } of HOSTILE_VALID) for (const [file, content] of Object.entries(files)) writeFileSync(join(media.dir, file), content());
     service = await startProbedService('all');
+    // 500 image clips on a private address: validated whole, then refused before any download.
+    const clips = (track: number, count: number) =>
+      Array.from({ length: count }, (_, c) => ({ id: `c${c}`, media_url: `https://10.0.0.${track + 1}/p${c}.png`, start_time_ms: 0, end_time_ms: 1_000 }));
+    const tracks = [200, 200, 100].map((count, t) => ({ id: `v${t}`, type: 'video', clips: clips(t, count) }));
+    await service.loopDelay();
+    const answer = await api('POST', '/v3/tasks', { input: { timeline: { duration_ms: 1_000, tracks }, output: { resolution: { width: 160, height: 90 } } } });
+    expect([answer.status, (JSON.parse(answer.text) as { error: { code: string } }).error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    const ordinary = await service.loopDelay();
+    reportLoopDelay('an ordinary create of 500 clips (half again its stall bounds the others on a slow machine)', ordinary);
+    ordinaryStallMs = ordinary.maxMs;
   });
   afterAll(async () => {
     await service?.stop();
