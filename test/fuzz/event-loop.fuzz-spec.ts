@@ -152,10 +152,13 @@ describe('fuzz: hostile work does not hold the event loop', () => {
     for (const bomb of BOMBS) writeFileSync(join(media.dir, bomb.file), bomb.content());
     for (const { files } of HOSTILE_VALID) for (const [file, content] of Object.entries(files)) writeFileSync(join(media.dir, file), content());
     service = await startProbedService('all');
-    // 500 image clips on a private address: validated whole, then refused before any download.
-    const clips = (track: number, count: number) =>
-      Array.from({ length: count }, (_, c) => ({ id: `c${c}`, media_url: `https://10.0.0.${track + 1}/p${c}.png`, start_time_ms: 0, end_time_ms: 1_000 }));
-    const tracks = [200, 200, 100].map((count, t) => ({ id: `v${t}`, type: 'video', clips: clips(t, count) }));
+    // The hostile cases' shape (500 subtitle clips over three tracks) on private addresses: validated whole, then
+    // refused before any download.
+    const tracks = [200, 200, 100].map((count, t) => ({
+      id: `s${t}`,
+      type: 'subtitle',
+      clips: Array.from({ length: count }, (_, c) => ({ id: `c${c}`, media_url: `https://10.0.0.${t + 1}/s${c}.srt`, start_time_ms: 0, end_time_ms: 1_000 })),
+    }));
     await service.loopDelay();
     const answer = await api('POST', '/v3/tasks', { input: { timeline: { duration_ms: 1_000, tracks }, output: { resolution: { width: 160, height: 90 } } } });
     expect([answer.status, (JSON.parse(answer.text) as { error: { code: string } }).error.code]).toEqual([400, 'VALIDATION_ERROR']);
