@@ -68,10 +68,14 @@ export class S3Storage implements OutputStorage {
   }
 
   async signedUrl(key: string, expiresAt: Date): Promise<string> {
-    const seconds = Math.ceil((expiresAt.getTime() - Date.now()) / 1000);
+    // SigV4 writes the signing time in whole seconds: signing at the second already begun and counting
+    // from it keeps the URL valid until `expiresAt` (counted from now, it could die up to a second early).
+    const signingDate = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const seconds = Math.ceil((expiresAt.getTime() - signingDate.getTime()) / 1000);
     const expiresIn = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, seconds));
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.objectKey(key) }), {
       expiresIn,
+      signingDate,
     });
   }
 
