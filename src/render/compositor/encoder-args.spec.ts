@@ -121,3 +121,43 @@ describe('encoderInputFilter', () => {
     expect(() => encoderInputFilter({ ...settings('mp4', 'h264', 'draft'), colorSpace: 'bt2020-ncl' })).toThrow(/bt2020-ncl/);
   });
 });
+
+describe("x264's memory on large canvases", () => {
+  const onCanvas = (width: number, height: number, quality: OutputQuality, [format, codec]: [OutputFormat, OutputCodec] = ['mp4', 'h264']) =>
+    encoderArgs(settings(format, codec, quality), { ...PLAN, width, height }, { video: 'vout', audio: 'aout' }, '/out/file');
+
+  it("leaves x264's defaults up to 2560x1440", () => {
+    for (const quality of QUALITIES) {
+      for (const [width, height] of [
+        [1920, 1080],
+        [2560, 1440],
+      ]) {
+        const a = onCanvas(width, height, quality);
+        expect([valueOf(a, '-threads'), valueOf(a, '-x264-params')]).toEqual([null, null]);
+      }
+    }
+  });
+
+  it("bounds frame threads and lookahead at 4K, never lengthening a preset's own lookahead", () => {
+    expect(valueOf(onCanvas(3840, 2160, 'standard'), '-threads')).toBe('2');
+    expect(valueOf(onCanvas(3840, 2160, 'standard'), '-x264-params')).toBe('rc-lookahead=10:sync-lookahead=0');
+    expect(valueOf(onCanvas(4096, 2160, 'premium'), '-x264-params')).toBe('rc-lookahead=10:sync-lookahead=0');
+    expect(valueOf(onCanvas(3840, 2160, 'draft'), '-x264-params')).toBe('rc-lookahead=0:sync-lookahead=0');
+  });
+
+  it('bounds them further at 8K', () => {
+    const a = onCanvas(7680, 4320, 'high');
+    expect([valueOf(a, '-threads'), valueOf(a, '-x264-params')]).toEqual(['2', 'rc-lookahead=5:sync-lookahead=0']);
+    expect(valueOf(onCanvas(7680, 4320, 'standard'), '-x264-params')).toBe('rc-lookahead=5:sync-lookahead=0');
+  });
+
+  it('touches no other encoder', () => {
+    for (const pair of [
+      ['mp4', 'h265'],
+      ['webm', 'vp9'],
+    ] as Array<[OutputFormat, OutputCodec]>) {
+      const a = onCanvas(7680, 4320, 'standard', pair);
+      expect([valueOf(a, '-threads'), valueOf(a, '-x264-params')]).toEqual([null, null]);
+    }
+  });
+});
