@@ -71,6 +71,8 @@ interface LimitResult {
   peakRssMiB: number;
   /** Each command's RSS at that peak (node, chromium-headless-shell, ffmpeg…), in MiB. */
   peakRssByCommandMiB: Record<string, number>;
+  /** The tree's PSS at that peak, in MiB: shared pages counted once (see TreeRss.pss). */
+  pssAtPeakMiB: number;
   peakTempBytes: number;
   outputBytes: number | null;
   inputBytes: number;
@@ -140,13 +142,14 @@ async function runTimeline(run: Run, timeline: LimitTimeline): Promise<LimitResu
     failure = error instanceof Error ? error.message : String(error);
   }
   const seconds = (performance.now() - started) / 1000;
-  const { peakMiB, byCommandMiB } = rss.stopInMiB();
+  const { peakMiB, byCommandMiB, pssAtPeakMiB } = rss.stopInMiB();
   const result = {
     timeline,
     failure,
     seconds,
     peakRssMiB: peakMiB,
     peakRssByCommandMiB: byCommandMiB,
+    pssAtPeakMiB,
     peakTempBytes: disk.stop(),
     outputBytes,
     inputBytes: filesBytes(media.dir),
@@ -156,7 +159,7 @@ async function runTimeline(run: Run, timeline: LimitTimeline): Promise<LimitResu
     `${timeline.name}: ${failure ?? 'completed'} in ${seconds.toFixed(1)} s, peak RSS ${result.peakRssMiB} MiB ` +
       `(${Object.entries(byCommandMiB)
         .map(([command, mib]) => `${command} ${mib}`)
-        .join(', ')}), ` +
+        .join(', ')}; PSS ${pssAtPeakMiB}), ` +
       `peak temporary disk ${(result.peakTempBytes / MIB).toFixed(1)} MiB, output ${((outputBytes ?? 0) / MIB).toFixed(1)} MiB`,
   );
   return result;
@@ -244,7 +247,7 @@ export async function limitsBench(argv: string[]): Promise<void> {
 
   const out = process.stdout;
   const mib = (bytes: number | null) => (bytes === null ? null : bytes / MIB);
-  const rows: Cell[][] = results.map(({ timeline, failure, seconds, peakRssMiB, peakTempBytes, outputBytes, inputBytes }) => [
+  const rows: Cell[][] = results.map(({ timeline, failure, seconds, peakRssMiB, pssAtPeakMiB, peakTempBytes, outputBytes, inputBytes }) => [
     timeline.name,
     `${timeline.size.width}x${timeline.size.height}`,
     timeline.size.seconds,
@@ -252,13 +255,14 @@ export async function limitsBench(argv: string[]): Promise<void> {
     failure === null ? 'completed' : 'FAILED',
     seconds,
     peakRssMiB,
+    pssAtPeakMiB,
     mib(peakTempBytes),
     mib(outputBytes),
     mib(inputBytes),
   ]);
   out.write('\nbench:render --limits — one render each, the service started afresh for each\n\n');
   out.write(
-    `${formatTable(['timeline', 'size', 'seconds', 'model', 'status', 'wall s', 'peak RSS MiB', 'peak temp disk MiB', 'output MiB', 'inputs MiB'], rows)}\n\n`,
+    `${formatTable(['timeline', 'size', 'seconds', 'model', 'status', 'wall s', 'peak RSS MiB', 'PSS at peak MiB', 'peak temp disk MiB', 'output MiB', 'inputs MiB'], rows)}\n\n`,
   );
   const checks = checksOf(results);
   for (const check of checks) out.write(`${check.met ? 'met' : 'NOT met'}: ${check.what}\n`);

@@ -64,6 +64,8 @@ interface RunResult {
   run: number;
   seconds: number;
   peakRssMiB: number;
+  /** Service only: the tree's PSS at its RSS peak (shared pages counted once; see TreeRss.pss). */
+  pssAtPeakMiB?: number;
   /** Service only: server-side created_at → completed_at and the phases. */
   serverSeconds?: number;
   phases?: Record<string, number>;
@@ -117,7 +119,7 @@ async function runService(ctx: Context, run: number, engine: ServiceEngine): Pro
     throw error;
   });
   const seconds = (performance.now() - started) / 1000;
-  const { peakMiB: peakRssMiB } = sampler.stopInMiB();
+  const { peakMiB: peakRssMiB, pssAtPeakMiB } = sampler.stopInMiB();
   const output = present(task.output, 'the output of a completed task');
   const phases = Object.fromEntries(Object.entries(task.progress.phases).map(([name, phase]) => [name, phase.duration_seconds]));
   return {
@@ -125,6 +127,7 @@ async function runService(ctx: Context, run: number, engine: ServiceEngine): Pro
     run,
     seconds,
     peakRssMiB,
+    pssAtPeakMiB,
     timings: renderTimings(ctx.service.logPath, created.task_id),
     serverSeconds: (Date.parse(present(task.completed_at, 'completed_at of a completed task')) - Date.parse(task.created_at)) / 1000,
     phases: { queue: (Date.parse(present(task.started_at, 'started_at of a completed task')) - Date.parse(task.created_at)) / 1000, ...phases },
@@ -239,6 +242,7 @@ function summarize(results: RunResult[], size: ReferenceSize) {
       previews_s: timing('previews_ms') / 1000,
     },
     service_peak_rss_mib: Math.max(...of('service').map((r) => r.peakRssMiB)),
+    service_pss_at_peak_mib: Math.max(...of('service').map((r) => r.pssAtPeakMiB ?? Number.NaN)),
     service_server_side_median_s: median(of('service').map((r) => r.serverSeconds ?? Number.NaN)),
     service_phases_median_s: phases,
   };
@@ -330,8 +334,10 @@ async function main(): Promise<void> {
   out.write(`service (RENDER_ENGINE=auto, drawn by: ${summary.engines.join(', ')}):\n`);
   out.write(`  realtime x ${r.realtime_x.toFixed(2)} (target >= 1.0: ${target(r.realtime_x >= 1)})\n`);
   out.write(`  remotion-cli / service = ${r.remotion_cli_over_service.toFixed(2)} (target >= 3: ${target(r.remotion_cli_over_service >= 3)})\n`);
-  out.write(`  service / ffmpeg = ${r.service_over_ffmpeg.toFixed(2)} (target <= 1.6: ${target(r.service_over_ffmpeg <= 1.6)})\n`);
-  out.write(`  peak RSS of the service tree ${summary.service_peak_rss_mib} MiB (target <= 1024: ${target(summary.service_peak_rss_mib <= 1024)})\n`);
+  out.write(`  service / ffmpeg = ${r.service_over_ffmpeg.toFixed(2)} (target <= 1.25: ${target(r.service_over_ffmpeg <= 1.25)})\n`);
+  out.write(
+    `  peak RSS of the service tree ${summary.service_peak_rss_mib} MiB (target <= 1024: ${target(summary.service_peak_rss_mib <= 1024)}; PSS at that peak ${summary.service_pss_at_peak_mib} MiB)\n`,
+  );
   out.write(`  service-remotion / service = ${r.service_remotion_over_service.toFixed(2)}\n`);
   const split = summary.split;
   out.write(

@@ -30,6 +30,22 @@ function readStat(pid: number): ProcStat | null {
 export interface TreeRss {
   total: number;
   byCommand: Record<string, number>;
+  /**
+   * The sum of the processes' proportional set sizes: each page shared by n processes counts 1/n, so pages the
+   * tree's processes share (Chromium's processes map one binary and shared memory) count once, where the RSS
+   * sum counts them once per process.
+   */
+  pss: number;
+}
+
+/** A process's proportional set size in bytes (0 when it has gone). */
+function pssOf(pid: number): number {
+  try {
+    const kib = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return kib === null ? 0 : Number(kib[1]) * 1024;
+  } catch {
+    return 0;
+  }
 }
 
 /** Resident memory of `rootPid` and all its descendants (Chromium, ffmpeg, redis-server…), from /proc. */
@@ -40,11 +56,12 @@ export function treeRss(rootPid: number): TreeRss {
     .filter((s): s is ProcStat => s !== null);
   const children = new Map<number, ProcStat[]>();
   for (const stat of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
-  const tree: TreeRss = { total: 0, byCommand: {} };
+  const tree: TreeRss = { total: 0, byCommand: {}, pss: 0 };
   const stack = stats.filter((s) => s.pid === rootPid);
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     tree.total += next.rssBytes;
     tree.byCommand[next.command] = (tree.byCommand[next.command] ?? 0) + next.rssBytes;
+    tree.pss += pssOf(next.pid);
     stack.push(...(children.get(next.pid) ?? []));
   }
   return tree;
@@ -68,17 +85,17 @@ export class RssSampler extends PeakSampler<TreeRss> {
     super(
       () => {
         const root = pid();
-        return root === undefined ? { total: 0, byCommand: {} } : treeRss(root);
+        return root === undefined ? { total: 0, byCommand: {}, pss: 0 } : treeRss(root);
       },
       intervalMs,
       (tree) => tree.total,
     );
   }
 
-  /** Stops sampling; returns the peak in MiB, and each command's share of it. */
-  stopInMiB(): { peakMiB: number; byCommandMiB: Record<string, number> } {
+  /** Stops sampling; returns the peak in MiB, each command's share of it, and the tree's PSS at that moment. */
+  stopInMiB(): { peakMiB: number; byCommandMiB: Record<string, number>; pssAtPeakMiB: number } {
     const peak = this.stop();
     const byCommandMiB = Object.fromEntries(Object.entries(peak.byCommand).map(([command, bytes]) => [command, Math.round(bytes / MIB)]));
-    return { peakMiB: Math.round(peak.total / MIB), byCommandMiB };
+    return { peakMiB: Math.round(peak.total / MIB), byCommandMiB, pssAtPeakMiB: Math.round(peak.pss / MIB) };
   }
 }
