@@ -51,12 +51,19 @@ const READY_POLL_MS = 4;
 const IDLE_VIEWPORT = { width: 16, height: 16, deviceScaleFactor: 1 };
 
 export class StillPage {
+  /** Set when the page's renderer crashed, between tasks or during one: the page is replaced, not asked again. */
+  private crashed = false;
+
   private constructor(
     private readonly page: Page,
     /** The browser the page lives in: a page does not outlive its browser. */
     readonly browser: HeadlessBrowser,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    page.on('error', () => {
+      this.crashed = true;
+    });
+  }
 
   /** Opens a page on `bundleUrl` (the bundle's index.html over HTTP) and waits for the bundle to load. */
   static async open(browser: HeadlessBrowser, bundleUrl: string, timeoutMs: number): Promise<StillPage> {
@@ -91,6 +98,7 @@ export class StillPage {
 
   /** Whether the page still answers (it may have crashed, or hung, since its last task). */
   async answers(): Promise<boolean> {
+    if (this.crashed) return false;
     return this.withinTime(
       this.page.evaluate(() => true),
       5_000,
