@@ -247,7 +247,7 @@ export class RemotionRenderer {
       await page.draw(
         { compositionId: STILLS_COMPOSITION_ID, width: plan.width, height: plan.height, fps: plan.fps, frames: shots.length, props: sheet },
         async (png, frame) => {
-          await fs.writeFile(paths[frame], toRgbaPng(png));
+          await fs.writeFile(paths[frame], await toRgbaPng(png));
           args.onProgress?.((frame + 1) / shots.length);
         },
         cancel.cancelSignal,

@@ -1,5 +1,5 @@
 import { deflateSync, inflateSync } from 'node:zlib';
-import { toRgbaPng, visibleBounds } from './rgba-png';
+import { filledSize, toRgbaPng, visibleBounds } from './rgba-png';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -71,9 +71,9 @@ describe('toRgbaPng', () => {
   // Deterministic but irregular values, so a wrong predictor shows.
   const pixels = Array.from({ length: width * height * 3 }, (_, i) => (i * 97 + ((i * i) % 31) * 13) & 0xff);
 
-  it('widens RGB to RGBA with the same pixels, opaque, in valid chunks', () => {
+  it('widens RGB to RGBA with the same pixels, opaque, in valid chunks', async () => {
     const srgb = chunk('sRGB', Buffer.from([0]));
-    const out = toRgbaPng(rgbPng(width, height, pixels, [srgb]));
+    const out = await toRgbaPng(rgbPng(width, height, pixels, [srgb]));
     const parts = chunks(out);
     expect(out.subarray(0, 8).equals(SIGNATURE)).toBe(true);
     expect(parts.map((p) => p.type)).toEqual(['IHDR', 'sRGB', 'IDAT', 'IEND']);
@@ -96,12 +96,12 @@ describe('toRgbaPng', () => {
     expect([...alphas]).toEqual([255]);
   });
 
-  it('returns an RGBA PNG untouched and refuses what it cannot widen faithfully', () => {
-    const rgba = toRgbaPng(rgbPng(2, 2, Array(12).fill(9)));
-    expect(toRgbaPng(rgba)).toBe(rgba);
-    expect(() => toRgbaPng(Buffer.from('GIF89a'))).toThrow(/not a PNG/);
+  it('returns an RGBA PNG untouched and refuses what it cannot widen faithfully', async () => {
+    const rgba = await toRgbaPng(rgbPng(2, 2, Array(12).fill(9)));
+    expect(await toRgbaPng(rgba)).toBe(rgba);
+    await expect(toRgbaPng(Buffer.from('GIF89a'))).rejects.toThrow(/not a PNG/);
     const keyed = rgbPng(2, 2, Array(12).fill(9), [chunk('tRNS', Buffer.alloc(6))]);
-    expect(() => toRgbaPng(keyed)).toThrow(/transparent colour key/);
+    await expect(toRgbaPng(keyed)).rejects.toThrow(/transparent colour key/);
   });
 });
 
@@ -115,9 +115,9 @@ describe('visibleBounds', () => {
     return rgbPng(width, height, px, [], 4);
   }
 
-  it('spans exactly the pixels that are not fully transparent, through every row filter', () => {
+  it('spans exactly the pixels that are not fully transparent, through every row filter', async () => {
     expect(
-      visibleBounds(
+      await visibleBounds(
         rgbaWith([
           [2, 3, 1],
           [6, 9, 255],
@@ -125,12 +125,70 @@ describe('visibleBounds', () => {
         ]),
       ),
     ).toEqual({ x: 2, y: 3, width: 5, height: 7 });
-    expect(visibleBounds(rgbaWith([[8, 11, 1]]))).toEqual({ x: 8, y: 11, width: 1, height: 1 });
-    expect(visibleBounds(rgbaWith([[0, 0, 255]]))).toEqual({ x: 0, y: 0, width: 1, height: 1 });
+    expect(await visibleBounds(rgbaWith([[8, 11, 1]]))).toEqual({ x: 8, y: 11, width: 1, height: 1 });
+    expect(await visibleBounds(rgbaWith([[0, 0, 255]]))).toEqual({ x: 0, y: 0, width: 1, height: 1 });
   });
 
-  it('is null for a fully transparent picture and the whole picture for an opaque RGB one', () => {
-    expect(visibleBounds(rgbaWith([]))).toBeNull();
-    expect(visibleBounds(rgbPng(5, 4, Array(60).fill(0)))).toEqual({ x: 0, y: 0, width: 5, height: 4 });
+  it('reads rows that straddle the inflater\'s output chunks and data split over several IDAT chunks', async () => {
+    // 701 x 400 RGBA: 2805-byte rows, 1.1 MB inflated, so rows cross the 256 KiB chunks at uneven offsets.
+    const [w, h] = [701, 400];
+    const px = Array.from({ length: w * h * 4 }, (_, i) => (i % 4 === 3 ? 0 : (i * 31) & 0xff));
+    for (const [x, y] of [
+      [123, 95],
+      [650, 377],
+      [400, 93],
+    ]) {
+      px[(y * w + x) * 4 + 3] = 200;
+    }
+    const whole = rgbPng(w, h, px, [], 4);
+    const parts = chunks(whole);
+    const idat = parts[1].data;
+    const third = Math.floor(idat.length / 3);
+    const split = Buffer.concat([
+      SIGNATURE,
+      chunk('IHDR', parts[0].data),
+      chunk('IDAT', idat.subarray(0, third)),
+      chunk('IDAT', idat.subarray(third, 2 * third)),
+      chunk('IDAT', idat.subarray(2 * third)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    const expected = { x: 123, y: 93, width: 528, height: 285 };
+    expect(await visibleBounds(whole)).toEqual(expected);
+    expect(await visibleBounds(split)).toEqual(expected);
+  });
+
+  it('refuses a picture whose data ends before its last row', async () => {
+    const whole = rgbaWith([[1, 1, 255]]);
+    const parts = chunks(whole);
+    const rows = inflateSync(parts[1].data);
+    const cut = Buffer.concat([
+      SIGNATURE,
+      chunk('IHDR', parts[0].data),
+      chunk('IDAT', deflateSync(rows.subarray(0, rows.length - 5))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    await expect(visibleBounds(cut)).rejects.toThrow(/PNG data ends at row 11 of 12/);
+  });
+
+  it('is null for a fully transparent picture and the whole picture for an opaque RGB one', async () => {
+    expect(await visibleBounds(rgbaWith([]))).toBeNull();
+    expect(await visibleBounds(rgbPng(5, 4, Array(60).fill(0)))).toEqual({ x: 0, y: 0, width: 5, height: 4 });
+  });
+});
+
+describe('filledSize', () => {
+  it('sums the coverage of the middle row and column of the bounds, edge pixels by their alpha', async () => {
+    // A 6 x 4 box at (2, 3) in a 12 x 10 picture; its left and bottom edges half covered (alpha 128).
+    const [w, h] = [12, 10];
+    const px: number[] = Array.from({ length: w * h * 4 }, (_, i) => (i % 4 === 3 ? 0 : 77));
+    for (let y = 3; y < 7; y++) {
+      for (let x = 2; x < 8; x++) px[(y * w + x) * 4 + 3] = x === 2 || y === 6 ? 128 : 255;
+    }
+    const png = rgbPng(w, h, px, [], 4);
+    const bounds = { x: 2, y: 3, width: 6, height: 4 };
+    expect(await visibleBounds(png)).toEqual(bounds);
+    const size = await filledSize(png, bounds);
+    expect(size.width).toBeCloseTo(5 + 128 / 255, 10);
+    expect(size.height).toBeCloseTo(3 + 128 / 255, 10);
   });
 });

@@ -1,4 +1,5 @@
-import { deflateSync, inflateSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createInflate, deflateSync } from 'node:zlib';
 
 /**
  * Chromium saves a screenshot without an alpha channel when every pixel is
@@ -58,43 +59,36 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
-/** The pixels of 8-bit scanlines of `bpp` bytes per pixel, their row filters (RFC 2083 §6) undone. */
-function unfilter(filtered: Buffer, width: number, height: number, bpp: number): Buffer {
-  const stride = width * bpp;
-  const rgb = Buffer.alloc(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = filtered[y * (stride + 1)];
-    const src = y * (stride + 1) + 1;
-    const row = y * stride;
-    for (let x = 0; x < stride; x++) {
-      const left = x >= bpp ? rgb[row + x - bpp] : 0;
-      const up = y > 0 ? rgb[row - stride + x] : 0;
-      const upLeft = x >= bpp && y > 0 ? rgb[row - stride + x - bpp] : 0;
-      const raw = filtered[src + x];
-      let value: number;
-      switch (filter) {
-        case 0:
-          value = raw;
-          break;
-        case 1:
-          value = raw + left;
-          break;
-        case 2:
-          value = raw + up;
-          break;
-        case 3:
-          value = raw + ((left + up) >> 1);
-          break;
-        case 4:
-          value = raw + paeth(left, up, upLeft);
-          break;
-        default:
-          throw new Error(`PNG row ${y} has unknown filter type ${filter}`);
-      }
-      rgb[row + x] = value & 0xff;
+/** Undoes the row filter (RFC 2083 §6) of `filtered` (its filter byte, then the row) into `row`, given the row above. */
+function unfilterRow(filtered: Buffer, above: Buffer, row: Buffer, bpp: number, y: number): void {
+  const filter = filtered[0];
+  for (let x = 0; x < row.length; x++) {
+    const left = x >= bpp ? row[x - bpp] : 0;
+    const up = above[x];
+    const upLeft = x >= bpp ? above[x - bpp] : 0;
+    const raw = filtered[x + 1];
+    let value: number;
+    switch (filter) {
+      case 0:
+        value = raw;
+        break;
+      case 1:
+        value = raw + left;
+        break;
+      case 2:
+        value = raw + up;
+        break;
+      case 3:
+        value = raw + ((left + up) >> 1);
+        break;
+      case 4:
+        value = raw + paeth(left, up, upLeft);
+        break;
+      default:
+        throw new Error(`PNG row ${y} has unknown filter type ${filter}`);
     }
+    row[x] = value & 0xff;
   }
-  return rgb;
 }
 
 interface PngLayout {
@@ -120,9 +114,28 @@ function readLayout(png: Buffer): PngLayout {
   return { chunks, header, width, height, rgba: colour === COLOUR_RGBA };
 }
 
-function pixels(layout: PngLayout): Buffer {
-  const idat = Buffer.concat(layout.chunks.filter((c) => c.type === 'IDAT').map((c) => c.data));
-  return unfilter(inflateSync(idat), layout.width, layout.height, layout.rgba ? 4 : 3);
+/**
+ * Hands `visit` each row's pixels in order (the buffer is reused: read it before returning), inflating as it goes:
+ * two rows are held at a time where the whole picture would be 133 MB at 8K, twice (inflated, then unfiltered).
+ */
+async function forEachRow(layout: PngLayout, visit: (row: Buffer, y: number) => void): Promise<void> {
+  const bpp = layout.rgba ? 4 : 3;
+  const stride = layout.width * bpp;
+  const filtered = Buffer.alloc(stride + 1);
+  let [above, row] = [Buffer.alloc(stride), Buffer.alloc(stride)];
+  let [filled, y] = [0, 0];
+  const idat = layout.chunks.filter((c) => c.type === 'IDAT').map((c) => c.data);
+  for await (const data of Readable.from(idat).pipe(createInflate({ chunkSize: 256 * 1024 })) as AsyncIterable<Buffer>) {
+    for (let at = 0; at < data.length && y < layout.height;) {
+      const taken = data.copy(filtered, filled, at, at + stride + 1 - filled);
+      [at, filled] = [at + taken, filled + taken];
+      if (filled < stride + 1) continue;
+      unfilterRow(filtered, above, row, bpp, y);
+      visit(row, y);
+      [above, row, filled, y] = [row, above, 0, y + 1];
+    }
+  }
+  if (y < layout.height) throw new Error(`PNG data ends at row ${y} of ${layout.height}`);
 }
 
 /** A rectangle of a picture, in pixels. */
@@ -138,22 +151,20 @@ export interface PixelBox {
  * null when the picture is empty. The compositor composites only that much of
  * a still: outside it the still changes nothing.
  */
-export function visibleBounds(png: Buffer): PixelBox | null {
+export async function visibleBounds(png: Buffer): Promise<PixelBox | null> {
   const layout = readLayout(png);
   const { width, height } = layout;
   if (!layout.rgba) return width > 0 && height > 0 ? { x: 0, y: 0, width, height } : null;
-  const rgba = pixels(layout);
   let [left, top, right, bottom] = [width, height, -1, -1];
-  for (let y = 0; y < height; y++) {
-    const row = y * width * 4;
+  await forEachRow(layout, (row, y) => {
     for (let x = 0; x < width; x++) {
-      if (rgba[row + x * 4 + 3] === 0) continue;
+      if (row[x * 4 + 3] === 0) continue;
       if (x < left) left = x;
       if (x > right) right = x;
       if (y < top) top = y;
       bottom = y;
     }
-  }
+  });
   return right < 0 ? null : { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
 }
 
@@ -163,35 +174,35 @@ export function visibleBounds(png: Buffer): PixelBox | null {
  * of its edge pixels summed with the rest, along the middle row and column of
  * `bounds`, its visible bounds.
  */
-export function filledSize(png: Buffer, bounds: PixelBox): { width: number; height: number } {
+export async function filledSize(png: Buffer, bounds: PixelBox): Promise<{ width: number; height: number }> {
   const layout = readLayout(png);
   if (!layout.rgba) return { width: bounds.width, height: bounds.height };
-  const rgba = pixels(layout);
-  const alpha = (x: number, y: number): number => rgba[(y * layout.width + x) * 4 + 3] / 255;
+  const alpha = (row: Buffer, x: number): number => row[x * 4 + 3] / 255;
   const [midX, midY] = [bounds.x + Math.floor(bounds.width / 2), bounds.y + Math.floor(bounds.height / 2)];
   let [width, height] = [0, 0];
-  for (let x = bounds.x; x < bounds.x + bounds.width; x++) width += alpha(x, midY);
-  for (let y = bounds.y; y < bounds.y + bounds.height; y++) height += alpha(midX, y);
+  await forEachRow(layout, (row, y) => {
+    if (y === midY) for (let x = bounds.x; x < bounds.x + bounds.width; x++) width += alpha(row, x);
+    if (y >= bounds.y && y < bounds.y + bounds.height) height += alpha(row, midX);
+  });
   return { width, height };
 }
 
-export function toRgbaPng(png: Buffer): Buffer {
+export async function toRgbaPng(png: Buffer): Promise<Buffer> {
   const layout = readLayout(png);
   if (layout.rgba) return png;
   const { chunks, header, width, height } = layout;
-  const rgb = pixels(layout);
   const rgbaStride = width * 4 + 1;
   const rgba = Buffer.alloc(rgbaStride * height);
-  for (let y = 0; y < height; y++) {
+  await forEachRow(layout, (rgb, y) => {
     // Filter type 0 (none): the file is temporary, compression barely matters.
     let out = y * rgbaStride + 1;
-    for (let i = y * width * 3, end = i + width * 3; i < end; i += 3) {
+    for (let i = 0; i < width * 3; i += 3) {
       rgba[out++] = rgb[i];
       rgba[out++] = rgb[i + 1];
       rgba[out++] = rgb[i + 2];
       rgba[out++] = 0xff;
     }
-  }
+  });
   const ihdr = Buffer.from(header.data);
   ihdr[9] = COLOUR_RGBA;
   return Buffer.concat([

@@ -55,6 +55,6 @@ export async function stillSequence(
 /** The visible bounds of each of the PNG `files`, read one at a time: an hour of subtitles is thousands of files. */
 export async function boundsOf(files: string[]): Promise<Array<PixelBox | null>> {
   const bounds: Array<PixelBox | null> = [];
-  for (const file of files) bounds.push(visibleBounds(await fs.readFile(file)));
+  for (const file of files) bounds.push(await visibleBounds(await fs.readFile(file)));
   return bounds;
 }

@@ -34,10 +34,10 @@ export async function drawTextShapes(
   for (const [slot, s] of composite.slots.entries()) {
     if (s.kind !== 'moving' || s.boxShot === null || s.layer.kind !== 'text') continue;
     const png = await fs.readFile(args.shotFiles[s.boxShot]);
-    const bounds = visibleBounds(png);
+    const bounds = await visibleBounds(png);
     // A drawing that reaches the page's edge may have been cut by it.
     if (bounds === null || !inside(bounds, plan)) throw new NotExpressible(`text layer ${s.layer.id} does not fit the canvas when drawn alone`);
-    const box = filledSize(png, bounds);
+    const box = await filledSize(png, bounds);
     planned.push({ slot, layerId: s.layer.id, box, ...textShots(s.layer, plan.layers.indexOf(s.layer), box, canvas) });
   }
   if (planned.length === 0) return new Map();
