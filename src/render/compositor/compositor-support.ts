@@ -1,7 +1,8 @@
 /**
  * What the compositor cannot express, so `RENDER_ENGINE=auto` can hand such a
  * plan to Remotion before starting (plan-level reasons) or when the media show
- * it (`NotExpressible`, thrown before any work is done).
+ * it (`NotExpressible`, thrown before any work is done); and what it treats as a
+ * large canvas.
  */
 import type { RenderPlan } from '../plan/render-plan.types';
 
@@ -14,6 +15,14 @@ export const MAX_VIDEO_LAYERS = 32;
 export const MAX_IMAGE_PICTURE_BYTES = 1024 ** 3;
 /** Largest side of a transformed layer before it is cut to the canvas (ffmpeg frames past this fail to allocate). */
 export const MAX_LAYER_SIDE_PX = 16_384;
+
+/**
+ * Canvases above 2560x1440 (33 MB an RGBA frame at 4K, 133 MB at 8K): the memory a render holds there is set by
+ * the canvas, so x264's frames in flight are bounded and the browser is not kept through the composite.
+ */
+export function isLargeCanvas(plan: Pick<RenderPlan, 'width' | 'height'>): boolean {
+  return plan.width * plan.height > 2560 * 1440;
+}
 
 export class NotExpressible extends Error {
   constructor(readonly reason: string) {

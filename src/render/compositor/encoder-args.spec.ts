@@ -145,9 +145,9 @@ describe("x264's memory on large canvases", () => {
       [7680, 4320],
     ]) {
       const a = onCanvas(width, height, 'standard');
-      expect([valueOf(a, '-threads'), valueOf(a, '-x264-params')]).toEqual(['2', 'rc-lookahead=5:sync-lookahead=0']);
-      expect(valueOf(onCanvas(width, height, 'premium'), '-x264-params')).toBe('rc-lookahead=5:sync-lookahead=0');
-      expect(valueOf(onCanvas(width, height, 'draft'), '-x264-params')).toBe('rc-lookahead=0:sync-lookahead=0');
+      expect([valueOf(a, '-threads'), valueOf(a, '-x264-params')]).toEqual(['2', 'sliced-threads=1:rc-lookahead=5:sync-lookahead=0']);
+      expect(valueOf(onCanvas(width, height, 'premium'), '-x264-params')).toBe('sliced-threads=1:rc-lookahead=5:sync-lookahead=0');
+      expect(valueOf(onCanvas(width, height, 'draft'), '-x264-params')).toBe('sliced-threads=1:rc-lookahead=0:sync-lookahead=0');
     }
   });
 

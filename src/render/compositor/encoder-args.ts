@@ -21,6 +21,7 @@ import type { ColorSpace, X264Preset } from '@remotion/renderer';
 import type { OutputCodec } from '../../tasks/task-input.types';
 import type { EncodingSettings, OutputExtension, ProResProfile } from '../encoding-settings';
 import type { RenderPlan } from '../plan/render-plan.types';
+import { isLargeCanvas } from './compositor-support';
 
 const ENCODER: Readonly<Record<OutputCodec, string>> = {
   h264: 'libx264',
@@ -121,19 +122,18 @@ const PRESET_LOOKAHEAD: Readonly<Record<X264Preset, number>> = {
 };
 
 /**
- * Above 2560x1440, x264's frames in flight are bounded. Each costs about 4 bytes a pixel (33 MB at 4K, 130 MB at
- * 8K), and x264 keeps 1.5 frame threads per core plus its lookahead: left to its defaults it held 0.9 GiB at 4K
- * (veryfast) and 2.0 GiB at 4K (slow) and 3.2 GiB at 8K (veryfast) on two cores, more on more. Two frame threads,
- * a five-frame lookahead and no threaded lookahead buffer bound it by the canvas, not the machine (4K veryfast
- * alone: 0.6 GiB). Smaller canvases keep x264's defaults.
+ * On a large canvas x264's frames in flight are bounded. Each costs about 4 bytes a pixel (33 MB at 4K, 130 MB
+ * at 8K), and x264 keeps 1.5 frame threads per core plus its lookahead: left to its defaults it held 0.9 GiB at
+ * 4K (veryfast) and 2.0 GiB at 4K (slow) and 3.2 GiB at 8K (veryfast) on two cores, more on more. Two threads
+ * sharing each frame by slices, a five-frame lookahead and no threaded lookahead buffer bound it by the canvas,
+ * not the machine (alone, 4K veryfast 0.5 GiB, 8K slow 2.0 GiB). Smaller canvases keep x264's defaults.
  */
-const X264_BOUNDED_ABOVE_PIXELS = 2560 * 1440;
 const X264_LARGE_CANVAS = { threads: 2, lookahead: 5 };
 
 function x264MemoryBounds(preset: X264Preset, plan: RenderPlan): string[] {
-  if (plan.width * plan.height <= X264_BOUNDED_ABOVE_PIXELS) return [];
+  if (!isLargeCanvas(plan)) return [];
   const lookahead = Math.min(PRESET_LOOKAHEAD[preset], X264_LARGE_CANVAS.lookahead);
-  return ['-threads', String(X264_LARGE_CANVAS.threads), '-x264-params', `rc-lookahead=${lookahead}:sync-lookahead=0`];
+  return ['-threads', String(X264_LARGE_CANVAS.threads), '-x264-params', `sliced-threads=1:rc-lookahead=${lookahead}:sync-lookahead=0`];
 }
 
 function videoCodecArgs(enc: EncodingSettings, plan: RenderPlan): string[] {
