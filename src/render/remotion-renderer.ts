@@ -153,18 +153,26 @@ export class RemotionRenderer {
     await Promise.allSettled(running.map(([rendering]) => rendering));
     const pending = this.opening;
     this.opening = null;
-    const browser = this.browser ?? (pending ? await pending.catch(() => null) : null);
-    this.browser = null;
-    const stillPage = this.warmStillPage;
-    this.warmStillPage = null;
-    await stillPage?.close();
-    await browser?.close({ silent: true }).catch(() => undefined);
+    await this.closeBrowser(this.browser ?? (pending ? await pending.catch(() => null) : null));
     const bundleServer = this.bundleServer;
     this.bundleServer = null;
     await bundleServer?.then(({ server }) => server.stop()).catch(() => undefined);
     const executable = this.executable;
     this.executable = null;
     await executable?.then((launcher) => launcher.dispose()).catch(() => undefined);
+  }
+
+  /** Closes the browser and its warm page if no call is using it: a large render composites for minutes without it. */
+  async releaseBrowser(): Promise<void> {
+    if (this.running.size === 0 && this.opening === null) await this.closeBrowser(this.browser);
+  }
+
+  /** Closes the warm page and `browser`, forgetting both; the next call that needs a browser opens one. */
+  private async closeBrowser(browser: HeadlessBrowser | null): Promise<void> {
+    const page = this.warmStillPage;
+    [this.browser, this.warmStillPage] = [null, null];
+    await page?.close();
+    await browser?.close({ silent: true }).catch(() => undefined);
   }
 
   /**

@@ -19,7 +19,7 @@ import type { RemotionRenderer } from '../remotion-renderer';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from '../render-engine';
 import { audioGraph, type AudioInput } from './audio-graph';
 import { BLANK_SHOT, compositePlanSteps, type CompositePlan, type StillShot } from './composite-plan';
-import { MAX_LAYER_SIDE_PX, NotExpressible } from './compositor-support';
+import { isLargeCanvas, MAX_LAYER_SIDE_PX, NotExpressible } from './compositor-support';
 import { runFfmpeg } from './ffmpeg-run';
 import { encoderArgs, encoderInputFilter, joinedEncoderArgs, soundTrackArgs } from './encoder-args';
 import { largestSide } from './layer-geometry';
@@ -155,6 +155,7 @@ export class CompositorRenderer {
     if (needsBlank) shots.push(BLANK_SHOT);
     const shotFiles = await this.opts.remotion.renderStillShots({ plan, shots, outDir: workDir, signal, onProgress });
     const texts = await drawTextShapes(this.opts.remotion, { plan, composite, shotFiles, workDir, signal });
+    if (isLargeCanvas(plan)) await this.opts.remotion.releaseBrowser();
     return { shotFiles, texts, count: [...texts.values()].reduce((n, t) => n + t.files.length, shotFiles.length) };
   }
 

@@ -2,7 +2,8 @@
  * The worker's warm still page (src/render/still-page.ts) in a real browser:
  * one page draws the still shots of task after task, each exactly as the first
  * page drew it; a page whose renderer crashed, or whose draw was canceled, is
- * replaced, and the next task draws as before.
+ * replaced, and the next task draws as before; an idle browser is closed when
+ * asked (a large render's composite), one in use is not.
  */
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -41,8 +42,8 @@ function visiblePixels(rgba: Buffer): number {
   return count;
 }
 
-/** The pids of Chromium renderer processes descended from this process (the pages' processes). */
-async function rendererPids(): Promise<number[]> {
+/** The processes descended from this process: the browser's among them. */
+async function descendants(): Promise<Array<{ pid: number; args: string }>> {
   const { stdout } = await run('ps', ['-eo', 'pid=,ppid=,args=']);
   const rows = stdout
     .trim()
@@ -60,7 +61,17 @@ async function rendererPids(): Promise<number[]> {
       }
     }
   }
-  return rows.filter((row) => ours.has(row.pid) && row.args.includes('--type=renderer')).map((row) => row.pid);
+  return rows.filter((row) => ours.has(row.pid));
+}
+
+/** The pids of Chromium renderer processes descended from this process (the pages' processes). */
+async function rendererPids(): Promise<number[]> {
+  return (await descendants()).filter((row) => row.args.includes('--type=renderer')).map((row) => row.pid);
+}
+
+/** How many Chromium processes (browser, renderers, helpers) descend from this process. */
+async function chromiumProcesses(): Promise<number> {
+  return (await descendants()).filter((row) => row.args.includes('chromium')).length;
 }
 
 describe('the warm still page', () => {
@@ -160,5 +171,40 @@ describe('the warm still page', () => {
     const next = await draw(tasks[2]);
     expect(visiblePixels(next)).toBeGreaterThan(50);
     expect(remotion.stillPagesOpened).toBe(opened + 1);
+  });
+
+  it('closes an idle browser when asked, and the next task opens one and draws as before', async () => {
+    const before = await draw(tasks[1]);
+    expect(await chromiumProcesses()).toBeGreaterThan(0);
+    const opened = remotion.stillPagesOpened;
+    await remotion.releaseBrowser();
+    expect(await chromiumProcesses()).toBe(0);
+    await remotion.checkReady();
+    const after = await draw(tasks[1]);
+    expect(after.equals(before)).toBe(true);
+    expect(remotion.stillPagesOpened).toBe(opened + 1);
+    expect(await chromiumProcesses()).toBeGreaterThan(0);
+  });
+
+  it('keeps a browser that a draw is using', async () => {
+    const plan = tasks[0].plan;
+    const outDir = await fs.mkdtemp(join(fixtures.dir, 'in-use-'));
+    const opened = remotion.stillPagesOpened;
+    const releases: Array<Promise<void>> = [];
+    const files = await remotion.renderStillShots({
+      plan,
+      shots: Array.from({ length: 30 }, () => tasks[0].shots[0]),
+      outDir,
+      onProgress: () => {
+        if (releases.length === 0) releases.push(remotion.releaseBrowser());
+      },
+    });
+    await Promise.all(releases);
+    expect(releases).toHaveLength(1);
+    expect(files).toHaveLength(30);
+    expect(await chromiumProcesses()).toBeGreaterThan(0);
+    // The same warm page draws the next task.
+    expect(visiblePixels(await draw(tasks[2]))).toBeGreaterThan(50);
+    expect(remotion.stillPagesOpened).toBe(opened);
   });
 });
