@@ -211,6 +211,27 @@ describe('compositor', () => {
     expect(await workDirs()).toEqual([]);
   });
 
+  it("closes the idle browser once a large canvas's stills are drawn, and keeps the warm page for smaller ones", async () => {
+    const small = async () => compositor.renderVideo({ plan: scene, output: OUT, outPath: join(fixtures.dir, 'small.mp4'), onProgress: () => undefined });
+    await small();
+    const opened = remotion.stillPagesOpened;
+    await small();
+    expect(remotion.stillPagesOpened).toBe(opened);
+    // Just above 2560x1440: one frame with the cue.
+    const size = output(2576, 1456, 10);
+    const large = planFor(fixtures, size, 100, [
+      { id: 's', type: 'subtitle', clips: [{ id: 'c', media_url: 'cues.srt', start_time_ms: 0, end_time_ms: 100 }] },
+    ]);
+    const outPath = join(fixtures.dir, 'large.mp4');
+    const result = await compositor.renderVideo({ plan: large, output: size, outPath, onProgress: () => undefined });
+    expect(result.split?.stills).toBe(1);
+    expect((await probe(outPath)).video.frames).toBe(1);
+    // Its still was drawn on the warm page, which went with the browser: the next small task opens a new one.
+    expect(remotion.stillPagesOpened).toBe(opened);
+    await small();
+    expect(remotion.stillPagesOpened).toBe(opened + 1);
+  });
+
   it('ends a render past its time limit as PROCESSING_TIMEOUT', async () => {
     const outPath = join(fixtures.dir, 'slow.mp4');
     const started = Date.now();
