@@ -129,7 +129,7 @@ describe('visibleBounds', () => {
     expect(await visibleBounds(rgbaWith([[0, 0, 255]]))).toEqual({ x: 0, y: 0, width: 1, height: 1 });
   });
 
-  it('reads rows that straddle the inflater\'s output chunks and data split over several IDAT chunks', async () => {
+  it("reads rows that straddle the inflater's output chunks and data split over several IDAT chunks", async () => {
     // 701 x 400 RGBA: 2805-byte rows, 1.1 MB inflated, so rows cross the 256 KiB chunks at uneven offsets.
     const [w, h] = [701, 400];
     const px = Array.from({ length: w * h * 4 }, (_, i) => (i % 4 === 3 ? 0 : (i * 31) & 0xff));
