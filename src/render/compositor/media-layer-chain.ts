@@ -64,12 +64,18 @@ function rotation(degrees: number, out: Size): string[] {
 function decodedAtSize(source: VideoSource, size: Size, picture: FittedAs): string[] {
   const resize = chromiumResize(source.size, size, picture === 'alpha');
   if (picture === 'packed') return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, ...(resize.length > 0 ? ['format=rgba'] : [])];
+  if (picture === 'opaque') return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, 'format=gbrp'];
   if (picture === 'planar' || resize.length === 0) return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, 'format=gbrap'];
   return [`scale=${source.scaleColourOptions}`, 'format=gbrap', 'premultiply=inplace=1', 'format=rgba', ...resize, 'format=gbrap', 'unpremultiply=inplace=1'];
 }
 
-/** How a fitted picture is left: planar RGB, planar with alpha of its own (resized premultiplied), or packed RGBA (an opaque video to resize again). */
-export type FittedAs = 'planar' | 'alpha' | 'packed';
+/**
+ * How a fitted picture is left: planar RGB with an alpha plane, planar with alpha of its own (resized
+ * premultiplied), packed RGBA (an opaque video to resize again), or planar RGB without alpha (`opaque`: a video
+ * that covers the canvas in every frame, where nothing after the fit draws transparency and an alpha plane
+ * would be a canvas-sized buffer for nothing: 133 MB at 8K).
+ */
+export type FittedAs = 'planar' | 'alpha' | 'packed' | 'opaque';
 
 /** From a decoded frame to the layer's box as `g` sizes it: fitted, cropped (cover) and blurred, before any flip or turn. */
 export function fittedPicture(source: VideoSource, g: LayerGeometry, picture: FittedAs = 'planar'): string[] {
@@ -119,7 +125,20 @@ export function mediaLayerChain(
   const full = placedSize(g);
   const place = placement(full, g.centre, canvas);
   if (place === null || layer.opacity === 0) return null;
-  const picture = fittedPicture(source, g, layer.kind === 'image' ? 'alpha' : 'planar');
+  const after = plan.durationInFrames - layer.fromFrame - layer.durationInFrames;
+  const coversCanvas =
+    layer.kind === 'video' &&
+    layer.fromFrame === 0 &&
+    after <= 0 &&
+    layer.opacity === 1 &&
+    g.blur === null &&
+    g.rotationDeg % 90 === 0 &&
+    place.x === 0 &&
+    place.y === 0 &&
+    place.width === canvas.width &&
+    place.height === canvas.height;
+  // A blend reads the layer's alpha plane; a normal layer covering the canvas is drawn as it is.
+  const picture = fittedPicture(source, g, layer.kind === 'image' ? 'alpha' : coversCanvas && layer.blendMode === 'normal' ? 'opaque' : 'planar');
   if (g.flipX) picture.push('hflip');
   if (g.flipY) picture.push('vflip');
   picture.push(...rotation(g.rotationDeg, full));
@@ -128,7 +147,6 @@ export function mediaLayerChain(
     picture.push(`crop=w=${place.width}:h=${place.height}:x=${place.cropX}:y=${place.cropY}`);
   }
   // Transparent frames before and after the clip, for a stream that spans the whole timeline.
-  const after = plan.durationInFrames - layer.fromFrame - layer.durationInFrames;
   const spanTimeline = layer.fromFrame > 0 || after > 0 ? [`tpad=start=${layer.fromFrame}:stop=${Math.max(0, after)}:color=black@0`] : [];
   let filters: string[];
   if (layer.kind === 'video') {
@@ -141,16 +159,5 @@ export function mediaLayerChain(
     // A blend stacks the layer beside the backdrop frame by frame: it spans the timeline.
     filters = ['trim=end_frame=1', ...picture, repeatedFrame(layer.durationInFrames, 0, plan.fps), ...spanTimeline];
   }
-  const coversCanvas =
-    layer.kind === 'video' &&
-    layer.fromFrame === 0 &&
-    after <= 0 &&
-    layer.opacity === 1 &&
-    g.blur === null &&
-    g.rotationDeg % 90 === 0 &&
-    place.x === 0 &&
-    place.y === 0 &&
-    place.width === canvas.width &&
-    place.height === canvas.height;
   return { chain: filters.join(','), place, coversCanvas };
 }

@@ -117,4 +117,16 @@ describe('videoGraph', () => {
     expect(graph).toMatch(/\[swept1\]\[layer1\]overlay=x='[^']+':y=0:format=gbrp:eof_action=pass\[placed1\]/);
     expect(graph).toContain('[acc0]split[b1_whole][b1_backdrop];[b1_whole]crop=w=232:h=108:x=64:y=36[b1_under]');
   });
+
+  it('leaves a video that covers the canvas without an alpha plane, unless a blend reads it', () => {
+    const covering = visualLayer({ durationInFrames: 20, fit: 'fill' });
+    const opaque = 'scale=in_color_matrix=bt709:in_range=tv,format=rgba,format=gbrp';
+    expect(graphOf([covering]).split(';')[0]).toBe(`[0:v]${CLIP_FRAMES},${opaque},format=gbrp[acc0]`);
+    // Over another layer, drawn opaque by `overlay` as before.
+    expect(graphOf([smaller(), { ...covering, id: 'v/2' }])).toContain(`${CLIP_FRAMES},${opaque}[layer1]`);
+    const blended = graphOf([smaller(), { ...covering, id: 'v/2', blendMode: 'multiply' }]);
+    expect(blended).toContain(`${CLIP_FRAMES},scale=in_color_matrix=bt709:in_range=tv,format=rgba,format=gbrap[layer1]`);
+    // Not covering every frame (it starts at frame 5): transparent until then, so it keeps its alpha plane.
+    expect(graphOf([{ ...covering, fromFrame: 5, durationInFrames: 15 }])).toContain(`${opaque.replace(/gbrp$/, 'gbrap')},tpad=start=5`);
+  });
 });
