@@ -55,3 +55,14 @@ export async function chromiumExecutable(chromiumPath: string, sandbox: Chromium
   await fs.writeFile(path, sandboxLauncherScript(chromiumPath, sandbox.user), { mode: 0o700 });
   return { path, dispose: () => fs.rm(dir, { recursive: true, force: true }) };
 }
+
+/** Why Chromium may not have started with its sandbox on, with what it said. */
+export function sandboxLaunchFailure(err: unknown, user: string): Error {
+  const said = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  return new Error(
+    `Chromium did not start with its sandbox on (${said}). The sandbox needs unprivileged user ` +
+      'namespaces (kernel.unprivileged_userns_clone=1, no seccomp profile forbidding clone/unshare) and, for a root worker, ' +
+      `the user CHROMIUM_USER=${user}; see docs/security.md. CHROMIUM_SANDBOX=off runs it unconfined.`,
+    { cause: err },
+  );
+}

@@ -17,7 +17,7 @@ import {
   type RenderMediaOptions,
 } from '@remotion/renderer';
 import { internalFailure, RenderFailure } from '../common/render-failure';
-import { chromiumExecutable, type ChromiumSandbox } from './chromium-sandbox';
+import { chromiumExecutable, type ChromiumSandbox, sandboxLaunchFailure } from './chromium-sandbox';
 import type { StillShot } from './compositor/composite-plan';
 import { encodingFor } from './encoding-settings';
 import { MediaServer } from './media-server';
@@ -25,6 +25,7 @@ import type { RenderPlan } from './plan/render-plan.types';
 import { guardRemotionServer } from './remotion-server-guard';
 import { toRgbaPng } from './rgba-png';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from './render-engine';
+import { closeStartTab } from './start-tab';
 import { StillPage } from './still-page';
 
 export const COMPOSITION_ID = 'Timeline';
@@ -82,10 +83,6 @@ function compositionFor(plan: RenderPlan, id: string, props: Record<string, unkn
 
 function browserDownloadTripwire(): never {
   throw new Error('browser download is disabled: set CHROMIUM_PATH to an installed chromium-headless-shell');
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** True when a render stopped because its cancel signal fired. */
@@ -362,8 +359,9 @@ export class RemotionRenderer {
       logLevel: this.logLevel,
     });
     this.executable ??= chromiumExecutable(this.opts.chromiumPath, this.opts.sandbox);
+    let browser: HeadlessBrowser;
     try {
-      return await openBrowser('chrome', {
+      browser = await openBrowser('chrome', {
         browserExecutable: (await this.executable).path,
         chromeMode: 'headless-shell',
         logLevel: this.logLevel,
@@ -372,14 +370,11 @@ export class RemotionRenderer {
         chromiumOptions: { gl: null, headless: true },
       });
     } catch (err) {
-      if (this.opts.sandbox.mode === 'off') throw err;
-      throw new Error(
-        `Chromium did not start with its sandbox on (${errorMessage(err).slice(0, 300)}). The sandbox needs unprivileged user ` +
-          'namespaces (kernel.unprivileged_userns_clone=1, no seccomp profile forbidding clone/unshare) and, for a root worker, ' +
-          `the user CHROMIUM_USER=${this.opts.sandbox.user}; see docs/security.md. CHROMIUM_SANDBOX=off runs it unconfined.`,
-        { cause: err },
-      );
+      throw this.opts.sandbox.mode === 'off' ? err : sandboxLaunchFailure(err, this.opts.sandbox.user);
     }
+    // Only memory is at stake: a start tab that would not close stays open.
+    await closeStartTab(browser).catch(() => undefined);
+    return browser;
   }
 
   private async answers(browser: HeadlessBrowser): Promise<boolean> {

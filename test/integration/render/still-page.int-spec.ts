@@ -1,7 +1,8 @@
 /**
  * The worker's warm still page (src/render/still-page.ts) in a real browser:
  * one page draws the still shots of task after task, each exactly as the first
- * page drew it; a page whose renderer crashed, or whose draw was canceled, is
+ * page drew it, in the browser's only renderer process (its start tab is closed);
+ * a page whose renderer crashed, or whose draw was canceled, is
  * replaced, and the next task draws as before; an idle browser is closed when
  * asked (a large render's composite), one in use is not.
  */
@@ -123,6 +124,8 @@ describe('the warm still page', () => {
     // Different texts draw differently (the page does not keep showing one sheet).
     expect((first[0] as Buffer).equals(first[1] as Buffer)).toBe(false);
     expect(remotion.stillPagesOpened).toBe(1);
+    // One renderer process, the warm page's: the browser's start tab was closed (it held a renderer of its own).
+    expect(await rendererPids()).toHaveLength(1);
   });
 
   it('replaces the page after its renderer crashed, and draws as before', async () => {
