@@ -100,7 +100,7 @@ describe('moveLayer', () => {
     const [chain] = chains;
     // 100x50, 2 px of edge and one more, so either side differs from 103 by an even number: sampled on whole pixels.
     expect(chain).toMatch(
-      /^\[rest1\]premultiply=inplace=1,hflip,pad=w='iw\+2\+mod\(103-iw,2\)':h='ih\+2\+mod\(103-ih,2\)':x=1:y=1:color=black@0:eval=frame,rotate=a='[^']+':ow=103:oh=103:c=none:bilinear=1,/,
+      /^\[rest1\]premultiply=inplace=1,hflip,pad=w='iw\+2\+mod\(103-iw,2\)':h='ih\+2\+mod\(103-ih,2\)':x=1:y=1:color=black@0:eval=frame,rotate=a='[^']+':ow=103:oh=103:c=black@0:bilinear=1,/,
     );
     expect(valueAt(option(chain, 'rotate', 'a'), 1)).toBeCloseTo(Math.PI / 2, 5);
   });

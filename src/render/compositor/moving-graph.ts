@@ -153,7 +153,9 @@ function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
     const size = end.sizeOf(frames[0]);
     filters.push(
       `pad=w='iw+${2 * EDGE_PX}+mod(${size.width}-iw,2)':h='ih+${2 * EDGE_PX}+mod(${size.height}-ih,2)':x=${EDGE_PX}:y=${EDGE_PX}:color=black@0:eval=frame`,
-      `rotate=a=${perFrame(frames, (f) => (f.rotationDeg * Math.PI) / 180, fps)}:ow=${size.width}:oh=${size.height}:c=none:bilinear=1`,
+      // c=black@0 clears what the turned picture does not cover: `rotate` reuses its output buffers, and with c=none
+      // an earlier frame's picture would stay where this frame's does not reach.
+      `rotate=a=${perFrame(frames, (f) => (f.rotationDeg * Math.PI) / 180, fps)}:ow=${size.width}:oh=${size.height}:c=black@0:bilinear=1`,
     );
   } else if (end.premultiplied) {
     const size = end.sizeOf(frames[0]);

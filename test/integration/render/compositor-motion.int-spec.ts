@@ -258,6 +258,26 @@ describe('the compositor draws keyframes, transitions and text clips', () => {
     }
   });
 
+  it('turns a square by its rotation keyframes and leaves nothing of earlier frames behind', async () => {
+    // 0 to 720 degrees in 2 s at 10 fps: 36 degrees a frame, so each frame's corners lie where earlier frames drew.
+    const { frames } = await render('turning-square', 2_000, [
+      track('top', [clip('turn', 'white-square.png', 0, 2_000, { scale: { x: 0.5, y: 0.5 }, rotation: keyframes([0, 0], [2_000, 720]) })]),
+    ]);
+    const brightPixels = (frame: Frame) => {
+      let count = 0;
+      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (luma(frame, x, y) >= 128) count++;
+      return count;
+    };
+    for (let frame = 0; frame < 20; frame++) {
+      const radians = (36 * frame * Math.PI) / 180;
+      const box = brightBox(frames[frame]);
+      const width = box === null ? 0 : box.right - box.left;
+      // A 90 px square: its bounding box 90 (|cos| + |sin|) wide, its area 8,100 px whatever the angle.
+      expect([frame, Math.abs(width - 90 * (Math.abs(Math.cos(radians)) + Math.abs(Math.sin(radians)))) <= 3]).toEqual([frame, true]);
+      expect([frame, Math.abs(brightPixels(frames[frame]) - 8_100) <= 300]).toEqual([frame, true]);
+    }
+  });
+
   /** A text clip of white box (text drawn in black inside it), anchored at its bottom centre. */
   const boxedText = (id: string, start: number, end: number, properties: Props) => ({
     id,
