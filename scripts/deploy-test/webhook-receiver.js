@@ -3,7 +3,7 @@
 /**
  * The deployment test's webhook receiver, on the host: HTTPS on all addresses
  * (the containers reach it as host.containers.internal), answers 200 and
- * appends one JSON line per request to the log: { path, webhook_id, event, task_id }.
+ * appends one JSON line per request to the log: { path, webhook_id, event, task_id, at }.
  *
  *   node scripts/deploy-test/webhook-receiver.js <cert.pem> <key.pem> <port> <log file>
  */
@@ -25,7 +25,13 @@ const server = https.createServer({ cert: fs.readFileSync(certPath), key: fs.rea
     } catch {
       /* logged as a null event */
     }
-    const line = { path: request.url, webhook_id: request.headers['webhook-id'] ?? null, event: body?.event ?? null, task_id: body?.task_id ?? null };
+    const line = {
+      path: request.url,
+      webhook_id: request.headers['webhook-id'] ?? null,
+      event: body?.event ?? null,
+      task_id: body?.task_id ?? null,
+      at: new Date().toISOString(),
+    };
     fs.appendFileSync(logPath, `${JSON.stringify(line)}\n`);
     response.writeHead(200).end();
   });
