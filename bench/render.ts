@@ -12,6 +12,7 @@ import { wordsBench } from './render-words';
 import { runCompositorProcess } from './support/compositor-run';
 import { parseBenchArgs } from './support/bench-args';
 import { formatTable, log, machineInfo, median, saveResults, type Cell } from './support/bench-report';
+import { ffmpegAnimatedBaselineArgs } from './support/ffmpeg-animated-baseline';
 import { ffmpegBaselineArgs } from './support/ffmpeg-baseline';
 import { HttpsJson } from './support/https-json';
 import { RssSampler } from './support/process-tree';
@@ -43,7 +44,10 @@ import { present } from '../test/support/present';
  * its own (bench/support/compositor-render.ts): the reference plan
  * (`compositor`) and its animated variant (`compositor-animated`: every layer
  * keyframed, a transition on every clip), whose time against the reference's
- * is the cost of motion (target <= 1.3).
+ * is the cost of motion (target <= 1.3). `ffmpeg-animated` is the hand-written
+ * graph of the animated variant (bench/support/ffmpeg-animated-baseline.ts):
+ * its time against `ffmpeg`'s is what motion costs ffmpeg itself, and the
+ * compositor's animated render against it is our overhead on top.
  *   node dist/bench/render.js [--quick] [--hd] [--runs N] [--warmup N] [--only=A,B]
  * --hd: 1920x1080 30 fps 60 s (the remotion contenders once each).
  * --only=service,ffmpeg: only those contenders (a quick look; publish ratios from a run of all four).
@@ -55,8 +59,9 @@ import { present } from '../test/support/present';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const POLL_MS = 100;
 
-type Contender = 'service' | 'service-remotion' | 'remotion-cli' | 'ffmpeg' | 'compositor' | 'compositor-animated';
-const CONTENDERS: Contender[] = ['service', 'remotion-cli', 'ffmpeg', 'service-remotion', 'compositor', 'compositor-animated'];
+type Contender = 'service' | 'service-remotion' | 'remotion-cli' | 'ffmpeg' | 'compositor' | 'compositor-animated' | 'ffmpeg-animated';
+const CONTENDERS: Contender[] = ['service', 'remotion-cli', 'ffmpeg', 'service-remotion', 'compositor', 'compositor-animated', 'ffmpeg-animated'];
+type FfmpegContender = 'ffmpeg' | 'ffmpeg-animated';
 type ServiceEngine = 'auto' | 'remotion';
 
 interface RunResult {
@@ -88,7 +93,8 @@ interface Context {
   prepared: Awaited<ReturnType<typeof prepareService>>;
   client: HttpsJson;
   sink: WebhookSink;
-  ffmpegArgs: string[];
+  /** Each hand-written command; its last argument, the output path, is replaced per run. */
+  ffmpegArgs: Record<FfmpegContender, string[]>;
 }
 
 /** The service restarted with another RENDER_ENGINE when the next contender needs it (not timed). */
@@ -168,12 +174,12 @@ async function outputOf(path: string): Promise<RunResult['output']> {
   return { durationMs: probe.durationMs, width: probe.video?.width ?? null, height: probe.video?.height ?? null, sizeBytes: probe.sizeBytes };
 }
 
-async function runProcess(ctx: Context, contender: 'remotion-cli' | 'ffmpeg', run: number): Promise<RunResult> {
+async function runProcess(ctx: Context, contender: 'remotion-cli' | FfmpegContender, run: number): Promise<RunResult> {
   const outPath = join(ctx.workDir, `${contender}-${run}.mp4`);
   const timed =
-    contender === 'ffmpeg'
-      ? await runTimed('ffmpeg', [...ctx.ffmpegArgs.slice(0, -1), outPath])
-      : await runTimed(process.execPath, remotionCliArgs(ctx, outPath), { cwd: projectRoot() });
+    contender === 'remotion-cli'
+      ? await runTimed(process.execPath, remotionCliArgs(ctx, outPath), { cwd: projectRoot() })
+      : await runTimed('ffmpeg', [...ctx.ffmpegArgs[contender].slice(0, -1), outPath]);
   if (timed.exitCode !== 0) throw new Error(`${contender} exited with ${timed.exitCode}:\n${timed.stderrTail}`);
   const output = await outputOf(outPath);
   rmSync(outPath, { force: true });
@@ -230,6 +236,8 @@ function summarize(results: RunResult[], size: ReferenceSize) {
       service_over_ffmpeg: service / median_of('ffmpeg'),
       service_remotion_over_service: median_of('service-remotion') / service,
       animated_over_static: renderMedian('compositor-animated') / renderMedian('compositor'),
+      ffmpeg_animated_over_static: median_of('ffmpeg-animated') / median_of('ffmpeg'),
+      compositor_animated_over_ffmpeg_animated: renderMedian('compositor-animated') / median_of('ffmpeg-animated'),
     },
     compositor_render_median_s: { static: renderMedian('compositor'), animated: renderMedian('compositor-animated') },
     compositor_animated_peak_rss_mib: Math.max(...of('compositor-animated').map((r) => r.peakRssMiB)),
@@ -279,8 +287,10 @@ async function main(): Promise<void> {
   const planPath = join(workDir, 'plan.json');
   writeFileSync(planPath, JSON.stringify(plan));
   const animatedPlanPath = join(workDir, 'plan-animated.json');
-  writeFileSync(animatedPlanPath, JSON.stringify(referencePlan(size, mediaDir, mediaBase, true)));
+  const animatedPlan = referencePlan(size, mediaDir, mediaBase, true);
+  writeFileSync(animatedPlanPath, JSON.stringify(animatedPlan));
   const baseline = ffmpegBaselineArgs(plan, size, mediaDir, workDir, join(workDir, 'ffmpeg.mp4'));
+  const animatedBaseline = ffmpegAnimatedBaselineArgs(animatedPlan, size, mediaDir, workDir, join(workDir, 'ffmpeg-animated.mp4'));
   const ctx: Context = {
     size,
     mediaDir,
@@ -293,7 +303,7 @@ async function main(): Promise<void> {
     prepared,
     client,
     sink,
-    ffmpegArgs: baseline.args,
+    ffmpegArgs: { ffmpeg: baseline.args, 'ffmpeg-animated': animatedBaseline.args },
   };
   const order = CONTENDERS.filter((c) => only === null || only.includes(c));
   const results: RunResult[] = [];
@@ -347,6 +357,9 @@ async function main(): Promise<void> {
     const c = summary.compositor_render_median_s;
     out.write(`compositor engine alone (render after the browser is open, median): reference ${c.static.toFixed(2)} s, animated ${c.animated.toFixed(2)} s\n`);
     out.write(`  animated / reference = ${r.animated_over_static.toFixed(2)} (target <= 1.3: ${target(r.animated_over_static <= 1.3)})\n`);
+    // What motion costs a hand-written graph (ffmpeg-animated), and the animated render against that graph.
+    out.write(`  ffmpeg graph: animated / static = ${r.ffmpeg_animated_over_static.toFixed(2)}\n`);
+    out.write(`  compositor animated / ffmpeg animated = ${r.compositor_animated_over_ffmpeg_animated.toFixed(2)}\n`);
     out.write(`  peak RSS of the animated render's process tree ${summary.compositor_animated_peak_rss_mib} MiB\n`);
   }
   out.write(

@@ -9,6 +9,11 @@ function escapeFilterPath(path: string): string {
   return path.replace(/\\/g, '\\\\').replace(/:/g, '\\:').replace(/'/g, "\\'");
 }
 
+/** The overlay's drawn box: OVERLAY.scale of the canvas, in even pixels. */
+export function overlayBoxSize(size: ReferenceSize): { width: number; height: number } {
+  return { width: Math.round((size.width * OVERLAY.scale) / 2) * 2, height: Math.round((size.height * OVERLAY.scale) / 2) * 2 };
+}
+
 /**
  * A hand-written ffmpeg command for the reference timeline: cover (scale +
  * crop), the overlay blended in RGB with `screen` at its opacity, one drawtext
@@ -25,12 +30,53 @@ export function ffmpegBaselineArgs(
   outPath: string,
 ): { args: string[]; cjkFont: boolean } {
   const { width: w, height: h, fps } = size;
-  const seconds = plan.durationInFrames / fps;
-  const font = drawtextFont();
-  const ovW = Math.round((w * OVERLAY.scale) / 2) * 2;
-  const ovH = Math.round((h * OVERLAY.scale) / 2) * 2;
+  const { width: ovW, height: ovH } = overlayBoxSize(size);
   const ovX = Math.round(w / 2 + w * OVERLAY.offsetXFraction - ovW / 2);
   const ovY = Math.round(h / 2 + h * OVERLAY.offsetYFraction - ovH / 2);
+  return baselineCommand(
+    plan,
+    size,
+    { mediaDir, workDir, outPath },
+    {
+      picture: [
+        `[0:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,fps=${fps},format=gbrp[base]`,
+        // screen over black is the identity, so padding with black confines the blend to the overlay's box.
+        `[1:v]scale=${ovW}:${ovH},pad=${w}:${h}:${ovX}:${ovY}:black,fps=${fps},format=gbrp[ov]`,
+      ],
+      overlayOpacity: OVERLAY.opacity,
+      musicVolume: `volume=${MUSIC.volume}`,
+    },
+  );
+}
+
+/** The picture and the music's gain of one hand-written graph; the rest of the command is the same for every one. */
+export interface BaselineGraph {
+  /**
+   * Chains from the inputs ([0:v] the video, [1:v] the overlay picture looped) to [base], the canvas under the
+   * overlay, and [ov], the overlay on a black canvas: both canvas-size gbrp, blended with `screen`.
+   */
+  picture: string[];
+  /** The screen blend's opacity (1 when [ov] is already darkened by it). */
+  overlayOpacity: number;
+  /** The music's gain ([2:a]), before its fades. */
+  musicVolume: string;
+}
+
+/**
+ * The command around a hand-written graph: the reference media as inputs, the
+ * overlay screened onto the base, one drawtext per subtitle cue, the clip's
+ * sound mixed with the faded music, and the service's encoder settings.
+ */
+export function baselineCommand(
+  plan: RenderPlan,
+  size: ReferenceSize,
+  paths: { mediaDir: string; workDir: string; outPath: string },
+  graph: BaselineGraph,
+): { args: string[]; cjkFont: boolean } {
+  const { mediaDir, workDir, outPath } = paths;
+  const { fps } = size;
+  const seconds = plan.durationInFrames / fps;
+  const font = drawtextFont();
   const layer = plan.subtitles[0];
   const style = layer.style;
   const drawtexts = layer.cues.map((cue, index) => {
@@ -58,12 +104,11 @@ export function ffmpegBaselineArgs(
     return `drawtext=${options.join(':')}`;
   });
   const fadeOutStart = (seconds - MUSIC.fadeOutMs / 1000).toFixed(3);
-  const graph = [
-    `[0:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,fps=${fps},format=gbrp[base]`,
-    `[1:v]scale=${ovW}:${ovH},pad=${w}:${h}:${ovX}:${ovY}:black,fps=${fps},format=gbrp[ov]`,
-    // screen over black is the identity, so padding with black confines the blend to the overlay's box.
-    `[base][ov]blend=all_mode=screen:all_opacity=${OVERLAY.opacity},format=yuv420p${drawtexts.length ? `,${drawtexts.join(',')}` : ''}[v]`,
-    `[2:a]volume=${MUSIC.volume},afade=t=in:st=0:d=${MUSIC.fadeInMs / 1000},afade=t=out:st=${fadeOutStart}:d=${MUSIC.fadeOutMs / 1000}[music]`,
+  const filters = [
+    ...graph.picture,
+    // BT.709 limited range, as the file is tagged and as the service converts (swscale's default would be BT.601).
+    `[base][ov]blend=all_mode=screen:all_opacity=${graph.overlayOpacity},scale=out_color_matrix=bt709:out_range=tv,format=yuv420p${drawtexts.length ? `,${drawtexts.join(',')}` : ''}[v]`,
+    `[2:a]${graph.musicVolume},afade=t=in:st=0:d=${MUSIC.fadeInMs / 1000},afade=t=out:st=${fadeOutStart}:d=${MUSIC.fadeOutMs / 1000}[music]`,
     `[0:a][music]amix=inputs=2:normalize=0:duration=longest[a]`,
   ].join(';');
   const enc = encodingFor(resolvedOutput(size));
@@ -85,7 +130,7 @@ export function ffmpegBaselineArgs(
     '-i',
     join(mediaDir, MEDIA_FILES.audio),
     '-filter_complex',
-    graph,
+    filters,
     '-map',
     '[v]',
     '-map',

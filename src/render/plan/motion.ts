@@ -76,11 +76,18 @@ function cubicBezier(x1: number, y1: number, x2: number, y2: number): (progress:
   return (progress) => (progress <= 0 ? 0 : progress >= 1 ? 1 : at(solveT(progress), y1, y2));
 }
 
+/** The contract's eased curves as CSS cubic-bezier(x1, y1, x2, y2). */
+export const BEZIER_EASINGS: Readonly<Record<'ease-in' | 'ease-out' | 'ease-in-out', readonly [number, number, number, number]>> = {
+  'ease-in': [0.42, 0, 1, 1],
+  'ease-out': [0, 0, 0.58, 1],
+  'ease-in-out': [0.42, 0, 0.58, 1],
+};
+
 const CURVES: Readonly<Record<Exclude<Easing, 'hold'>, (progress: number) => number>> = {
   linear: (p) => p,
-  'ease-in': cubicBezier(0.42, 0, 1, 1),
-  'ease-out': cubicBezier(0, 0, 0.58, 1),
-  'ease-in-out': cubicBezier(0.42, 0, 0.58, 1),
+  'ease-in': cubicBezier(...BEZIER_EASINGS['ease-in']),
+  'ease-out': cubicBezier(...BEZIER_EASINGS['ease-out']),
+  'ease-in-out': cubicBezier(...BEZIER_EASINGS['ease-in-out']),
 };
 
 /** How far along a segment shaped by `easing` the value is, at `progress` (0 to 1) of its time. */
