@@ -75,15 +75,19 @@ json() {
   node -e "let t='';process.stdin.on('data',d=>t+=d).on('end',()=>{const j=JSON.parse(t);const v=($1);console.log(typeof v==='string'?v:JSON.stringify(v))})"
 }
 
-# wait_for <seconds> <what> <command...>: runs the command every second until it succeeds.
-wait_for() {
-  local seconds=$1 what=$2 deadline
-  shift 2
-  deadline=$((SECONDS + seconds))
+# succeeds_within <seconds> <command...>: runs the command every second until it succeeds; returns 1 if it never does.
+succeeds_within() {
+  local deadline=$((SECONDS + $1))
+  shift
   until "$@" >/dev/null 2>&1; do
-    ((SECONDS < deadline)) || fail "$what: not within $seconds s"
+    ((SECONDS < deadline)) || return 1
     sleep 1
   done
+}
+
+# wait_for <seconds> <what> <command...>: the same, failing the test if the command never succeeds.
+wait_for() {
+  succeeds_within "$1" "${@:3}" || fail "$2: not within $1 s"
 }
 
 prepare_host() {
@@ -228,17 +232,12 @@ webhook_seen() { grep -q "\"event\":\"$2\",\"task_id\":\"$1\"" "$WORK/webhooks.l
 # wait_webhook <api base> <key> <task id> <event> <seconds>: waits for the receiver to log the task's event. On
 # time-out it shows what the receiver got for the task and the task's delivery record, so a late event says why.
 wait_webhook() {
-  local base=$1 key=$2 id=$3 event=$4 seconds=$5 deadline
-  deadline=$((SECONDS + seconds))
-  until webhook_seen "$id" "$event"; do
-    if ((SECONDS >= deadline)); then
-      say "deploy-test: the receiver got for $id:"
-      grep -F "\"task_id\":\"$id\"" "$WORK/webhooks.log" >&2 || true
-      say "deploy-test: deliveries of $id: $(api "$base" "$key" GET "/v3/tasks/$id/deliveries")"
-      fail "the $event webhook of $id: not within $seconds s"
-    fi
-    sleep 1
-  done
+  local base=$1 key=$2 id=$3 event=$4 seconds=$5
+  succeeds_within "$seconds" webhook_seen "$id" "$event" && return 0
+  say "deploy-test: the receiver got for $id:"
+  grep -F "\"task_id\":\"$id\"" "$WORK/webhooks.log" >&2 || true
+  say "deploy-test: deliveries of $id: $(api "$base" "$key" GET "/v3/tasks/$id/deliveries")"
+  fail "the $event webhook of $id: not within $seconds s"
 }
 
 compose_test() {
