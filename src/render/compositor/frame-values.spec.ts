@@ -1,5 +1,5 @@
 import { evaluateExpression } from '../../../test/support/ffmpeg-expression';
-import { frameSwitch, frameValues } from './frame-values';
+import { frameCommands, frameSwitch, frameValues } from './frame-values';
 
 const FPS = 30;
 const at = (expression: string, frame: number, time = 't'): number => evaluateExpression(expression, { [time]: frame / FPS });
@@ -42,5 +42,14 @@ describe('frameValues', () => {
     const on = [false, true, true, false, true];
     const expression = frameSwitch(on, FPS);
     expect(on.map((_, frame) => at(expression, frame))).toEqual([0, 1, 1, 0, 1]);
+  });
+});
+
+describe('frameCommands', () => {
+  it('sends a value half a frame before the frame it changes on, and nothing for frame 0 or a value that holds', () => {
+    expect(frameCommands('colorchannelmixer@a', 'aa', [0.2, 0.2, 0.5, 1, 1, 0.25], FPS)).toBe(
+      '0.05 colorchannelmixer@a aa 0.5;0.083333 colorchannelmixer@a aa 1;0.15 colorchannelmixer@a aa 0.25',
+    );
+    expect(frameCommands('colorchannelmixer@a', 'aa', [0.3, 0.3], FPS)).toBe('');
   });
 });

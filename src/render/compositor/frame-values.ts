@@ -12,6 +12,10 @@
  * evaluation costs a few comparisons, and a stretch of equal values costs one
  * leaf. Frame i's value holds from half a frame before it on, so timestamps
  * rounded by a filter or a container never pick a neighbour.
+ *
+ * A filter whose options are not expressions of time (`colorchannelmixer`)
+ * takes its values as `sendcmd` commands, one where a value changes, at the
+ * same half frame (`frameCommands`).
  */
 
 /** A number as filter-graph text: integers as they are, others to 6 decimals. */
@@ -49,4 +53,17 @@ export function frameSwitch(on: readonly boolean[], fps: number, options: FrameV
     fps,
     options,
   );
+}
+
+/**
+ * A `sendcmd` script that gives `option` of the filter named `target` (e.g. `colorchannelmixer@m1_opacity`) its
+ * frame's value from frame 1 on (frame 0's is the filter's own option): one command where the value changes,
+ * half a frame before that frame.
+ */
+export function frameCommands(target: string, option: string, values: readonly number[], fps: number): string {
+  const commands: string[] = [];
+  for (let i = 1; i < values.length; i++) {
+    if (values[i] !== values[i - 1]) commands.push(`${num((i - 0.5) / fps)} ${target} ${option} ${num(values[i])}`);
+  }
+  return commands.join(';');
 }

@@ -1,4 +1,5 @@
 import { evaluateExpression } from '../../../test/support/ffmpeg-expression';
+import { num } from './frame-values';
 import { moveLayer, type MovingLayerArgs } from './moving-graph';
 import type { MovingFrame, RestingPicture } from './moving-layer';
 
@@ -48,20 +49,42 @@ describe('moveLayer', () => {
     expect(valueAt(placed?.at({ x: 10, y: 15 }).x ?? '', 7)).toBe(20);
   });
 
-  it('multiplies the alpha by a mask made on the frames that fade or wipe and on the one after, opaque there', () => {
+  it("multiplies the alpha by the opacity in the picture's own stream, on the frames that fade, each level sent on its frame", () => {
     const chains: string[] = [];
-    moveLayer(chains, 'rest1', 'layer1', args([{ opacity: 0.2 }, { opacity: 0.6 }, {}, {}, { cut: { x: 70, y: 0, width: 30, height: 50 } }, {}]));
+    moveLayer(chains, 'rest1', 'layer1', args([{ opacity: 0.2 }, { opacity: 0.5 }, {}, {}, { opacity: 0.6 }, {}]));
+    expect(chains).toHaveLength(1);
+    const [chain] = chains;
+    // Half a frame (0.05 s at 10 fps) before each frame whose level changes; frame 0's is the filter's own.
+    expect(/^\[rest1\]sendcmd=c='([^']*)',/.exec(chain)?.[1].split(';')).toEqual([
+      `0.05 colorchannelmixer@m1_opacity aa ${num(128 / 255)}`,
+      '0.15 colorchannelmixer@m1_opacity aa 1',
+      `0.35 colorchannelmixer@m1_opacity aa ${num(153 / 255)}`,
+      '0.45 colorchannelmixer@m1_opacity aa 1',
+    ]);
+    expect(option(chain, 'colorchannelmixer@m1_opacity', 'aa')).toBe(num(51 / 255));
+    expect([0, 1, 2, 3, 4, 5].map((frame) => valueAt(option(chain, 'colorchannelmixer@m1_opacity', 'enable'), frame))).toEqual([1, 1, 0, 0, 1, 0]);
+    expect(chain).toMatch(/:enable='[^']*',tpad=start=5:stop=9:color=black@0\[layer1\]$/);
+  });
+
+  it('multiplies the alpha by a mask of the cut, made on the frames that wipe and on the one after', () => {
+    const chains: string[] = [];
+    moveLayer(chains, 'rest1', 'layer1', args([{}, { cut: { x: 70, y: 0, width: 30, height: 50 } }, { cut: { x: 80, y: 0, width: 20, height: 50 } }, {}, {}]));
     const [mask, blend, rest] = chains;
-    expect(blend).toBe('[rest1][m1_mask]blend=c3_mode=multiply[m1_masked]');
-    expect(rest).toBe('[m1_masked]tpad=start=5:stop=9:color=black@0[layer1]');
-    expect(mask).toMatch(/^color=c=white:s=2x1:r=10,trim=end_frame=6,format=gbrap,geq=r=255:g=255:b=255:a='if\(X,0,.*\)',select='.*',/);
-    expect(mask).toMatch(/scale=w=200:h=50:flags=neighbor,swaprect=.*:x2=100:y2=0,crop=w=100:h=50:x=0:y=0\[m1_mask\]$/);
-    const alpha = /a='if\(X,0,(.*)\)',select/.exec(mask)?.[1] ?? '';
-    expect([0, 1, 2, 4].map((frame) => valueAt(alpha, frame, 'T'))).toEqual([51, 153, 255, 255]);
-    const selected = /select='([^']*)'/.exec(mask)?.[1] ?? '';
-    expect([0, 1, 2, 3, 4, 5].map((frame) => valueAt(selected, frame))).toEqual([1, 1, 1, 0, 1, 1]);
-    expect(['w', 'h', 'x1', 'y1'].map((name) => valueAt(option(mask, 'swaprect', name), 4))).toEqual([30, 50, 70, 0]);
-    expect(valueAt(option(mask, 'swaprect', 'w'), 5)).toBe(0);
+    expect(blend).toBe('[rest1][m1_cut]blend=c3_mode=multiply[m1_wiped]');
+    expect(rest).toBe('[m1_wiped]tpad=start=5:stop=10:color=black@0[layer1]');
+    expect(mask).toMatch(
+      /^color=c=white:s=1x1:r=10,trim=end_frame=5,select='[^']*',format=gbrap,scale=w=100:h=50:flags=neighbor,pad=w=200:h=50:color=black@0,swaprect=/,
+    );
+    expect(mask).toMatch(/,swaprect=.*:x2=100:y2=0,crop=w=100:h=50:x=0:y=0\[m1_cut\]$/);
+    const made = /select='([^']*)'/.exec(mask)?.[1] ?? '';
+    expect([0, 1, 2, 3, 4].map((frame) => valueAt(made, frame))).toEqual([0, 1, 1, 1, 0]);
+    expect(['w', 'h', 'x1', 'y1'].map((name) => valueAt(option(mask, 'swaprect', name), 1))).toEqual([30, 50, 70, 0]);
+    expect(valueAt(option(mask, 'swaprect', 'w'), 2)).toBe(20);
+    expect(valueAt(option(mask, 'swaprect', 'w'), 3)).toBe(0);
+  });
+
+  it('refuses to cut an opaque video, which is kept without an alpha of its own', () => {
+    expect(() => moveLayer([], 'rest1', 'layer1', args([{ cut: { x: 0, y: 0, width: 10, height: 50 } }], { opaqueVideo: true }))).toThrow(/never cut/);
   });
 
   it('resizes each frame in a premultiplied picture with alpha, centred in a frame of the largest size', () => {

@@ -2,10 +2,11 @@
  * The filters that draw a moving layer from its resting picture, every value
  * read per frame from a table (frame-values.ts) of its `movingFrames`:
  *
- * - Opacity and a wipe's cut set the picture's alpha by a mask: a 2 x 1
- *   picture (the frame's opacity, and nothing) stretched to twice the
- *   picture's width, the cut part swapped (`swaprect`) with the empty half,
- *   the half kept; without a cut, one pixel stretched (`maskChain`).
+ * - Opacity multiplies the picture's alpha on the frames that fade, in its
+ *   own stream (`colorchannelmixer`, its values sent by `sendcmd`).
+ * - A wipe's cut multiplies it by a mask (`blend`): an opaque picture of the
+ *   picture's size beside a transparent one, the cut part swapped (`swaprect`)
+ *   with the transparent half, the opaque half kept (`cutMask`).
  * - A picture with transparent pixels (an image, a text block, anything
  *   turned) is premultiplied while it is resampled, so its edges do not darken.
  * - `scale` (eval=frame) gives each frame its size. Few filters accept a
@@ -17,7 +18,7 @@
  * Flips come before the resize (a picture of changing size cannot be flipped),
  * which is the same picture.
  */
-import { frameSwitch, frameValues, num } from './frame-values';
+import { frameCommands, frameSwitch, frameValues, num } from './frame-values';
 import type { BlendRegion } from './blend-filter';
 import type { Size } from './layer-geometry';
 import { EDGE_PX, rotatedSize } from './layer-geometry';
@@ -29,17 +30,16 @@ export interface MovingLayerArgs {
   frames: MovingFrame[];
   picture: RestingPicture;
   /**
-   * The picture is an opaque video, kept as packed RGBA: swscale resizes that several times faster than planar
-   * RGB, and it becomes planar in the same resize. Its alpha is all mask, set with `alphamerge`. Any other
-   * picture (an image, a text block, a blurred video) is planar with alpha of its own, premultiplied while it is
-   * resampled and multiplied by its mask.
+   * The picture is an opaque video that no wipe cuts, kept as packed RGBA: swscale resizes that several times
+   * faster than planar RGB, and it becomes planar in the same resize. Any other picture (an image, a text block,
+   * a blurred or wiped video) is planar with alpha of its own, premultiplied while it is resampled.
    */
   opaqueVideo: boolean;
   fps: number;
   /** The timeline's length in frames and its canvas. */
   durationInFrames: number;
   canvas: Size;
-  /** Prefix of the chains' inner labels. */
+  /** Prefix of the chains' inner labels and of the names of filters that take commands. */
   uniq: string;
 }
 
@@ -55,40 +55,47 @@ function quoted(expression: string): string {
 }
 
 /**
- * The mask (alpha = opacity where not cut, 0 where cut) into [`out`], and the filter that applies it. An opaque
- * video's mask is its alpha, one per frame (`alphamerge` pairs frames in order). Another picture's is made only
- * on the frames that fade or wipe and on the one after each run of them, where it is opaque: `blend` holds a mask
- * until the next one comes, and applies none before the first.
+ * The alpha multiplied by each frame's opacity, on the frames that fade only: frame 0's value is the filter's
+ * option, the others come from `sendcmd`. In place, in the picture's own stream.
  */
-function maskChain(a: MovingLayerArgs, out: string): { chain: string; apply: string } {
+function opacityFilters(a: MovingLayerArgs): string[] {
+  const { frames, fps } = a;
+  const faded = frames.map((f) => f.opacity < 1);
+  if (!faded.some(Boolean)) return [];
+  const target = `colorchannelmixer@${a.uniq}opacity`;
+  // Multiples of 1/255, so an opaque pixel's alpha becomes exactly the level the composition's opacity gives.
+  const levels = frames.map((f) => Math.round(f.opacity * 255) / 255);
+  const commands = frameCommands(target, 'aa', levels, fps);
+  return [...(commands === '' ? [] : [`sendcmd=c='${commands}'`]), `${target}=aa=${num(levels[0])}:enable='${frameSwitch(faded, fps)}'`];
+}
+
+/**
+ * The mask of a wipe's cut (alpha 0 where cut) into [`out`], for `blend` to multiply the picture's alpha by. It is
+ * made only on the frames that wipe and on the one after each run of them, where it is opaque: `blend` holds a
+ * mask until the next one comes, and applies none before the first.
+ */
+function cutMask(a: MovingLayerArgs, out: string): string {
   const { picture, frames, fps } = a;
-  const alpha = frameValues(
-    frames.map((f) => Math.round(f.opacity * 255)),
-    fps,
-    { time: 'T' },
-  );
-  const masked = frames.map((f) => f.opacity < 1 || f.cut !== null);
+  const cut = frames.map((f) => f.cut !== null);
   const made = frameSwitch(
-    masked.map((on, i) => on || (i > 0 && masked[i - 1])),
+    cut.map((on, i) => on || (i > 0 && cut[i - 1])),
     fps,
   );
-  // Without a cut, the empty half is not needed.
-  const halves = frames.some((f) => f.cut !== null) ? 2 : 1;
+  // The cut rectangle swaps with one of the same size in the empty half (on the frames without one, an empty rectangle).
+  const rect = (pick: (r: NonNullable<MovingFrame['cut']>) => number) => perFrame(frames, (f) => (f.cut === null ? 0 : pick(f.cut)), fps);
+  const { width, height } = picture.size;
+  // One opaque pixel, enlarged on the frames kept (a single colour: nothing to sample), beside as much nothing.
   const filters = [
-    `color=c=white:s=${halves}x1:r=${num(fps)}`,
+    `color=c=white:s=1x1:r=${num(fps)}`,
     `trim=end_frame=${frames.length}`,
-    ...(a.opaqueVideo ? ['format=gray', `geq=lum='if(X,0,${alpha})'`] : ['format=gbrap', `geq=r=255:g=255:b=255:a='if(X,0,${alpha})'`, `select='${made}'`]),
-    `scale=w=${halves * picture.size.width}:h=${picture.size.height}:flags=neighbor`,
+    `select='${made}'`,
+    'format=gbrap',
+    `scale=w=${width}:h=${height}:flags=neighbor`,
+    `pad=w=${2 * width}:h=${height}:color=black@0`,
+    `swaprect=w=${rect((r) => r.width)}:h=${rect((r) => r.height)}:x1=${rect((r) => r.x)}:y1=${rect((r) => r.y)}:x2=${width}:y2=0`,
+    `crop=w=${width}:h=${height}:x=0:y=0`,
   ];
-  if (halves === 2) {
-    // The cut rectangle swaps with one of the same size in the empty half (on the frames without one, an empty rectangle).
-    const rect = (pick: (r: NonNullable<MovingFrame['cut']>) => number) => perFrame(frames, (f) => (f.cut === null ? 0 : pick(f.cut)), fps);
-    filters.push(
-      `swaprect=w=${rect((r) => r.width)}:h=${rect((r) => r.height)}:x1=${rect((r) => r.x)}:y1=${rect((r) => r.y)}:x2=${picture.size.width}:y2=0`,
-      `crop=w=${picture.size.width}:h=${picture.size.height}:x=0:y=0`,
-    );
-  }
-  return { chain: `${filters.join(',')}[${out}]`, apply: a.opaqueVideo ? 'alphamerge' : 'blend=c3_mode=multiply' };
+  return `${filters.join(',')}[${out}]`;
 }
 
 /** An expression of the layer's time giving each of its frames `pick` of that frame, quoted for a filter option. */
@@ -139,7 +146,7 @@ function endFrame(frames: MovingFrame[], picture: RestingPicture, opaqueVideo: b
   return { ...flags, sizeOf: (f) => f.size, centreIn: (f) => ({ x: f.size.width / 2, y: f.size.height / 2 }) };
 }
 
-/** From the (masked) resting picture to the end frames: premultiplied while resampled, flipped, resized, turned, padded in time. */
+/** From the (cut, faded) resting picture to the end frames: premultiplied while resampled, flipped, resized, turned, padded in time. */
 function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
   const { frames, fps } = a;
   // Planar where a filter needs it: premultiplying, turning.
@@ -178,7 +185,7 @@ function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
  * them; null when the layer never shows on the canvas.
  */
 export function moveLayer(chains: string[], input: string, out: string, a: MovingLayerArgs): MovingPlacement | null {
-  const { frames, fps, uniq } = a;
+  const { frames, fps } = a;
   const end = endFrame(frames, a.picture, a.opaqueVideo);
   const corners = frames.map((f) => {
     const c = end.centreIn(f);
@@ -187,12 +194,12 @@ export function moveLayer(chains: string[], input: string, out: string, a: Movin
   const region = sweptRegion(corners, frames, end.sizeOf, a.canvas);
   if (region === null) return null;
   let label = input;
-  if (frames.some((f) => f.opacity < 1 || f.cut !== null)) {
-    const mask = maskChain(a, `${uniq}mask`);
-    chains.push(mask.chain, `[${label}][${uniq}mask]${mask.apply}[${uniq}masked]`);
-    label = `${uniq}masked`;
+  if (frames.some((f) => f.cut !== null)) {
+    if (a.opaqueVideo) throw new Error('an opaque video is never cut: a wiped video is moved as a planar picture');
+    chains.push(cutMask(a, `${a.uniq}cut`), `[${label}][${a.uniq}cut]blend=c3_mode=multiply[${a.uniq}wiped]`);
+    label = `${a.uniq}wiped`;
   }
-  const filters = pictureFilters(a, end);
+  const filters = [...opacityFilters(a), ...pictureFilters(a, end)];
   chains.push(`[${label}]${filters.length === 0 ? 'null' : filters.join(',')}[${out}]`);
   const position = (values: number[]) => quoted(frameValues(values, fps, { firstFrame: a.fromFrame }));
   return {

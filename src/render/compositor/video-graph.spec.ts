@@ -27,13 +27,16 @@ function graphOf(layers: PlanVisualLayer[], text: TextPicture | null = null): st
   );
 }
 
+/** The graph's chains: split at the semicolons outside quotes (a `sendcmd` script has its own). */
+const chainsOf = (graph: string): string[] => graph.match(/(?:'[^']*'|[^;'])+/g) ?? [];
+
 const smaller = (over: Partial<PlanMediaLayer> = {}) => visualLayer({ scaleX: 0.6, scaleY: 0.6, offsetX: 20, offsetY: -10, durationInFrames: 20, ...over });
 const CLIP_FRAMES = 'tpad=stop_mode=clone:stop=1,fps=fps=10:start_time=0:round=up,tpad=stop_mode=clone:stop=20,trim=end_frame=20';
 const RESIZED = 'scale=in_color_matrix=bt709:in_range=tv,format=rgba,scale=w=192:h=108:flags=area,format=gbrap';
 
 describe('videoGraph', () => {
   it('draws a layer without motion as it always has', () => {
-    expect(graphOf([smaller()]).split(';')).toEqual([
+    expect(chainsOf(graphOf([smaller()]))).toEqual([
       `[0:v]${CLIP_FRAMES},${RESIZED}[layer0]`,
       'color=c=#000000:s=320x180:r=10,trim=end_frame=20,format=gbrp[bg]',
       '[bg][layer0]overlay=x=84:y=26:format=gbrp:eof_action=pass[acc0]',
@@ -41,18 +44,23 @@ describe('videoGraph', () => {
     ]);
   });
 
-  it('moves a video with motion from its picture at rest, kept packed, its alpha its mask, laid where each frame says', () => {
-    const chains = graphOf([smaller({ motion: FADE_IN })]).split(';');
+  it('moves a video with motion from its picture at rest, kept packed, faded in its own stream, laid where each frame says', () => {
+    const chains = chainsOf(graphOf([smaller({ motion: FADE_IN })]));
     expect(chains[0]).toBe(`[0:v]${CLIP_FRAMES},${RESIZED.replace(/format=gbrap$/, 'format=rgba')}[rest0]`);
-    expect(chains[1]).toMatch(/^color=c=white:s=1x1:r=10,trim=end_frame=20,format=gray,geq=lum='if\(X,0,.*\)',scale=w=192:h=108:flags=neighbor\[m0_mask\]$/);
-    expect(chains).toContain('[rest0][m0_mask]alphamerge[m0_masked]');
-    expect(chains).toContain('[m0_masked]format=gbrap[layer0]');
+    expect(chains[1]).toMatch(/^\[rest0\]sendcmd=c='[^']*',colorchannelmixer@m0_opacity=aa=0:enable='[^']*',format=gbrap\[layer0\]$/);
     expect(chains).toContain('[bg][layer0]overlay=x=84:y=26:format=gbrp:eof_action=pass[acc0]');
+  });
+
+  it('moves a wiped video as a planar picture, its alpha multiplied by the mask of the cut', () => {
+    const wiped = smaller({ motion: { ...STILL, transitionIn: { type: 'wipe-right', fromFrame: 0, toFrame: 5 } } });
+    const chains = chainsOf(graphOf([wiped]));
+    expect(chains[0]).toBe(`[0:v]${CLIP_FRAMES},${RESIZED}[rest0]`);
+    expect(chains).toContain('[rest0][m0_cut]blend=c3_mode=multiply[m0_wiped]');
   });
 
   it('decodes a moving image once, resized premultiplied, and repeats it on the frame grid', () => {
     const image = smaller({ kind: 'image', src: 'http://127.0.0.1:1/logo.png', motion: FADE_IN });
-    expect(graphOf([image]).split(';')[0]).toBe(
+    expect(chainsOf(graphOf([image]))[0]).toBe(
       '[1:v]trim=end_frame=1,scale=in_color_matrix=bt709:in_range=tv,format=gbrap,premultiply=inplace=1,format=rgba,' +
         'scale=w=192:h=108:flags=area,format=gbrap,unpremultiply=inplace=1,loop=loop=19:size=1,settb=AVTB,setpts=(N+0)/(10*TB),fps=10[rest0]',
     );
@@ -60,7 +68,7 @@ describe('videoGraph', () => {
 
   it('transforms a still image once and lays only its own frames, at their times', () => {
     const image = smaller({ kind: 'image', src: 'http://127.0.0.1:1/logo.png', fromFrame: 5, durationInFrames: 10 });
-    expect(graphOf([image]).split(';')).toEqual([
+    expect(chainsOf(graphOf([image]))).toEqual([
       '[1:v]trim=end_frame=1,scale=in_color_matrix=bt709:in_range=tv,format=gbrap,premultiply=inplace=1,format=rgba,' +
         'scale=w=192:h=108:flags=area,format=gbrap,unpremultiply=inplace=1,loop=loop=9:size=1,settb=AVTB,setpts=(N+5)/(10*TB),fps=10[layer0]',
       'color=c=#000000:s=320x180:r=10,trim=end_frame=20,format=gbrp[bg]',
@@ -71,7 +79,7 @@ describe('videoGraph', () => {
 
   it('spans the timeline with a still image blended in another mode, as the blend pairs it with every frame below', () => {
     const image = smaller({ kind: 'image', src: 'http://127.0.0.1:1/logo.png', fromFrame: 5, durationInFrames: 10, blendMode: 'multiply' });
-    expect(graphOf([image]).split(';')[0]).toMatch(
+    expect(chainsOf(graphOf([image]))[0]).toMatch(
       /loop=loop=9:size=1,settb=AVTB,setpts=\(N\+0\)\/\(10\*TB\),fps=10,tpad=start=5:stop=5:color=black@0\[layer0\]$/,
     );
   });
@@ -96,7 +104,7 @@ describe('videoGraph', () => {
       crop: { x: 100, y: 70, width: 120, height: 40 },
       picture: { size: { width: 120, height: 40 }, box: { width: 100, height: 30 }, scale: { x: 1, y: 1 }, origin: { x: 100, y: 70 } },
     };
-    const chains = graphOf([text], picture).split(';');
+    const chains = chainsOf(graphOf([text], picture));
     expect(chains[0]).toBe('[7:v]format=gbrap,crop=w=120:h=40:x=100:y=70,fps=10,trim=end_frame=20,setpts=PTS-STARTPTS[rest0]');
     expect(chains).toContain('[bg][layer0]overlay=x=100:y=115:format=gbrp:eof_action=pass[acc0]');
   });
@@ -121,7 +129,7 @@ describe('videoGraph', () => {
   it('leaves a video that covers the canvas without an alpha plane, unless a blend reads it', () => {
     const covering = visualLayer({ durationInFrames: 20, fit: 'fill' });
     const opaque = 'scale=in_color_matrix=bt709:in_range=tv,format=rgba,format=gbrp';
-    expect(graphOf([covering]).split(';')[0]).toBe(`[0:v]${CLIP_FRAMES},${opaque},format=gbrp[acc0]`);
+    expect(chainsOf(graphOf([covering]))[0]).toBe(`[0:v]${CLIP_FRAMES},${opaque},format=gbrp[acc0]`);
     // Over another layer, drawn opaque by `overlay` as before.
     expect(graphOf([smaller(), { ...covering, id: 'v/2' }])).toContain(`${CLIP_FRAMES},${opaque}[layer1]`);
     const blended = graphOf([smaller(), { ...covering, id: 'v/2', blendMode: 'multiply' }]);

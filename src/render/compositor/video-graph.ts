@@ -143,9 +143,10 @@ function stillsSlotPicture(
   };
 }
 
-/** A video without a blur: no pixel of it is transparent until the mask makes it so (moving-graph.ts). */
+/** A video without a blur or a wipe: no pixel of it is transparent until its opacity makes it so (moving-graph.ts). */
 function isOpaqueVideo(layer: PlanVisualLayer): boolean {
-  return layer.kind === 'video' && layer.blurPx === 0;
+  const wiped = [layer.motion?.transitionIn, layer.motion?.transitionOut].some((t) => t?.type.startsWith('wipe'));
+  return layer.kind === 'video' && layer.blurPx === 0 && !wiped;
 }
 
 /** The picture of a layer at rest that a moving slot moves, from its input, into [rest<i>]; null when it draws nothing. */

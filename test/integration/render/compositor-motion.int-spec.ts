@@ -202,6 +202,41 @@ describe('the compositor draws keyframes, transitions and text clips', () => {
     });
   });
 
+  it('fades and wipes a picture to its last column', async () => {
+    // A 384 x 216 picture on a 480 x 270 canvas, at x 48-431 and y 27-242. At this width a mask stretched from
+    // 2 x 1 pixels (neighbour sampling) left the last column transparent; the picture must keep it.
+    const out = output(480, 270, FPS);
+    await fixtures.video('black-480.mp4', 480, 270, [[0, 0, 0]], 2, 0);
+    await fixtures.image('white-384.png', 384, 216, [WHITE]);
+    const plan = planFor(fixtures, out, 2_000, [
+      track('ground', [clip('black', 'black-480.mp4', 0, 2_000)]),
+      track('top', [
+        clip('white', 'white-384.png', 0, 2_000, {
+          scale: { x: 0.8, y: 0.8 },
+          opacity: keyframes([0, 0.6], [2_000, 1]),
+          transition: { out: { type: 'wipe-right', duration_ms: 1_000 } },
+        }),
+      ]),
+    ]);
+    const outPath = fixtures.path('last-column.mp4');
+    expect((await compositor.renderVideo({ plan, output: out, outPath, onProgress: () => undefined })).engine).toBe('compositor');
+    const frames = await readFrames(outPath);
+    // Frame 5 fades (opacity 0.7) and is not cut; frame 15 is half wiped out, covered from the left.
+    for (const [frame, level, firstColumn] of [
+      [5, 0.7 * 255, 48],
+      [15, 0.9 * 255, 48 + 192],
+    ]) {
+      const lit = (x: number) => luma(frames[frame], x, 135);
+      expect([frame, lit(firstColumn - 1) <= 40, Math.abs(lit(firstColumn) - level) <= 12, Math.abs(lit(431) - level) <= 12, lit(432) <= 40]).toEqual([
+        frame,
+        true,
+        true,
+        true,
+        true,
+      ]);
+    }
+  });
+
   it('slides in and out beyond each canvas edge, eased', async () => {
     // The canvas filled at scale 0.25: an 80x45 box at the centre; a slide takes it just beyond the edge it travels to or from.
     const sides = [
