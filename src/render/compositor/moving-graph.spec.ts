@@ -96,7 +96,7 @@ describe('moveLayer', () => {
       args([{ size: { width: 50, height: 25 } }, { size: { width: 75, height: 37 } }, {}], { opaqueVideo: false }),
     );
     const [chain] = chains;
-    expect(chain).toMatch(/^\[rest1\]premultiply=inplace=1,scale=w='[^']+':h='[^']+':eval=frame:flags=bilinear,/);
+    expect(chain).toMatch(/^\[rest1\]premultiply=inplace=1,scale=w='[^']+':h='[^']+':eval=frame:flags=bilinear:threads=1,/);
     expect(chain).toMatch(
       /,pad=w=100:h=50:x=\(ow-iw\)\/2:y=\(oh-ih\)\/2:color=black@0:eval=frame,unpremultiply=inplace=1,tpad=start=5:stop=12:color=black@0\[layer1\]$/,
     );

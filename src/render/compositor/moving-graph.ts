@@ -154,7 +154,9 @@ function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
   if (end.premultiplied) filters.push('premultiply=inplace=1');
   filters.push(...flips(frames, fps));
   if (end.resized) {
-    filters.push(`scale=w=${perFrame(frames, (f) => f.size.width, fps)}:h=${perFrame(frames, (f) => f.size.height, fps)}:eval=frame:flags=bilinear`);
+    // A new size rebuilds the resize on that frame, with slice threads its thread pool too: one thread is faster
+    // (bench:render, docs/performance.md).
+    filters.push(`scale=w=${perFrame(frames, (f) => f.size.width, fps)}:h=${perFrame(frames, (f) => f.size.height, fps)}:eval=frame:flags=bilinear:threads=1`);
   }
   if (end.turns) {
     const size = end.sizeOf(frames[0]);
