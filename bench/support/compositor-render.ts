@@ -2,7 +2,7 @@
  * One render of a plan by the compositor engine in a process of its own, for
  * bench:render's `compositor` and `compositor-animated` contenders: the engine
  * as the worker runs it (its browser opened first, the video only), without
- * the API, so plans the request types do not take yet can be measured.
+ * the API: the time of the composite itself, beside the service's end to end.
  *   node dist/bench/support/compositor-render.js <plan.json> <media dir> <media base url> <out.mp4> <width> <height> <fps>
  * Prints one JSON line: the render's seconds (after the browser is open) and the engine's split.
  */

@@ -199,8 +199,7 @@ export function resolvedOutput(size: ReferenceSize): ResolvedOutput {
  * keyframed and a transition on every clip (subtitles take neither): the video
  * zooms slowly and drifts, fading in and out; the overlay drifts, turns and
  * changes its opacity, sliding in from the right edge and wiped out; the
- * music's volume dips and comes back. Keyframes and transitions are not in the request types yet: the
- * properties are cast.
+ * music's volume dips and comes back.
  */
 export function animatedReferenceTaskBody(size: ReferenceSize, mediaBase: string, webhookUrl: string, suffix = ''): CreateTaskInput {
   const body = referenceTaskBody(size, mediaBase, webhookUrl, suffix);
