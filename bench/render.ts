@@ -53,7 +53,7 @@ import { present } from '../test/support/present';
  * beside `service`: what a client waits for, previews and all.
  *   node dist/bench/render.js [--quick] [--hd] [--runs N] [--warmup N] [--only=A,B]
  * --hd: 1920x1080 30 fps 60 s (the remotion contenders once each).
- * --only=service,ffmpeg: only those contenders (a quick look; publish ratios from a run of all four).
+ * --only=service,ffmpeg: only those contenders (a quick look; publish ratios from a run of all of them).
  * --chunked: chunked renders across workers instead (render-chunked.ts).
  * --words: word-level captions against plain subtitles instead (render-words.ts).
  * --limits [--only=4k,8k,360p-1m,360p-60m]: memory and disk at 4K, 8K and a 60-minute 360p timeline
@@ -281,7 +281,7 @@ function summarize(results: RunResult[], size: ReferenceSize) {
 
 async function main(): Promise<void> {
   const hd = process.argv.includes('--hd');
-  // --only service,ffmpeg: a quick look while working; the published ratios need all four in one run.
+  // --only service,ffmpeg: a quick look while working; the published ratios need all of them in one run.
   const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
   const only = onlyArg === undefined ? null : onlyArg.slice('--only='.length).split(',');
   // A 60 s 1080p render takes minutes per contender: one run each unless asked.
