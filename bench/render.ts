@@ -74,6 +74,7 @@ const CONTENDERS: Contender[] = [
   'ffmpeg-animated',
 ];
 type FfmpegContender = 'ffmpeg' | 'ffmpeg-animated';
+type ServiceContender = 'service' | 'service-animated' | 'service-remotion';
 type ServiceEngine = 'auto' | 'remotion';
 
 interface RunResult {
@@ -127,7 +128,7 @@ function renderTimings(logPath: string, taskId: string): RunResult['timings'] {
   return undefined;
 }
 
-async function runService(ctx: Context, run: number, contender: 'service' | 'service-animated' | 'service-remotion'): Promise<RunResult> {
+async function runService(ctx: Context, run: number, contender: ServiceContender): Promise<RunResult> {
   const engine: ServiceEngine = contender === 'service-remotion' ? 'remotion' : 'auto';
   await serviceWith(ctx, engine);
   const sampler = new RssSampler(() => ctx.service.pid);
