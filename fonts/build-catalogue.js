@@ -181,6 +181,41 @@ function coverageOf(file) {
   return execFileSync('fc-query', ['--format=%{charset}', file], { encoding: 'utf8' }).trim();
 }
 
+/** The code points of a CSS unicode-range (`U+4e00-4e0f,U+30??`) or of fc-query's charset (`20-7e a0`). */
+function codePoints(ranges) {
+  const points = new Set();
+  for (const part of ranges.split(/[\s,]+/).filter(Boolean)) {
+    const bounds = part.replace(/^U\+/i, '');
+    const [from, to] = bounds.includes('?') ? [bounds.replace(/\?/g, '0'), bounds.replace(/\?/g, 'f')] : bounds.split('-');
+    for (let cp = parseInt(from, 16); cp <= parseInt(to ?? from, 16); cp++) points.add(cp);
+  }
+  return points;
+}
+
+function unicodeRangeOf(points) {
+  const sorted = [...points].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const from = sorted[i];
+    while (sorted[i + 1] === sorted[i] + 1) i++;
+    const hex = (cp) => cp.toString(16);
+    parts.push(from === sorted[i] ? `U+${hex(from)}` : `U+${hex(from)}-${hex(sorted[i])}`);
+  }
+  return parts.join(',');
+}
+
+/**
+ * A slice's unicode-range as published is the slicing scheme shared by the
+ * SC/TC/JP/KR families, and names characters a family's file does not draw (the
+ * SC slices claim some Hangul). A claimed character without a glyph is drawn as
+ * a box instead of falling back to the family that has it, so the catalogue
+ * keeps only what every weight's file draws.
+ */
+function drawnRange(declared, files) {
+  const drawn = files.map((file) => codePoints(coverageOf(file)));
+  return unicodeRangeOf([...codePoints(declared)].filter((cp) => drawn.every((set) => set.has(cp))));
+}
+
 function latinFamilies() {
   const out = {};
   for (const [id, f] of Object.entries(LATIN_FAMILIES)) {
@@ -204,13 +239,12 @@ function cjkFamilies() {
   for (const [id, f] of Object.entries(CJK_FAMILIES)) {
     const pkgDir = path.join(ROOT, 'node_modules', f.pkg);
     const unicode = JSON.parse(fs.readFileSync(path.join(pkgDir, 'unicode.json'), 'utf8'));
-    const subsets = Object.entries(unicode).map(([name, range]) => ({ id: name.replace(/^\[(\d+)\]$/, '$1'), unicodeRange: range }));
-    for (const s of subsets) {
-      for (const w of CJK_WEIGHTS) {
-        const file = path.join(pkgDir, 'files', `${id}-${s.id}-${w}-normal.woff2`);
-        if (!fs.existsSync(file)) throw new Error(`missing ${file}`);
-      }
-    }
+    const subsets = Object.entries(unicode).map(([name, declared]) => {
+      const subset = name.replace(/^\[(\d+)\]$/, '$1');
+      const files = CJK_WEIGHTS.map((w) => path.join(pkgDir, 'files', `${id}-${subset}-${w}-normal.woff2`));
+      for (const file of files) if (!fs.existsSync(file)) throw new Error(`missing ${file}`);
+      return { id: subset, unicodeRange: drawnRange(declared, files) };
+    });
     out[id] = {
       kind: 'split',
       cssFamily: f.css,

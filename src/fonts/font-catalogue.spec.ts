@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableFontsMessage, fontFacesFor, fontFamilyStack, fontKeyInfo, mergeFontFaces } from './font-catalogue';
-import { FONT_ALIASES, FONT_KEYS } from './font-keys';
+import { FONT_ALIASES, FONT_KEYS, type FontKey } from './font-keys';
 import { parseUnicodeRange, rangesContain } from './unicode-ranges';
 
 const ROOT = join(__dirname, '..', '..');
@@ -50,7 +50,7 @@ describe('font catalogue', () => {
   });
 
   it('draws a CJK key from its own family slices only, with the light weight, when they cover the text', () => {
-    const text = '中文 abc 한국';
+    const text = '中文 abc 《》';
     const faces = fontFacesFor('noto-serif-sc-light', text);
     expect(faces.every((f) => f.family === 'Render Noto Serif SC' && f.weight === 300)).toBe(true);
     expect(faces.every((f) => existsSync(join(ROOT, 'node_modules/@fontsource', f.src.split('/')[1], 'files', f.src.split('/')[2])))).toBe(true);
@@ -61,8 +61,11 @@ describe('font catalogue', () => {
   });
 
   it('falls back from a Chinese key to the next family for characters its slices lack', () => {
-    // Google's Noto Sans SC slices hold only common Hangul; U+BDC1 and U+303D are not among them.
+    // The published ranges of the SC slices name common Hangul (한, 각) that their files lack; the catalogue does not.
     expect(fontFacesFor('sourcehan-sans-sc', '뷁').map((f) => f.family)).toEqual(['Render Noto Sans KR']);
+    const families = (key: FontKey, text: string) => [...new Set(fontFacesFor(key, text).map((f) => f.family))];
+    expect(families('sourcehan-sans-sc', '한각')).toEqual(['Render Noto Sans KR']);
+    expect(families('noto-serif-sc-light', '中文 한국')).toEqual(['Render Noto Serif SC', 'Render Noto Sans KR']);
     expect(fontFacesFor('sourcehan-sans-sc', '〽').map((f) => f.family)).toEqual(['Render Source Han Sans TC']);
   });
 

@@ -1,4 +1,4 @@
-import { fontFacesFor, fontFamilyStack, fontKeyInfo, mergeFontFaces } from '../../../src/fonts/font-catalogue';
+import { detectTextLanguage, fontFacesFor, fontFamilyStack, fontKeyInfo, mergeFontFaces } from '../../../src/fonts/font-catalogue';
 import { FONT_KEYS, type FontKey } from '../../../src/fonts/font-keys';
 import { type GlyphBrowser, ink, openGlyphBrowser } from './glyph-browser';
 
@@ -16,6 +16,8 @@ const ALL_TEXT = Object.values(SAMPLES).join(' ');
 const CHARS = [...new Set(Array.from(ALL_TEXT.replace(/\s/g, '')))];
 /** A family no face is registered under: Chromium then draws with system fonts, which lack CJK here. */
 const MISSING = '"No Such Family"';
+/** A private-use code point no face draws: drawn in a font stack, it shows that stack's own missing-glyph box. */
+const NO_FONT_DRAWS = '\ue000';
 
 function shorthand(key: FontKey, family: string): string {
   const info = fontKeyInfo(key);
@@ -42,9 +44,11 @@ describe('font catalogue in Chromium: real glyphs for every key and script', () 
   });
 
   it.each(FONT_KEYS)('%s draws every character of zh-Hans, zh-Hant, ja, ko and Latin with a distinct real glyph', async (key) => {
-    const maps = await b.bitmaps(shorthand(key, fontFamilyStack(key)), CHARS);
+    const font = shorthand(key, fontFamilyStack(key));
+    const [box] = await b.bitmaps(font, [NO_FONT_DRAWS]);
+    const maps = await b.bitmaps(font, CHARS);
     const empty = CHARS.filter((_, i) => ink(maps[i]) === 0);
-    const boxes = CHARS.filter((_, i) => maps[i] === tofu[0]);
+    const boxes = CHARS.filter((_, i) => maps[i] === tofu[0] || maps[i] === box);
     expect({ empty, boxes }).toEqual({ empty: [], boxes: [] });
     const seen = new Map<string, string>();
     const duplicates: string[] = [];
@@ -71,6 +75,38 @@ describe('font catalogue in Chromium: real glyphs for every key and script', () 
     for (const [family, keys] of families) {
       const distinct = new Set(keys.map((k) => byKey.get(k)));
       expect(`${family}: ${distinct.size}`).toBe(`${family}: ${keys.length}`);
+    }
+  });
+});
+
+/**
+ * Texts mixing scripts, where a character's first candidate in the chain is a slice of another script's
+ * family: the published unicode-ranges of the SC, TC and JP slices name Hangul those files do not draw.
+ */
+const MIXED_TEXTS: Array<[FontKey, string]> = [
+  ['liberation-sans', 'Hello 夏季特卖 日本語のテキスト 한국어'],
+  ['liberation-sans', 'Bonjour 龘靐 鬱憂のぬ 뷁쮉쀍 똠방각하'],
+  ['liberation-serif', '简体中文 繁體中文 한국어 각'],
+  ['sourcehan-sans-tc', '繁體中文 한국어 각 夏季特卖'],
+  ['noto-serif-sc', '夏季特卖 ひらがな 한국어 똠방각하'],
+];
+
+describe('font catalogue in Chromium: a task loads only its own faces, and they draw mixed-script text', () => {
+  it.each(MIXED_TEXTS)('%s draws "%s" with no box and no empty glyph', async (key, text) => {
+    // A browser of its own: faces another test loaded must not stand in for a face this text needs.
+    const b = await openGlyphBrowser();
+    try {
+      const language = detectTextLanguage(text) ?? undefined;
+      await b.loadFaces(fontFacesFor(key, text, language));
+      const font = shorthand(key, fontFamilyStack(key, language));
+      const [box] = await b.bitmaps(font, [NO_FONT_DRAWS]);
+      const chars = [...new Set(Array.from(text.replace(/\s/g, '')))];
+      const maps = await b.bitmaps(font, chars);
+      const empty = chars.filter((_, i) => ink(maps[i]) === 0);
+      const boxes = chars.filter((_, i) => maps[i] === box);
+      expect({ empty, boxes }).toEqual({ empty: [], boxes: [] });
+    } finally {
+      await b.close();
     }
   });
 });
