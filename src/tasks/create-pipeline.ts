@@ -81,14 +81,9 @@ export class CreatePipeline {
     this.now = deps.now ?? Date.now;
   }
 
-  /**
-   * POST /v3/tasks. `beforeAdmission` runs once the body passed stages 0 to 4
-   * and may refuse by throwing (a batch takes the item's rate-limit count there).
-   */
-  async create(principal: Principal, body: unknown, beforeAdmission?: () => Promise<void>): Promise<{ task: TaskEntity; queuePosition: number }> {
-    const input = this.check(body);
-    await beforeAdmission?.();
-    return this.admit(principal, input, null);
+  /** POST /v3/tasks. `beforeCommit` may refuse a task the admission would create (TaskTransitions.admit). */
+  async create(principal: Principal, body: unknown, beforeCommit?: () => Promise<void>): Promise<{ task: TaskEntity; queuePosition: number }> {
+    return this.admit(principal, this.check(body), null, beforeCommit);
   }
 
   /** Stages 0 to 4 with this service's limits and URL screen. */
@@ -102,10 +97,10 @@ export class CreatePipeline {
   }
 
   /** Stage 5. */
-  private async admit(principal: Principal, input: CreateTaskInput, original: TaskEntity | null) {
+  private async admit(principal: Principal, input: CreateTaskInput, original: TaskEntity | null, beforeCommit?: () => Promise<void>) {
     const task = await this.newTask(principal, input, original);
     try {
-      return { task, queuePosition: await this.deps.transitions.admit(principal, task, original) };
+      return { task, queuePosition: await this.deps.transitions.admit(principal, task, original, beforeCommit) };
     } catch (error) {
       throw await this.explainRefusal(error, principal, input, original);
     }

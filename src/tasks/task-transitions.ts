@@ -113,9 +113,11 @@ export class TaskTransitions {
    * A new task, or the retry of `original`, enters the queue: within its
    * account's monthly quota and credits, claiming its original, counted by the
    * database (its queue position is read back after its insert). A refusal
-   * writes nothing. Returns the task's queue position.
+   * writes nothing; so does one by `beforeCommit`, which runs once the task is
+   * in (a batch takes the item's rate-limit count there, so that only created
+   * tasks are counted). Returns the task's queue position.
    */
-  async admit(principal: Principal, task: TaskEntity, original: TaskEntity | null): Promise<number> {
+  async admit(principal: Principal, task: TaskEntity, original: TaskEntity | null, beforeCommit?: () => Promise<void>): Promise<number> {
     const { db, tasks, accounts, credits, outbox } = this.deps;
     return db.transaction(async () => {
       await accounts.lock(task.accountId);
@@ -126,6 +128,7 @@ export class TaskTransitions {
         throw new ApiError('TASK_ALREADY_RETRIED', 'This task has already been retried');
       }
       await tasks.insert(task);
+      await beforeCommit?.();
       const place = await tasks.queuePlace(task);
       const queued = await outbox.append(task, 'task.queued', task.createdAt, {
         queue_position: place.ahead + 1,

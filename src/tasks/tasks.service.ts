@@ -28,8 +28,8 @@ export class TasksService {
     this.now = deps.now ?? Date.now;
   }
 
-  create(principal: Principal, body: unknown, beforeAdmission?: () => Promise<void>) {
-    return this.deps.pipeline.create(principal, body, beforeAdmission);
+  create(principal: Principal, body: unknown, beforeCommit?: () => Promise<void>) {
+    return this.deps.pipeline.create(principal, body, beforeCommit);
   }
 
   /** Whether a body would pass every check of a create before admission; throws the refusal a create would answer. */

@@ -9,12 +9,13 @@ import { isPlainRecord } from '../common/validation/field-rules.decorator';
 import { inspectDto, validationError } from '../common/validation/validate-body';
 import type { TasksService } from '../tasks/tasks.service';
 import { CreateTaskBatchDto } from './template.dto';
+import type { BatchItemResultResponse } from './template.response';
 import type { TemplatesService } from './templates.service';
 
 export interface TaskBatchesDeps {
   tasks: TasksService;
   templates: TemplatesService;
-  /** The rate limiter of the request gate: a batch takes one count of the key's window per task it admits. */
+  /** The rate limiter of the request gate: a batch takes one count of the key's window per task it creates. */
   limiter: { consume(subject: string, limit: number): Promise<RateDecision> };
   logger: Logger;
 }
@@ -29,21 +30,29 @@ export interface TaskBatchesDeps {
 export class TaskBatches {
   constructor(private readonly deps: TaskBatchesDeps) {}
 
-  async create(principal: Principal, raw: unknown, requestId: string) {
+  /** The results, and the key's rate-limit window after the last count a created task took (null if none was created). */
+  async create(principal: Principal, raw: unknown, requestId: string): Promise<{ results: BatchItemResultResponse[]; rateLimit: RateDecision | null }> {
     const { value, issues } = inspectDto(CreateTaskBatchDto, raw);
     if (issues.length > 0) throw validationError('The request body', issues);
     const results = [];
+    let rateLimit: RateDecision | null = null;
+    // The batch's own request was counted by the gate; each task is counted as the admission creates it.
+    const takeRateCount = async () => {
+      rateLimit = await this.deps.limiter.consume(keyRateSubject(principal.keyId), principal.limits.requestsPerMinute);
+      if (!rateLimit.allowed) throw rateLimitExceeded(rateLimit);
+    };
     // One after the other: an item's request_id and quota see the items before it.
-    for (const [index, item] of value.tasks.entries()) results.push(await this.createItem(principal, item, index, requestId));
-    return { results };
+    for (const [index, item] of value.tasks.entries()) results.push(await this.createItem(principal, item, index, requestId, takeRateCount));
+    return { results, rateLimit };
   }
 
-  private async createItem(principal: Principal, item: unknown, index: number, requestId: string) {
-    // Counted once the item passed its checks, just before admission: the batch's own request was counted by the gate.
-    const takeRateCount = async () => {
-      const decision = await this.deps.limiter.consume(keyRateSubject(principal.keyId), principal.limits.requestsPerMinute);
-      if (!decision.allowed) throw rateLimitExceeded(decision);
-    };
+  private async createItem(
+    principal: Principal,
+    item: unknown,
+    index: number,
+    requestId: string,
+    takeRateCount: () => Promise<void>,
+  ): Promise<BatchItemResultResponse> {
     try {
       const { task } = await this.admit(principal, item, takeRateCount);
       return { index, status: 201, task_id: task.id };
@@ -54,10 +63,10 @@ export class TaskBatches {
     }
   }
 
-  private admit(principal: Principal, item: unknown, beforeAdmission: () => Promise<void>) {
-    if (!isPlainRecord(item) || !Object.hasOwn(item, 'template_id')) return this.deps.tasks.create(principal, item, beforeAdmission);
+  private admit(principal: Principal, item: unknown, beforeCommit: () => Promise<void>) {
+    if (!isPlainRecord(item) || !Object.hasOwn(item, 'template_id')) return this.deps.tasks.create(principal, item, beforeCommit);
     requirePermission(principal, 'templates:read');
     const { template_id: templateId, ...request } = item;
-    return this.deps.templates.createTask(principal, String(templateId), request, beforeAdmission);
+    return this.deps.templates.createTask(principal, String(templateId), request, beforeCommit);
   }
 }

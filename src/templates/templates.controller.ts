@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/auth.types';
 import { CurrentPrincipal, PermissionGuard, RequirePermission } from '../auth/permission.guard';
+import { rateLimitHeaders } from '../auth/request-gate';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { ApiTemplateIdParam } from '../openapi/api-parameters.decorator';
 import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
@@ -111,7 +112,15 @@ export class TaskBatchController {
   @ApiBody({ type: CreateTaskBatchDto })
   @ApiOkResponse({ type: BatchResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE')
-  create(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @Req() request: FastifyRequest): Promise<BatchResponse> {
-    return this.batches.create(principal, body, String(request.id));
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<BatchResponse> {
+    const { results, rateLimit } = await this.batches.create(principal, body, String(request.id));
+    // The gate's headers were taken before the items' counts.
+    if (rateLimit !== null) reply.headers(rateLimitHeaders(rateLimit));
+    return { results };
   }
 }

@@ -51,10 +51,10 @@ export class TemplatesService {
    * POST /v3/templates/{id}/tasks (and a batch item naming a template): the
    * merged body goes the way of any POST /v3/tasks body.
    */
-  async createTask(principal: Principal, templateId: string, raw: unknown, beforeAdmission?: () => Promise<void>) {
+  async createTask(principal: Principal, templateId: string, raw: unknown, beforeCommit?: () => Promise<void>) {
     const template = await this.owned(principal, templateId);
     const body = renderBody(template, checkRenderRequest(raw));
-    return this.deps.tasks.create(principal, body, beforeAdmission);
+    return this.deps.tasks.create(principal, body, beforeCommit);
   }
 
   /** The caller's template, or 404 TEMPLATE_NOT_FOUND: another account's is answered as one that does not exist. */

@@ -194,14 +194,21 @@ describe('templates and batches API', () => {
       expect((await owner.get('/v3/tasks?limit=1')).body.pagination.total).toBe(98);
     }, 120_000);
 
-    it('counts one request plus one per admitted item against the rate limit; the rest are 429 with retry_after', async () => {
-      const limited = await app.client({ rateLimitPerMinute: 5 });
-      const batch = await limited.post('/v3/tasks/batch', { tasks: Array.from({ length: 6 }, () => body()) });
+    it('counts one request plus one per created task against the rate limit; the rest are 429 with retry_after', async () => {
+      const limited = await app.client({ rateLimitPerMinute: 6 });
+      expect((await limited.post('/v3/tasks', body({ request_id: 'counted-once' }))).headers['x-ratelimit-remaining']).toBe('5');
+      const invalid = body();
+      (invalid as ParsedJson).input.output.resolution.width = -1;
+      // The batch takes count 2; a repeated request_id (409) and an invalid item create nothing and take none; four tasks take 3 to 6.
+      const tasks = [body({ request_id: 'counted-once' }), invalid, body(), body(), body(), body(), body(), body()];
+      const batch = await limited.post('/v3/tasks/batch', { tasks });
       expect(batch.status).toBe(200);
-      expect(batch.body.results.map((r: ParsedJson) => r.status)).toEqual([201, 201, 201, 201, 429, 429]);
-      expect(batch.body.results[4].error.code).toBe('RATE_LIMIT_EXCEEDED');
-      expect(batch.body.results[4].error.retry_after).toBeGreaterThan(0);
-      expect((await limited.get('/v3/tasks')).status).toBe(429);
+      expect(batch.body.results.map((r: ParsedJson) => r.status)).toEqual([409, 400, 201, 201, 201, 201, 429, 429]);
+      expect(batch.body.results[6].error.code).toBe('RATE_LIMIT_EXCEEDED');
+      expect(batch.body.results[6].error.retry_after).toBeGreaterThan(0);
+      // The batch's reply shows the window after its tasks' counts, not as the gate found it (4 left).
+      expect(batch.headers['x-ratelimit-remaining']).toBe('0');
+      expect((await limited.get('/v3/tasks?limit=10')).status).toBe(429);
     });
 
     it('refuses a batch that is not 1 to 100 items as a whole', async () => {
