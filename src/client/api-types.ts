@@ -568,7 +568,7 @@ export interface components {
              */
             font_size?: number;
             /**
-             * @description A font key or alias; any other value is answered with INVALID_FONT
+             * @description A font key or alias; any other string is answered with INVALID_FONT
              * @example noto-serif-sc
              */
             font_family?: string;
@@ -637,7 +637,7 @@ export interface components {
              */
             font_size?: number;
             /**
-             * @description A font key or alias; any other value is answered with INVALID_FONT
+             * @description A font key or alias; any other string is answered with INVALID_FONT
              * @example noto-serif-sc
              */
             font_family?: string;

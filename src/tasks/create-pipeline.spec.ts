@@ -1,6 +1,7 @@
 import { fullTaskBody, minimalTaskBody, type JsonBody } from '../../test/fixtures/task-bodies';
 import { ABSENT, failure, issuesOf, rejection, setAt } from '../../test/support/body-checks';
 import type { ApiError, ValidationIssue } from '../common/api-error';
+import { providedValue } from '../common/validation/validation-report';
 import { SsrfGuard } from '../network/ssrf-guard';
 import { checkCreateBody, refuseOverModelLimits, resolveOutput, validateCreateTaskBody } from './create-pipeline';
 import type { CreateTaskInput, OutputInput } from './task-input.types';
@@ -83,7 +84,6 @@ const BAD_VALUES: Array<[string, unknown, string?]> = [
   [`${SUB}.properties.preset`, 'tiktok'],
   [`${SUB}.properties.font_size`, 7],
   [`${SUB}.properties.font_size`, 401],
-  [`${SUB}.properties.font_family`, ''],
   [`${SUB}.properties.font_family`, 12],
   [`${SUB}.properties.color`, '#FFF'],
   [`${SUB}.properties.color`, 'white'],
@@ -320,6 +320,19 @@ describe('validateCreateTaskBody: reports', () => {
     expect(error.message).toContain('sourcehan-sans-tc-light');
     expect(error.message).toContain('chinese-tc-serif (= noto-serif-tc)');
     expect(error.options.details).toEqual([{ field: `${SUB}.properties.font_family`, issue: 'is not a font key or alias', provided_value: 'comic-sans' }]);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['longer than any key', 'x'.repeat(300)],
+    ['with a control character', 'liberation-sans\n'],
+  ])('any other string, %s, as INVALID_FONT too (spec v3: "any other value gives INVALID_FONT"), its echo cut', (_name, family) => {
+    const error = rejection(setAt(fullTaskBody(), `${SUB}.properties.font_family`, family));
+    expect(error.code).toBe('INVALID_FONT');
+    expect(error.options.details).toEqual([
+      { field: `${SUB}.properties.font_family`, issue: 'is not a font key or alias', provided_value: providedValue(family) },
+    ]);
+    expect(String((error.options.details as ValidationIssue[])[0].provided_value).length).toBeLessThan(300);
   });
 
   it('VALIDATION_ERROR before INVALID_FONT when both apply', () => {

@@ -134,6 +134,11 @@ export function StringField(rules: StringRules): PropertyDecorator {
   return rule('stringField', (value) => isStringWithin(value, rules), describeString(rules));
 }
 
+/** Any string, for a value whose meaning a later check decides (a `font_family` naming no font is INVALID_FONT). */
+export function AnyStringField(): PropertyDecorator {
+  return rule('anyStringField', (value) => typeof value === 'string', 'must be a string');
+}
+
 export function EnumField(values: readonly string[]): PropertyDecorator {
   return rule('enumField', (value) => typeof value === 'string' && values.includes(value), `must be one of: ${values.join(', ')}`);
 }

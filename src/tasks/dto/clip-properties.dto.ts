@@ -1,5 +1,6 @@
 import { ApiExtension } from '@nestjs/swagger';
 import {
+  AnyStringField,
   BooleanField,
   CheckedField,
   EnumField,
@@ -189,8 +190,8 @@ export class TextStyleDto {
   @NumberField({ min: 8, max: 400 })
   font_size?: number;
 
-  @OptionalField({ example: 'noto-serif-sc', description: 'A font key or alias; any other value is answered with INVALID_FONT' })
-  @StringField({ maxLength: 64 })
+  @OptionalField({ example: 'noto-serif-sc', description: 'A font key or alias; any other string is answered with INVALID_FONT' })
+  @AnyStringField()
   font_family?: string;
 
   @OptionalField({ example: HEX_EXAMPLE })

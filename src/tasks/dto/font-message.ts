@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../../common/api-error';
+import { issue } from '../../common/validation/validation-report';
 import { FONT_ALIASES, FONT_KEYS, resolveFontKey } from '../../fonts/font-keys';
 
 /**
@@ -21,11 +22,7 @@ export function unknownFontIssues(tracks: ReadonlyArray<{ type: string; clips: R
     track.clips.forEach((clip, clipIndex) => {
       const family = (clip.properties as { font_family?: string } | undefined)?.font_family;
       if (family !== undefined && resolveFontKey(family) === null) {
-        issues.push({
-          field: `input.timeline.tracks[${trackIndex}].clips[${clipIndex}].properties.font_family`,
-          issue: 'is not a font key or alias',
-          provided_value: family,
-        });
+        issues.push(issue(`input.timeline.tracks[${trackIndex}].clips[${clipIndex}].properties.font_family`, 'is not a font key or alias', family));
       }
     });
   });
