@@ -87,7 +87,7 @@ export async function createApiApp(runtime: Runtime, services: Services, parts: 
       .setDescription('Asynchronous video rendering (spec v3). Decisions where the spec is silent: docs/api.md.')
       .setVersion('3.0')
       .addServer(`${config.publicBaseUrl}`)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: <prefix>_<32 characters>' })
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'API key: <prefix>_<32 characters>' })
       .build(),
   );
   await app.init();
@@ -106,6 +106,9 @@ function fastifyAdapter(config: AppConfig, tls: TlsMaterial | null) {
     // anything to its left was written by the client and proves nothing.
     trustProxy: config.trustProxy ? 1 : false,
     genReqId: () => newId('req'),
+    // Fastify answers a longer path parameter 414, a status the API does not use: with the bound at Node's
+    // header limit (16 KiB, 431 beyond) any identifier reaches its route, which answers an unknown one 404.
+    routerOptions: { maxParamLength: 16 * 1024 },
     requestIdHeader: false,
     return503OnClosing: true,
     clientErrorHandler: refuseMalformedConnection,
@@ -153,7 +156,10 @@ function apiModule(runtime: Runtime, services: Services, parts: ApiParts, readin
   return ApiModule;
 }
 
-/** Before any route: the request id header, HTTPS behind a proxy, the method check, then the gate (auth, rate limits, version). */
+/**
+ * Before any route: the request id header, HTTPS behind a proxy, the gate (auth, rate limits, version), then the
+ * method check, so that a 405 is answered to authenticated callers only and carries the rate-limit headers.
+ */
 function checkEveryRequest(fastify: FastifyInstance, config: AppConfig, routeMethods: RouteMethods, gate: RequestGate): void {
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('X-Request-Id', String(request.id));
@@ -161,12 +167,13 @@ function checkEveryRequest(fastify: FastifyInstance, config: AppConfig, routeMet
       const mapped = mapError(new ApiError('FORBIDDEN', 'HTTPS only: the request did not arrive over HTTPS'), String(request.id));
       return reply.status(mapped.status).send(mapped.body);
     }
+    await gate.handle(request, reply);
+    if (reply.sent) return reply;
     const notAllowed = routeMethods.refusal(request.method, decodedPath(request.url));
     if (notAllowed !== null) {
       const mapped = mapError(notAllowed, String(request.id));
       return reply.status(mapped.status).headers(mapped.headers).send(mapped.body);
     }
-    await gate.handle(request, reply);
   });
 }
 

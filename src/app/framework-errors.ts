@@ -10,8 +10,8 @@ const MALFORMED_LINGER_MS = 2_000;
 
 /**
  * Refusals made below the routes, by Node's HTTP parser (headers too large,
- * malformed requests) and by Fastify's router (malformed percent-encoding, a
- * path parameter too long), answered in the service's one error envelope like
+ * malformed requests) and by Fastify's router (malformed percent-encoding),
+ * answered in the service's one error envelope like
  * every other refusal, without echoing the URL (it may be a signed link).
  */
 export function refuseMalformedConnection(error: Error & { code?: string }, socket: Socket): void {

@@ -32,7 +32,6 @@ function codeForFrameworkStatus(status: number): HttpErrorCode {
   switch (status) {
     case 400:
     case 408:
-    case 414:
     case 431:
       return 'VALIDATION_ERROR';
     case 401:
@@ -69,7 +68,6 @@ const FRAMEWORK_MESSAGES: Partial<Record<HttpErrorCode, string>> = {
 /** Refusals by Fastify or Node's HTTP parser, before any route: a fixed text, never an echo of the URL. */
 const FRAMEWORK_STATUS_MESSAGES: Readonly<Record<number, string>> = {
   408: 'The request was not received in time',
-  414: 'The request URL is longer than the service accepts',
   431: 'The request headers are larger than the service accepts',
 };
 const FRAMEWORK_CODE_MESSAGES: Readonly<Record<string, string>> = {

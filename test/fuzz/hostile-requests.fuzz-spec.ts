@@ -18,7 +18,7 @@ jest.setTimeout(300_000);
 const MAX_REPLY_BYTES = 64 * 1024;
 const MAX_ANSWER_MS = 2_000;
 /** Node's parser answers these itself; the envelope then says VALIDATION_ERROR, the spec having no code of its own for them. */
-const REFUSED_BY_THE_PARSER = [414, 431];
+const REFUSED_BY_THE_PARSER = [431];
 /** Framework codes, stack frames, file paths, credentials of a refused URL. */
 const LEAKS = /FST_ERR|\bat [\w.<>]+ \(|\/work\/|\/tmp\/|node_modules|user:pass@/;
 

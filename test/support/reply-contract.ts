@@ -227,7 +227,7 @@ export async function assertReplyKeepsContract(reply: ObservedReply, ca: Buffer 
 }
 
 /**
- * For refusals made below the router (Node's HTTP parser: 414, 431; the
+ * For refusals made below the router (Node's HTTP parser: 431; the
  * router: malformed percent-encoding), which answer before any operation is
  * chosen and so are documented by no operation: only the envelope is checked.
  */

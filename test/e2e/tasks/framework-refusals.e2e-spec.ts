@@ -54,7 +54,6 @@ describe('refusals below the routes', () => {
   it.each([
     ['headers too large', 'GET', '/v3/tasks', { 'x-padding': 'p'.repeat(20_000) }, 431],
     ['a URL too long for the parser', 'GET', `/v3/tasks?${'q'.repeat(100_000)}`, {}, 431],
-    ['a path parameter over the router limit', 'GET', `/v3/tasks/${'t'.repeat(300)}`, {}, 414],
     ['malformed percent-encoding in a signed link', 'GET', '/v3/files/%zz?expires=1&signature=SECRET-SIGNATURE', {}, 400],
   ])('%s: refused in the envelope, without echoing the URL', async (_name, method, path, headers, status) => {
     const answer = await raw(app, method, path, headers);
@@ -64,16 +63,32 @@ describe('refusals below the routes', () => {
     expect(answer.text.length).toBeLessThan(1_000);
   });
 
-  it('answers a known path asked with another method 405 with Allow', async () => {
-    const put = await raw(app, 'PUT', '/v3/tasks');
+  it('answers a known path asked with another method 405 with Allow and the rate-limit headers, once the key is checked', async () => {
+    const auth = { authorization: `Bearer ${(await app.client()).key}` };
+    const put = await raw(app, 'PUT', '/v3/tasks', auth);
     expect(put.status).toBe(405);
     expect(put.headers.allow).toBe('GET, HEAD, POST');
     expect(envelope(put).code).toBe('METHOD_NOT_ALLOWED');
-    const patch = await raw(app, 'PATCH', '/v3/tasks/tsk_anything/retry');
+    expect(put.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+    const patch = await raw(app, 'PATCH', '/v3/tasks/tsk_anything/retry', auth);
     expect(patch.status).toBe(405);
     expect(patch.headers.allow).toBe('POST');
+    // Without a key the answer is the gate's, as on every endpoint.
+    const anonymous = await raw(app, 'PUT', '/v3/tasks');
+    expect(anonymous.status).toBe(401);
+    expect(envelope(anonymous).code).toBe('MISSING_AUTHENTICATION');
     // An unknown path is still 404 (after authentication).
     expect((await (await app.client()).get('/v3/nothing-here')).status).toBe(404);
+  });
+
+  it('answers a task id of any length that fits the headers 404 TASK_NOT_FOUND, not a status the API does not use', async () => {
+    const auth = { authorization: `Bearer ${(await app.client()).key}` };
+    for (const id of [`tsk_${'t'.repeat(300)}`, `tsk_${'t'.repeat(12_000)}`]) {
+      const answer = await raw(app, 'GET', `/v3/tasks/${id}`, auth);
+      expect(answer.status).toBe(404);
+      expect(envelope(answer).code).toBe('TASK_NOT_FOUND');
+      expect(answer.text.length).toBeLessThan(1_000);
+    }
   });
 
   it('gates and rate-counts a percent-encoded path like the plain one', async () => {
