@@ -5,8 +5,8 @@ describe('RouteMethods', () => {
   const routes = new RouteMethods();
   routes.record('/v3/tasks', ['GET', 'HEAD']);
   routes.record('/v3/tasks', 'POST');
-  routes.record('/v3/tasks/:taskId', ['GET', 'DELETE']);
-  routes.record('/v3/tasks/:taskId/retry', 'POST');
+  routes.record('/v3/tasks/:task_id', ['GET', 'DELETE']);
+  routes.record('/v3/tasks/:task_id/retry', 'POST');
 
   it('lists the methods of the route a path matches, parameters included', () => {
     expect(routes.allowed('/v3/tasks')).toEqual(['GET', 'HEAD', 'POST']);

@@ -39,7 +39,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/tasks/{taskId}": {
+    "/v3/tasks/{task_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -57,7 +57,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/tasks/{taskId}/request": {
+    "/v3/tasks/{task_id}/request": {
         parameters: {
             query?: never;
             header?: never;
@@ -74,7 +74,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/tasks/{taskId}/retry": {
+    "/v3/tasks/{task_id}/retry": {
         parameters: {
             query?: never;
             header?: never;
@@ -109,7 +109,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/templates/{templateId}": {
+    "/v3/templates/{template_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -127,7 +127,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/templates/{templateId}/tasks": {
+    "/v3/templates/{template_id}/tasks": {
         parameters: {
             query?: never;
             header?: never;
@@ -144,7 +144,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/tasks/{taskId}/events": {
+    "/v3/tasks/{task_id}/events": {
         parameters: {
             query?: never;
             header?: never;
@@ -164,7 +164,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/tasks/{taskId}/deliveries": {
+    "/v3/tasks/{task_id}/deliveries": {
         parameters: {
             query?: never;
             header?: never;
@@ -181,7 +181,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/tasks/{taskId}/deliveries/{eventId}/redeliver": {
+    "/v3/tasks/{task_id}/deliveries/{event_id}/redeliver": {
         parameters: {
             query?: never;
             header?: never;
@@ -2078,7 +2078,7 @@ export interface operations {
             };
             path: {
                 /** @description Task identifier (tsk_ + 26 characters) */
-                taskId: string;
+                task_id: string;
             };
             cookie?: never;
         };
@@ -2276,7 +2276,7 @@ export interface operations {
             };
             path: {
                 /** @description Task identifier (tsk_ + 26 characters) */
-                taskId: string;
+                task_id: string;
             };
             cookie?: never;
         };
@@ -2497,7 +2497,7 @@ export interface operations {
             };
             path: {
                 /** @description Task identifier (tsk_ + 26 characters) */
-                taskId: string;
+                task_id: string;
             };
             cookie?: never;
         };
@@ -2695,7 +2695,7 @@ export interface operations {
             };
             path: {
                 /** @description Task identifier (tsk_ + 26 characters) */
-                taskId: string;
+                task_id: string;
             };
             cookie?: never;
         };
@@ -3374,7 +3374,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Template identifier (tpl_ + 26 characters) */
-                templateId: string;
+                template_id: string;
             };
             cookie?: never;
         };
@@ -3569,7 +3569,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Template identifier (tpl_ + 26 characters) */
-                templateId: string;
+                template_id: string;
             };
             cookie?: never;
         };
@@ -3764,7 +3764,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Template identifier (tpl_ + 26 characters) */
-                templateId: string;
+                template_id: string;
             };
             cookie?: never;
         };
@@ -4084,7 +4084,7 @@ export interface operations {
             };
             path: {
                 /** @description Task identifier (tsk_ + 26 characters) */
-                taskId: string;
+                task_id: string;
             };
             cookie?: never;
         };
@@ -4287,7 +4287,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Task identifier (tsk_ + 26 characters) */
-                taskId: string;
+                task_id: string;
             };
             cookie?: never;
         };
@@ -4482,9 +4482,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Task identifier (tsk_ + 26 characters) */
-                taskId: string;
+                task_id: string;
                 /** @description Event identifier (the webhook-id of the delivery) */
-                eventId: string;
+                event_id: string;
             };
             cookie?: never;
         };

@@ -23,7 +23,7 @@ const STREAM_EXAMPLE = [
 @ApiBearerAuth()
 @ApiHeader({ name: 'X-Service-Version', required: false, description: 'API date version; only 2025-01-17' })
 @UseGuards(PermissionGuard)
-@Controller('v3/tasks/:taskId/events')
+@Controller('v3/tasks/:task_id/events')
 export class TaskEventsController {
   constructor(private readonly streams: TaskEventStreams) {}
 
@@ -45,7 +45,7 @@ export class TaskEventsController {
   @ApiErrorResponses('TASK_NOT_FOUND')
   async stream(
     @CurrentPrincipal() principal: Principal,
-    @Param('taskId') taskId: string,
+    @Param('task_id') taskId: string,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {

@@ -5,7 +5,7 @@ import type { ServiceMetrics } from './service-metrics';
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /**
- * Counts and times every answer of this process by its route pattern (e.g. /v3/tasks/:taskId). A callback
+ * Counts and times every answer of this process by its route pattern (e.g. /v3/tasks/:task_id). A callback
  * hook, not an async one: it runs on every answer, and has nothing to wait for.
  */
 export function observeHttpRequests(fastify: FastifyInstance, metrics: ServiceMetrics): void {

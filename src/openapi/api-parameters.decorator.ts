@@ -4,7 +4,7 @@ import { ApiParam } from '@nestjs/swagger';
 
 export function ApiTaskIdParam(): MethodDecorator & ClassDecorator {
   return ApiParam({
-    name: 'taskId',
+    name: 'task_id',
     description: 'Task identifier (tsk_ + 26 characters)',
     example: 'tsk_01m82ey3w9y7j458wxb9m2y1j4',
     schema: { type: 'string', pattern: '^tsk_[0-9a-z]{26}$' },
@@ -13,7 +13,7 @@ export function ApiTaskIdParam(): MethodDecorator & ClassDecorator {
 
 export function ApiTemplateIdParam(): MethodDecorator & ClassDecorator {
   return ApiParam({
-    name: 'templateId',
+    name: 'template_id',
     description: 'Template identifier (tpl_ + 26 characters)',
     example: 'tpl_01m82ey3w9y7j458wxb9m2y1j4',
     schema: { type: 'string', pattern: '^tpl_[0-9a-z]{26}$' },
@@ -21,5 +21,5 @@ export function ApiTemplateIdParam(): MethodDecorator & ClassDecorator {
 }
 
 export function ApiEventIdParam(): MethodDecorator & ClassDecorator {
-  return ApiParam({ name: 'eventId', description: 'Event identifier (the webhook-id of the delivery)', schema: { type: 'string' } });
+  return ApiParam({ name: 'event_id', description: 'Event identifier (the webhook-id of the delivery)', schema: { type: 'string' } });
 }

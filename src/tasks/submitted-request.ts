@@ -33,7 +33,7 @@ function withoutCredentials(webhook: WebhookInput): { webhook: WebhookInput; red
 }
 
 /**
- * GET /v3/tasks/{taskId}/request: the submitted body with the webhook secret
+ * GET /v3/tasks/{task_id}/request: the submitted body with the webhook secret
  * and header values left out (their paths are listed), so a key with read
  * access cannot lift the credentials the client gave its own receiver.
  */

@@ -161,7 +161,7 @@ export class TaskRecordMetadataResponse {
   estimated_vs_actual!: EstimatedVsActualResponse | null;
 }
 
-/** GET /v3/tasks/{taskId} → 200: every field present at every state, null until set. */
+/** GET /v3/tasks/{task_id} → 200: every field present at every state, null until set. */
 export class TaskRecordResponse extends TaskBaseResponse {
   @ApiProperty(NULLABLE_TIMESTAMP)
   started_at!: string | null;
@@ -248,7 +248,7 @@ export class TaskListResponse {
   pagination!: PaginationResponse;
 }
 
-/** DELETE /v3/tasks/{taskId} → 200. */
+/** DELETE /v3/tasks/{task_id} → 200. */
 export class CanceledTaskResponse {
   @ApiProperty(TASK_ID)
   task_id!: string;
@@ -263,7 +263,7 @@ export class CanceledTaskResponse {
   message!: string;
 }
 
-/** POST /v3/tasks/{taskId}/retry → 201. */
+/** POST /v3/tasks/{task_id}/retry → 201. */
 export class RetriedTaskResponse {
   @ApiProperty({ ...TASK_ID, description: 'The new task' })
   task_id!: string;
@@ -281,7 +281,7 @@ export class RetriedTaskResponse {
   retry_count!: number;
 }
 
-/** GET /v3/tasks/{taskId}/request → 200. */
+/** GET /v3/tasks/{task_id}/request → 200. */
 export class SubmittedRequestResponse {
   @ApiProperty(TASK_ID)
   task_id!: string;

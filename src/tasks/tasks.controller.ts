@@ -67,45 +67,45 @@ export class TasksController {
     return this.tasks.list(principal, validateListQuery(query));
   }
 
-  @Get(':taskId')
+  @Get(':task_id')
   @RequirePermission('tasks:read')
   @ApiOperation({ summary: 'Read one task' })
   @ApiTaskIdParam()
   @ApiOkResponse({ type: TaskRecordResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('TASK_NOT_FOUND')
-  get(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string): Promise<TaskRecordResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('task_id') taskId: string): Promise<TaskRecordResponse> {
     return this.tasks.get(principal, taskId);
   }
 
-  @Get(':taskId/request')
+  @Get(':task_id/request')
   @RequirePermission('tasks:read')
   @ApiOperation({ summary: 'Read back the create body a task was submitted with (credentials left out)' })
   @ApiTaskIdParam()
   @ApiOkResponse({ type: SubmittedRequestResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('TASK_NOT_FOUND')
-  submittedRequest(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string): Promise<SubmittedRequestResponse> {
+  submittedRequest(@CurrentPrincipal() principal: Principal, @Param('task_id') taskId: string): Promise<SubmittedRequestResponse> {
     return this.tasks.submittedRequest(principal, taskId);
   }
 
-  @Delete(':taskId')
+  @Delete(':task_id')
   @HttpCode(200)
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Cancel a queued or processing task' })
   @ApiTaskIdParam()
   @ApiOkResponse({ type: CanceledTaskResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('TASK_NOT_FOUND', 'TASK_NOT_CANCELABLE')
-  cancel(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string): Promise<CanceledTaskResponse> {
+  cancel(@CurrentPrincipal() principal: Principal, @Param('task_id') taskId: string): Promise<CanceledTaskResponse> {
     return this.tasks.cancel(principal, taskId);
   }
 
-  @Post(':taskId/retry')
+  @Post(':task_id/retry')
   @HttpCode(201)
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Retry a failed task with the same configuration' })
   @ApiTaskIdParam()
   @ApiCreatedResponse({ type: RetriedTaskResponse, headers: V3_SUCCESS_HEADERS, description: 'The retry is queued' })
   @ApiErrorResponses('TASK_NOT_FOUND', 'TASK_NOT_RETRYABLE', 'TASK_ALREADY_RETRIED', 'INSUFFICIENT_CREDITS', 'QUOTA_EXCEEDED', 'UNSUPPORTED_MEDIA_TYPE')
-  retry(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string): Promise<RetriedTaskResponse> {
+  retry(@CurrentPrincipal() principal: Principal, @Param('task_id') taskId: string): Promise<RetriedTaskResponse> {
     return this.tasks.retry(principal, taskId);
   }
 }

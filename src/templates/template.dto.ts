@@ -55,7 +55,7 @@ export class CreateTemplateDto {
   fields?: TemplateFields;
 }
 
-/** POST /v3/templates/{templateId}/tasks; also a batch item with its template_id. */
+/** POST /v3/templates/{template_id}/tasks; also a batch item with its template_id. */
 @ApiExtension('x-extension', true)
 export class RenderTemplateDto {
   @OptionalField({

@@ -28,7 +28,7 @@ export class TemplateSummaryResponse {
   created_at!: string;
 }
 
-/** GET /v3/templates/{templateId} → 200. */
+/** GET /v3/templates/{template_id} → 200. */
 @ApiExtension('x-extension', true)
 export class TemplateResponse extends TemplateSummaryResponse {
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The create body with its {{field}} placeholders, as stored' })
@@ -45,7 +45,7 @@ export class TemplateListResponse {
   pagination!: PaginationResponse;
 }
 
-/** DELETE /v3/templates/{templateId} → 200. */
+/** DELETE /v3/templates/{template_id} → 200. */
 @ApiExtension('x-extension', true)
 export class DeletedTemplateResponse {
   @ApiProperty(TEMPLATE_ID)

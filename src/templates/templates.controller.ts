@@ -58,18 +58,18 @@ export class TemplatesController {
     return this.templates.list(principal, validateTemplateListQuery(query));
   }
 
-  @Get(':templateId')
+  @Get(':template_id')
   @RequirePermission('templates:read')
   @ApiExtension('x-extension', true)
   @ApiOperation({ summary: 'Read one template with its body' })
   @ApiTemplateIdParam()
   @ApiOkResponse({ type: TemplateResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('TEMPLATE_NOT_FOUND')
-  get(@CurrentPrincipal() principal: Principal, @Param('templateId') templateId: string): Promise<TemplateResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('template_id') templateId: string): Promise<TemplateResponse> {
     return this.templates.get(principal, templateId);
   }
 
-  @Delete(':templateId')
+  @Delete(':template_id')
   @HttpCode(200)
   @RequirePermission('templates:write')
   @ApiExtension('x-extension', true)
@@ -77,11 +77,11 @@ export class TemplatesController {
   @ApiTemplateIdParam()
   @ApiOkResponse({ type: DeletedTemplateResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('TEMPLATE_NOT_FOUND')
-  delete(@CurrentPrincipal() principal: Principal, @Param('templateId') templateId: string): Promise<DeletedTemplateResponse> {
+  delete(@CurrentPrincipal() principal: Principal, @Param('template_id') templateId: string): Promise<DeletedTemplateResponse> {
     return this.templates.delete(principal, templateId);
   }
 
-  @Post(':templateId/tasks')
+  @Post(':template_id/tasks')
   @HttpCode(201)
   @RequirePermission('tasks:write', 'templates:read')
   @ApiExtension('x-extension', true)
@@ -90,7 +90,7 @@ export class TemplatesController {
   @ApiBody({ type: RenderTemplateDto })
   @ApiCreatedResponse({ type: CreatedTaskResponse, headers: V3_SUCCESS_HEADERS, description: 'The task is queued' })
   @ApiErrorResponses('TEMPLATE_NOT_FOUND', ...CREATE_TASK_ERRORS)
-  async render(@CurrentPrincipal() principal: Principal, @Param('templateId') templateId: string, @Body() body: unknown): Promise<CreatedTaskResponse> {
+  async render(@CurrentPrincipal() principal: Principal, @Param('template_id') templateId: string, @Body() body: unknown): Promise<CreatedTaskResponse> {
     const { task, queuePosition } = await this.templates.createTask(principal, templateId, body);
     return this.tasks.createdResponse(task, queuePosition);
   }

@@ -12,7 +12,7 @@ import { DeliveriesService } from './deliveries.service';
 @ApiBearerAuth()
 @ApiTaskIdParam()
 @UseGuards(PermissionGuard)
-@Controller('v3/tasks/:taskId/deliveries')
+@Controller('v3/tasks/:task_id/deliveries')
 export class DeliveriesController {
   constructor(private readonly deliveries: DeliveriesService) {}
 
@@ -21,18 +21,18 @@ export class DeliveriesController {
   @ApiOperation({ summary: "Webhook deliveries of a task's events, with every attempt" })
   @ApiOkResponse({ type: DeliveryListResponse, headers: V3_SUCCESS_HEADERS })
   @ApiErrorResponses('TASK_NOT_FOUND')
-  list(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string): Promise<DeliveryListResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Param('task_id') taskId: string): Promise<DeliveryListResponse> {
     return this.deliveries.list(principal, taskId);
   }
 
-  @Post(':eventId/redeliver')
+  @Post(':event_id/redeliver')
   @HttpCode(202)
   @RequirePermission('tasks:write')
   @ApiOperation({ summary: 'Deliver a failed event again (same id and body)' })
   @ApiEventIdParam()
   @ApiAcceptedResponse({ type: RedeliveryResponse, headers: V3_SUCCESS_HEADERS, description: 'The event is pending delivery again' })
   @ApiErrorResponses('TASK_NOT_FOUND', 'DELIVERY_NOT_FOUND', 'DELIVERY_NOT_REDELIVERABLE')
-  redeliver(@CurrentPrincipal() principal: Principal, @Param('taskId') taskId: string, @Param('eventId') eventId: string): Promise<RedeliveryResponse> {
+  redeliver(@CurrentPrincipal() principal: Principal, @Param('task_id') taskId: string, @Param('event_id') eventId: string): Promise<RedeliveryResponse> {
     return this.deliveries.redeliver(principal, taskId, eventId);
   }
 }

@@ -52,7 +52,7 @@ export class DeliveryResponse {
   attempts!: DeliveryAttemptResponse[];
 }
 
-/** GET /v3/tasks/{taskId}/deliveries → 200. */
+/** GET /v3/tasks/{task_id}/deliveries → 200. */
 export class DeliveryListResponse {
   @ApiProperty()
   task_id!: string;
@@ -61,7 +61,7 @@ export class DeliveryListResponse {
   deliveries!: DeliveryResponse[];
 }
 
-/** POST /v3/tasks/{taskId}/deliveries/{eventId}/redeliver → 202. */
+/** POST /v3/tasks/{task_id}/deliveries/{event_id}/redeliver → 202. */
 export class RedeliveryResponse {
   @ApiProperty()
   event_id!: string;

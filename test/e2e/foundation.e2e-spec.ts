@@ -66,7 +66,7 @@ describe('foundation over HTTPS', () => {
     const response = await app.anonymous().get('/v3/openapi.json');
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\./);
-    for (const path of ['/v3/tasks', '/v3/tasks/{taskId}', '/v3/tasks/{taskId}/retry', '/v3/models', '/v3/usage']) {
+    for (const path of ['/v3/tasks', '/v3/tasks/{task_id}', '/v3/tasks/{task_id}/retry', '/v3/models', '/v3/usage']) {
       expect(Object.keys(response.body.paths)).toContain(path);
     }
     await expect(SwaggerParser.validate(structuredClone(response.body))).resolves.toBeDefined();
@@ -84,7 +84,7 @@ describe('foundation over HTTPS', () => {
     expect(keys(fieldSchema(document, created, 'webhook'))).toEqual(['url', 'events']);
     expect(propertiesOf(created).queue_position.type).toBe('integer');
 
-    const record = responseSchema(document, '/v3/tasks/{taskId}', 'get', 200);
+    const record = responseSchema(document, '/v3/tasks/{task_id}', 'get', 200);
     expect(keys(record)).toEqual(expect.arrayContaining(['task_id', 'status', 'created_at', 'started_at', 'completed_at', 'progress', 'output', 'metadata']));
     expect(record.required).toEqual(expect.arrayContaining(['started_at', 'completed_at', 'output', 'error']));
     expect(keys(fieldSchema(document, record, 'progress'))).toEqual(['percentage', 'current_phase', 'phases']);
@@ -114,7 +114,7 @@ describe('foundation over HTTPS', () => {
     const query = (document.paths['/v3/tasks'].get.parameters ?? []).filter((parameter) => parameter.in === 'query');
     expect(query.map((parameter) => parameter.name)).toEqual(['status', 'limit', 'offset', 'created_after', 'created_before']);
     expect(query[1].schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
-    expect(propertiesOf(responseSchema(document, '/v3/tasks/{taskId}', 'get', 404)).error).toBeDefined();
+    expect(propertiesOf(responseSchema(document, '/v3/tasks/{task_id}', 'get', 404)).error).toBeDefined();
   });
 
   // The client checks every reply against the served document (test/support/reply-contract.ts): this flow only has to run.

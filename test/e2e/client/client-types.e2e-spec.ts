@@ -29,7 +29,7 @@ describe('generated client types', () => {
 
   it('match the OpenAPI document the service serves (regenerate with npm run generate:client)', async () => {
     const generated = await generateFrom(`${app.baseUrl}/v3`, app.certPath);
-    expect(generated).toContain('"/v3/tasks/{taskId}/deliveries/{eventId}/redeliver"');
+    expect(generated).toContain('"/v3/tasks/{task_id}/deliveries/{event_id}/redeliver"');
     expect(generated).toBe(readFileSync(join(ROOT, 'src', 'client', 'api-types.ts'), 'utf8'));
   });
 });

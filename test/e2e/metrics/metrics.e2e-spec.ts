@@ -133,7 +133,7 @@ describe('/metrics', () => {
     // Requests are labelled by route pattern, never by the URL with the task id.
     expect(delta(`${P}http_requests_total`, { method: 'POST', route: '/v3/tasks', status: '201' })).toBe(1);
     expect(delta(`${P}http_request_duration_seconds_count`, { method: 'POST', route: '/v3/tasks', status: '201' })).toBe(1);
-    expect(delta(`${P}http_requests_total`, { method: 'GET', route: '/v3/tasks/:taskId', status: '200' })).toBe(polls);
+    expect(delta(`${P}http_requests_total`, { method: 'GET', route: '/v3/tasks/:task_id', status: '200' })).toBe(polls);
     expect(after.series(`${P}http_requests_total`).some(({ labels }) => labels.route.includes(taskId))).toBe(false);
   });
 });

@@ -225,10 +225,10 @@ describe('GET /v3/tasks/{id}/events: task events as Server-Sent Events', () => {
   });
 
   it('is described in the OpenAPI document as a text/event-stream answer with Last-Event-ID', async () => {
-    const operation = (await app.anonymous().get('/v3/openapi.json')).body.paths['/v3/tasks/{taskId}/events'].get;
+    const operation = (await app.anonymous().get('/v3/openapi.json')).body.paths['/v3/tasks/{task_id}/events'].get;
     expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
     expect(operation.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`)).toEqual(
-      expect.arrayContaining(['path:taskId', 'header:Last-Event-ID']),
+      expect.arrayContaining(['path:task_id', 'header:Last-Event-ID']),
     );
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['404', '429']));
   });

@@ -115,7 +115,7 @@ describe('ServiceMetrics', () => {
     const second = metricsOfOneApiProcess();
     first.observeHttp({ method: 'POST', route: '/v3/tasks', status: 201, seconds: 0.03 });
     first.observeHttp({ method: 'POST', route: '/v3/tasks', status: 201, seconds: 0.2 });
-    first.observeHttp({ method: 'GET', route: '/v3/tasks/:taskId', status: 404, seconds: 0.004 });
+    first.observeHttp({ method: 'GET', route: '/v3/tasks/:task_id', status: 404, seconds: 0.004 });
 
     for (const metrics of [first, second]) {
       const samples = await scrape(metrics);
@@ -147,7 +147,7 @@ describe('ServiceMetrics', () => {
 
     const own = await scrape(first);
     expect(own.value(`${P}http_requests_total`, { method: 'POST', route: '/v3/tasks', status: '201' })).toBe(2);
-    expect(own.value(`${P}http_requests_total`, { method: 'GET', route: '/v3/tasks/:taskId', status: '404' })).toBe(1);
+    expect(own.value(`${P}http_requests_total`, { method: 'GET', route: '/v3/tasks/:task_id', status: '404' })).toBe(1);
     expect(own.value(`${P}http_request_duration_seconds_bucket`, { method: 'POST', route: '/v3/tasks', status: '201', le: '0.05' })).toBe(1);
     expect(own.value(`${P}http_request_duration_seconds_bucket`, { method: 'POST', route: '/v3/tasks', status: '201', le: '0.25' })).toBe(2);
     expect((await scrape(second)).series(`${P}http_requests_total`)).toEqual([]);
