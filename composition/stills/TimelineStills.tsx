@@ -5,6 +5,7 @@ import { TextBlock, TextBox } from '../timeline/TextLayer';
 import { Timeline } from '../Timeline';
 import type { StillSheetProps } from './still-sheet-schema';
 import type { StillShot } from '../../src/render/compositor/composite-plan';
+import { type WordState, wordStates } from '../../src/render/plan/word-captions';
 
 function activeAt(item: { fromFrame: number; durationInFrames: number }, frame: number): boolean {
   return frame >= item.fromFrame && frame < item.fromFrame + item.durationInFrames;
@@ -12,9 +13,13 @@ function activeAt(item: { fromFrame: number; durationInFrames: number }, frame: 
 
 const ALWAYS = { fromFrame: 0, durationInFrames: Infinity };
 
+/** Where a word's start is put in a shot, by its state at the shot's frame: the sheet's frames are 0 and up. */
+const SHOT_WORD_START: Record<WordState, number> = { spoken: -Infinity, active: 0, unspoken: Infinity };
+
 /**
  * The plan's subtitle layers that have cues in `refs` ([layer, cue] in plan order), with just those cues, shown
- * throughout; a cue's words as they stand at the shot's `frame` (spoken ones from always, the others never).
+ * throughout; a cue's words as they stand at the shot's `frame` (spoken ones from always, the ones being spoken
+ * from the sheet's first frame, so they stay the last started, the others never).
  */
 function shotSubtitles(subtitles: TimelineProps['subtitles'], refs: Array<[number, number]>, frame: number): TimelineProps['subtitles'] {
   const out: TimelineProps['subtitles'] = [];
@@ -22,7 +27,8 @@ function shotSubtitles(subtitles: TimelineProps['subtitles'], refs: Array<[numbe
     const layer = subtitles[s];
     if (out[out.length - 1]?.id !== layer.id) out.push({ ...layer, cues: [] });
     const cue = layer.cues[c];
-    const words = cue.words?.map((w) => ({ ...w, fromFrame: w.fromFrame <= frame ? -Infinity : Infinity }));
+    const states = wordStates(cue.words ?? [], frame);
+    const words = cue.words?.map((w, i) => ({ ...w, fromFrame: SHOT_WORD_START[states[i]] }));
     out[out.length - 1].cues.push({ ...cue, ...ALWAYS, ...(words && { words }) });
   }
   return out;

@@ -1,6 +1,6 @@
 import { useCurrentFrame } from 'remotion';
 import type { PlanSubtitleCue, PlanSubtitleLayer } from '../../src/render/plan/render-plan.types';
-import { cueRuns, spokenWordCount } from '../../src/render/plan/word-captions';
+import { cueRuns, wordStates } from '../../src/render/plan/word-captions';
 import { type BlockText, SubtitleText, type WordPiece } from './subtitle-text';
 
 function activeCues(layer: PlanSubtitleLayer, frame: number): PlanSubtitleCue[] {
@@ -13,14 +13,11 @@ export function activeCueText(layer: PlanSubtitleLayer, frame: number): string |
   return active.length === 0 ? null : active.map((c) => c.text).join('\n');
 }
 
-/** The pieces of a cue's text at `frame`: each word spoken, being spoken (the last one started) or not yet. */
+/** The pieces of a cue's text at `frame`: each word spoken, being spoken (those started last) or not yet. */
 export function wordPieces(cue: PlanSubtitleCue, frame: number): WordPiece[] {
   const words = cue.words ?? [];
-  const spoken = spokenWordCount(words, frame);
-  return cueRuns(cue.text, words).map(({ text, word }) => ({
-    text,
-    word: word === null ? null : word === spoken - 1 ? 'active' : word < spoken ? 'spoken' : 'unspoken',
-  }));
+  const states = wordStates(words, frame);
+  return cueRuns(cue.text, words).map(({ text, word }) => ({ text, word: word === null ? null : states[word] }));
 }
 
 /** What the layer shows at `frame`: its active cues' text, as word pieces when the layer has word-level captions; null when none. */

@@ -1,4 +1,4 @@
-import { cueRuns, splitCueTime, spokenWordCount, wordChangeFrames } from './word-captions';
+import { cueRuns, splitCueTime, spokenWordCount, wordChangeFrames, wordStates } from './word-captions';
 
 describe('splitCueTime', () => {
   it('splits a cue over its words in proportion to their characters', () => {
@@ -40,6 +40,13 @@ describe('spokenWordCount and wordChangeFrames', () => {
 
   it('counts the words started at a frame', () => {
     expect([9, 10, 14, 15, 39, 40, 99].map((f) => spokenWordCount(words, f))).toEqual([0, 1, 1, 3, 3, 4, 4]);
+  });
+
+  it('makes every word that started last the one being spoken: words given one start are highlighted together', () => {
+    expect(wordStates(words, 9)).toEqual(['unspoken', 'unspoken', 'unspoken', 'unspoken']);
+    expect(wordStates(words, 14)).toEqual(['active', 'unspoken', 'unspoken', 'unspoken']);
+    expect(wordStates(words, 15)).toEqual(['spoken', 'active', 'active', 'unspoken']);
+    expect(wordStates(words, 40)).toEqual(['spoken', 'spoken', 'spoken', 'active']);
   });
 
   it('lists each frame inside the cue where a word starts, once', () => {

@@ -36,6 +36,19 @@ export function spokenWordCount(words: readonly PlanCueWord[], frame: number): n
   return low;
 }
 
+export type WordState = 'spoken' | 'active' | 'unspoken';
+
+/**
+ * Each word's state at `frame`: not yet spoken, being spoken (every word that
+ * started last: words given one start are spoken, and highlighted, together),
+ * or spoken before.
+ */
+export function wordStates(words: readonly PlanCueWord[], frame: number): WordState[] {
+  const spoken = spokenWordCount(words, frame);
+  const latest = spoken === 0 ? null : words[spoken - 1].fromFrame;
+  return words.map((word, index) => (index >= spoken ? 'unspoken' : word.fromFrame === latest ? 'active' : 'spoken'));
+}
+
 /** The frames inside the cue at which its look changes (a word starts), in order, once each. */
 export function wordChangeFrames(cue: PlanSubtitleCue): number[] {
   const end = cue.fromFrame + cue.durationInFrames;

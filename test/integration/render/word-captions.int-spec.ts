@@ -6,6 +6,7 @@
  * 1.5), reveal, and a CJK cue split per character. The green word must move
  * from word to word at the word times, to within one frame.
  */
+import { writeFileSync } from 'node:fs';
 import { CompositorRenderer } from '../../../src/render/compositor/compositor-renderer';
 import { compositePlan } from '../../../src/render/compositor/composite-plan';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
@@ -35,7 +36,7 @@ const FPS = 30;
 const OUT = output(W, H, FPS);
 const CASES = CAPTION_CASES;
 
-function subtitleTrack(id: string, file: string, startMs: number, words: Record<string, unknown>): TrackInput {
+function subtitleTrack(id: string, file: string, startMs: number, words: Record<string, unknown>, lengthMs = 1_500): TrackInput {
   return {
     id,
     type: 'subtitle',
@@ -44,7 +45,7 @@ function subtitleTrack(id: string, file: string, startMs: number, words: Record<
         id,
         media_url: file,
         start_time_ms: startMs,
-        end_time_ms: startMs + 1_500,
+        end_time_ms: startMs + lengthMs,
         properties: {
           preset: 'custom',
           font_size: 28,
@@ -139,5 +140,48 @@ describe.each(['compositor', 'remotion'] as const)('word-level captions drawn by
     });
     // One character at a time (28 px glyphs), never the whole cue.
     for (const width of widths) expect(width).toBeLessThan(34);
+  });
+});
+
+describe.each(['compositor', 'remotion'] as const)('words given one start, highlighted together by the %s', (engine) => {
+  const fixtures = new MediaFixtures();
+  let remotion: RemotionRenderer;
+  let frames: Frame[];
+
+  beforeAll(async () => {
+    await ensureBundle();
+    await fixtures.start();
+    remotion = newRenderer();
+    await fixtures.video('black.mp4', W, H, [[0, 0, 0]], 1, 0);
+    // A word WhisperX could not align (no start or end) is spoken with the word before it.
+    const segment = { start: 0, end: 1, text: ' AA BB CC', words: [{ word: ' AA', start: 0, end: 0.5 }, { word: ' BB' }, { word: ' CC', start: 0.5, end: 1 }] };
+    writeFileSync(fixtures.path('together.json'), JSON.stringify({ segments: [segment] }));
+    const plan = planFor(fixtures, OUT, 1_000, [
+      { id: 'ground', type: 'video', clips: [{ id: 'black', media_url: 'black.mp4', start_time_ms: 0, end_time_ms: 1_000 }] },
+      subtitleTrack('words', 'together.json', 0, {}, 1_000),
+    ]);
+    const outPath = fixtures.path(`together-${engine}.mp4`);
+    if (engine === 'compositor') {
+      const compositor = new CompositorRenderer({ remotion, mediaPath: (src) => fixtures.server.localPath(src) });
+      expect((await compositor.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined })).engine).toBe('compositor');
+    } else {
+      await remotion.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined });
+    }
+    frames = await readFrames(outPath);
+  });
+  afterAll(async () => {
+    await remotion?.close();
+    await fixtures.stop();
+  });
+
+  it('draws both words of the first start green, then only the third', () => {
+    // At frame 22 the third word is spoken: the first two are white, and where they stand is where green was.
+    const together = extentOf(frames[7], green);
+    const firstTwo = extentOf(frames[22], white);
+    if (together === null || firstTwo === null) throw new Error('a word went missing');
+    expect(together.left).toBeNear(firstTwo.left, 2);
+    expect(together.right).toBeNear(firstTwo.right, 2);
+    expect(extentOf(frames[7], white)?.left).toBeGreaterThan(together.right);
+    expect(extentOf(frames[22], green)?.left).toBeGreaterThan(firstTwo.right);
   });
 });
