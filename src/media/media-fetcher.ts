@@ -1,7 +1,7 @@
 import { networkFailureText } from '../network/network-failure';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, stat, unlink } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { RenderFailure } from '../common/render-failure';
 import { guardedRequest, NetworkTimeoutError, RedirectRefusedError } from '../network/guarded-http';
 import { BlockedAddressError, type SsrfGuard } from '../network/ssrf-guard';
+import { invalidUtf8 } from '../subtitles/subtitle-parser';
 import { DownloadSlots } from './download-slots';
 import type { DownloadBudget } from './download-budget';
 import { type MediaProbe, ProbeError, probeMedia } from './ffprobe';
@@ -136,7 +137,9 @@ async function checkUtf8Text(path: string): Promise<string | null> {
     }
     decoder.decode();
   } catch {
-    return 'a subtitle file must be UTF-8 text';
+    // Only subtitle-sized files get here (MAX_SUBTITLE_BYTES): read whole, to name where they break.
+    const invalid = invalidUtf8(await readFile(path));
+    return `a subtitle file must be UTF-8 text${invalid === null ? '' : `: line ${invalid.line}: ${invalid.message}`}`;
   }
   return sawText ? null : 'the subtitle file is empty';
 }

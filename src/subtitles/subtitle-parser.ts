@@ -84,16 +84,23 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
+/** The first byte of `bytes` that breaks UTF-8, named by its line and offset; null when there is none. */
+export function invalidUtf8(bytes: Uint8Array): { line: number; message: string } | null {
+  const bad = firstInvalidUtf8(bytes);
+  if (bad < 0) return null;
+  return {
+    line: bytes.subarray(0, bad).filter((b) => b === 0x0a).length + 1,
+    message: `byte 0x${bytes[bad].toString(16)} at offset ${bad} is not valid UTF-8`,
+  };
+}
+
 function decode(content: Uint8Array | string): string {
   if (typeof content === 'string') return content.replace(/^\ufeff/, '');
   if ((content[0] === 0xff && content[1] === 0xfe) || (content[0] === 0xfe && content[1] === 0xff)) {
     throw new SyntaxProblem(1, 'the file is UTF-16; only UTF-8 is supported');
   }
-  const bad = firstInvalidUtf8(content);
-  if (bad >= 0) {
-    const line = content.subarray(0, bad).filter((b) => b === 0x0a).length + 1;
-    throw new SyntaxProblem(line, `byte 0x${content[bad].toString(16)} at offset ${bad} is not valid UTF-8`);
-  }
+  const invalid = invalidUtf8(content);
+  if (invalid !== null) throw new SyntaxProblem(invalid.line, invalid.message);
   // TextDecoder drops a leading BOM.
   return new TextDecoder().decode(content);
 }

@@ -99,12 +99,16 @@ describe('MediaFetcher against a real HTTP server', () => {
 
     it('for subtitles with NUL bytes or that are not UTF-8', async () => {
       server.routes.set('/nul.srt', (_req, res) => res.end(Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nhi\0there\n')));
-      server.routes.set('/latin1.srt', (_req, res) => res.end(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])));
+      server.routes.set('/latin1.srt', (_req, res) => res.end(Buffer.from('1\n00:00:00,000 --> 00:00:01,000\ncaf\xe9\n', 'latin1')));
       const f = fetcher();
+      const messages = [];
       for (const path of ['/nul.srt', '/latin1.srt']) {
         const error = await renderFailure(f.fetch({ url: server.url(path), expect: 'subtitle', destDir: dest() }));
         expect(error).toMatchObject({ code: 'INVALID_MEDIA_FORMAT', retryPossible: false });
+        messages.push(error.message);
       }
+      // The first bad byte named by its line, as the parser would (docs/subtitles.md).
+      expect(messages[1]).toMatch(/must be UTF-8 text: line 3: byte 0xe9 at offset 35 is not valid UTF-8/);
     });
 
     it('for a subtitle file over MAX_SUBTITLE_BYTES, stopping the download there, even when a video fetch cached it', async () => {
