@@ -111,6 +111,32 @@ describe('buildSubtitleLayer', () => {
     expect(fonts.slice(1).every((f) => f.family === 'Render Noto Sans JP')).toBe(true);
   });
 
+  it('composes decomposed text (NFC), so Korean spelt in conjoining jamo is drawn from the Hangul syllables the fonts have', () => {
+    const decomposed = '한국어 가나다'.normalize('NFD');
+    expect(decomposed).toHaveLength(15);
+    const { layer, fonts } = buildSubtitleLayer({
+      id: 'x',
+      fps: 30,
+      canvas,
+      timelineFrames: 30,
+      clip: clip(0, 1000, { words: {} }),
+      cues: [
+        {
+          startMs: 0,
+          endMs: 1000,
+          text: decomposed,
+          words: [
+            { text: '한국어'.normalize('NFD'), startMs: 0 },
+            { text: '가나다'.normalize('NFD'), startMs: 500 },
+          ],
+        },
+      ],
+    });
+    expect(layer.cues[0].text).toBe('한국어 가나다');
+    expect(layer.cues[0].words?.map((w) => w.text)).toEqual(['한국어', '가나다']);
+    expect(fonts.slice(1).map((f) => f.family)).toContain('Render Noto Sans KR');
+  });
+
   it('needs no fonts when no cue is visible', () => {
     const { layer, fonts } = buildSubtitleLayer({
       id: 'x',

@@ -22,7 +22,9 @@ export interface BuildSubtitleLayerArgs {
 
 /**
  * Cues on the timeline: shifted by the clip start, cut at the clip end and the
- * timeline end, empty ones dropped. A cue covers the frames whose timestamps lie
+ * timeline end, empty ones dropped, their text composed (NFC, as drawn text
+ * always is: fonts draw Hangul syllables, not the conjoining jamo that
+ * decomposed Korean is spelt with). A cue covers the frames whose timestamps lie
  * in [start, end), the same rule the plan builder applies to clips.
  */
 function* placeCues(args: BuildSubtitleLayerArgs): Steps<PlacedCue[]> {
@@ -31,7 +33,7 @@ function* placeCues(args: BuildSubtitleLayerArgs): Steps<PlacedCue[]> {
   const placed: PlacedCue[] = [];
   for (const cue of args.cues) {
     yield;
-    const text = cue.text.trim();
+    const text = cue.text.normalize('NFC').trim();
     if (text === '') continue;
     const fromFrame = firstFrameAtOrAfter(clip.start_time_ms + cue.startMs, fps);
     const endFrame = Math.min(firstFrameAtOrAfter(clip.start_time_ms + cue.endMs, fps), clipEndFrame);
@@ -59,7 +61,7 @@ function wordCaptions(props: SubtitleClipProperties | undefined): PlanWordCaptio
 function cueWords(cue: PlacedCue, clip: ClipInput, fps: number, language: string): PlanCueWord[] {
   const { source } = cue;
   const timed: CueWordMs[] = source.words ?? splitCueTime(cue.text, source.startMs, source.endMs, language);
-  return timed.map((w) => ({ text: w.text, fromFrame: Math.max(cue.fromFrame, firstFrameAtOrAfter(clip.start_time_ms + w.startMs, fps)) }));
+  return timed.map((w) => ({ text: w.text.normalize('NFC'), fromFrame: Math.max(cue.fromFrame, firstFrameAtOrAfter(clip.start_time_ms + w.startMs, fps)) }));
 }
 
 /** Every character the cues use, once: what the language and the font faces are chosen by. */

@@ -53,6 +53,12 @@ describe('buildTextLayer', () => {
     });
   });
 
+  it('composes decomposed text (NFC): Korean in conjoining jamo is drawn from the Hangul syllables of the KR font', () => {
+    const { layer, fonts } = build('한국어'.normalize('NFD'), { text_wrapping: { enabled: false } });
+    expect(layer.text).toBe('한국어');
+    expect(fonts.map((f) => f.family)).toContain('Render Noto Sans KR');
+  });
+
   it('aligns to the centre unless told otherwise', () => {
     expect(build('a').layer.style.align).toBe('center');
     expect(build('a', { align: 'left' }).layer.style.align).toBe('left');

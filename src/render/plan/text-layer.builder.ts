@@ -48,7 +48,8 @@ function textStyle(props: TextClipProperties, canvas: Canvas, language: string |
 export function buildTextLayer(args: BuildTextLayerArgs): { layer: PlanTextLayer; fonts: PlanFontFace[] } {
   const { clip, canvas } = args;
   const props = (clip.properties ?? {}) as TextClipProperties;
-  const text = clip.text ?? '';
+  // Composed, as subtitle cues are (subtitle-layer.builder.ts).
+  const text = (clip.text ?? '').normalize('NFC');
   const asked = props.text_wrapping?.language ?? 'auto';
   const language = asked === 'auto' ? (detectTextLanguage(text) ?? undefined) : asked;
   const style = textStyle(props, canvas, language);
