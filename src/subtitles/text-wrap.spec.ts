@@ -1,4 +1,4 @@
-import { isMostlyCjk, wrapText } from './text-wrap';
+import { isMostlyCjk, wordsOf, wrapText } from './text-wrap';
 
 const word = (max: number, language = 'auto') => ({ maxCharsPerLine: max, strategy: 'word' as const, language });
 const lengths = (text: string) => text.split('\n').map((l) => Array.from(l).length);
@@ -14,6 +14,11 @@ describe('wrapText', () => {
   it('breaks Chinese between characters at the limit', () => {
     const out = wrapText('今天天气很好我们一起去公园散步吧', word(6));
     expect(out).toBe('今天天气很好\n我们一起去公\n园散步吧');
+  });
+
+  it('keeps a half-width voiced mark on its kana, as a combining mark is kept on its base: in lines and in words', () => {
+    expect(wrapText('ｿﾞﾝﾋﾞｿﾟ', { ...word(1), strategy: 'character' })).toBe('ｿﾞ\nﾝ\nﾋﾞ\nｿﾟ');
+    expect(wordsOf('ｿﾞﾝﾋﾞ', 'ja').map((w) => w.text)).toEqual(['ｿﾞ', 'ﾝ', 'ﾋﾞ']);
   });
 
   it('never starts a line with closing punctuation nor ends one with opening punctuation', () => {

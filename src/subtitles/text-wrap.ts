@@ -21,7 +21,8 @@ const NO_LINE_START = new Set(Array.from('!),.:;?]}%、。，．：；？！）�
 const NO_LINE_START_JA = new Set(Array.from('ーぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿゝゞヽヾ々'));
 const NO_LINE_END = new Set(Array.from('([{「『（【〔〈《〘〖｛［〝“‘«‹'));
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef\u30fc]/u;
-const MARK = /\p{M}/u;
+/** Combining marks, and what else extends the character before it (the half-width voiced marks ﾞ ﾟ are letters). */
+const MARK = /[\p{M}\p{Grapheme_Extend}]/u;
 const SPACE = /\s/u;
 
 interface Atom {
