@@ -14,7 +14,7 @@ import type { TasksRepository } from '../tasks/tasks.repository';
 import type { WebhookCredentials } from '../tasks/webhook-credentials';
 import type { DeliveryAttemptsRepository } from './delivery-attempts.repository';
 import type { WebhookDispatcher } from './webhook-dispatcher';
-import { deliveryHeaders } from './webhook-signature';
+import { deliveryHeaders, WEBHOOK_USER_AGENT } from './webhook-signature';
 
 export interface DeliveryOutcome {
   httpStatus: number | null;
@@ -22,11 +22,11 @@ export interface DeliveryOutcome {
   retryAfterMs: number | null;
 }
 
-/** What to do after an attempt, by the spec's delivery rules. */
+/** What to do after an attempt, by the spec's delivery rules: "a 4xx answer is a permanent error and is not retried". */
 export function classifyOutcome(outcome: DeliveryOutcome): 'delivered' | 'permanent' | 'retry' {
   const status = outcome.httpStatus;
   if (status !== null && status >= 200 && status < 300) return 'delivered';
-  if (status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429) return 'permanent';
+  if (status !== null && status >= 400 && status < 500) return 'permanent';
   return 'retry';
 }
 
@@ -157,6 +157,7 @@ export class WebhookDeliveryProcessor {
   private async send(event: TaskEventEntity, webhook: TaskEntity['webhook'], now: number): Promise<DeliveryOutcome> {
     const timeoutMs = timeoutMsOf(webhook);
     const headers = {
+      'user-agent': WEBHOOK_USER_AGENT,
       ...lowercaseKeys(webhook.headers ?? {}),
       ...deliveryHeaders({
         eventId: event.id,
@@ -180,11 +181,10 @@ export class WebhookDeliveryProcessor {
         ca: this.deps.ca,
       });
       response.body.resume();
-      const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
       return {
         httpStatus: response.status,
         error: response.status >= 300 ? `receiver answered ${response.status}` : null,
-        retryAfterMs: retryable ? parseRetryAfter(response.headers['retry-after'], now) : null,
+        retryAfterMs: response.status >= 500 ? parseRetryAfter(response.headers['retry-after'], now) : null,
       };
     } catch (error) {
       // The delivery record is read by the client: the kind of failure only; the log keeps the cause.

@@ -28,11 +28,13 @@ export interface SignedHeadersInput {
   timestampSeconds: number;
 }
 
+/** Sent unless the webhook's custom headers name a User-Agent of their own. */
+export const WEBHOOK_USER_AGENT = 'render-service-webhooks/3.0';
+
 /** The headers the service sets on every delivery (custom headers cannot override these). */
 export function deliveryHeaders(input: SignedHeadersInput): Record<string, string> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
-    'user-agent': 'render-service-webhooks/3.0',
     'x-service-event': input.eventType,
     'x-service-timestamp': String(input.timestampSeconds),
     'webhook-id': input.eventId,

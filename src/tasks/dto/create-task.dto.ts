@@ -26,9 +26,6 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,64}$/;
 const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
 /** Headers the service sets itself or that belong to the transport: a client value would forge or break them. */
 const RESERVED_HEADERS: ReadonlySet<string> = new Set([
-  'content-type',
-  'content-length',
-  'content-encoding',
   'host',
   'connection',
   'keep-alive',
@@ -39,7 +36,7 @@ const RESERVED_HEADERS: ReadonlySet<string> = new Set([
   'expect',
   'proxy-connection',
 ]);
-const RESERVED_PREFIXES = ['x-service-', 'webhook-'];
+const RESERVED_PREFIXES = ['content-', 'x-service-', 'webhook-'];
 
 export function webhookHeaderIssue(name: string, value: unknown, earlierNames: readonly string[]): string | null {
   if (!HEADER_NAME.test(name)) return "is not a valid header name (letters, digits and !#$%&'*+-.^_`|~, at most 64)";

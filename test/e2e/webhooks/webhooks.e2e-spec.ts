@@ -74,7 +74,7 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     const taskId = await createTask('/dripping.png', {
       url: receiver.url(path),
       secret: WHSEC,
-      headers: { 'X-Tenant': 'acme', Authorization: 'Bearer client-token' },
+      headers: { 'X-Tenant': 'acme', Authorization: 'Bearer client-token', 'User-Agent': 'acme-hooks/2' },
     });
     const requests = await receiver.waitFor(
       path,
@@ -108,6 +108,8 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
       expect(request.headers['webhook-timestamp']).toBe(String(timestamp));
       expect(request.headers['x-tenant']).toBe('acme');
       expect(request.headers.authorization).toBe('Bearer client-token');
+      // Custom headers are "added to every webhook request": a User-Agent of the client's own replaces the service's.
+      expect(request.headers['user-agent']).toBe('acme-hooks/2');
       expectServiceSignature(request, WHSEC);
       expect(verifier.verify(request.raw.toString('utf8'), request.headers as Record<string, string>)).toEqual(envelope);
       expect(verifyWebhook({ body: request.raw, headers: request.headers, secret: WHSEC })).toEqual({ ok: true });
@@ -226,7 +228,7 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     };
     expect(await bad({ url: receiver.url('/x'), events: ['task.queued', 'task.exploded'] })).toEqual([expect.stringMatching(/^webhook\.events/)]);
     expect(await bad({ url: receiver.url('/x').replace('https:', 'http:') })).toEqual(['webhook.url']);
-    for (const name of ['X-Service-Signature', 'x-service-event', 'Webhook-Id', 'Content-Type']) {
+    for (const name of ['X-Service-Signature', 'x-service-event', 'Webhook-Id', 'Content-Type', 'Content-Language']) {
       expect(await bad({ url: receiver.url('/x'), headers: { [name]: 'forged' } })).toEqual([expect.stringMatching(/^webhook\.headers/)]);
     }
   }, 30_000);
@@ -297,28 +299,30 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     expect((await stranger.post(`/v3/tasks/${taskId}/deliveries/${failed.event_id}/redeliver`)).status).toBe(404);
   }, 30_000);
 
-  it('does not retry a 400, and max_retries 0 means one attempt', async () => {
-    const rejected = newPath();
-    receiver.respond(rejected, () => ({ status: 400 }));
+  it('does not retry any 4xx (400, 408, 429), and max_retries 0 means one attempt', async () => {
+    const rejections = [400, 408, 429].map((status) => {
+      const path = newPath();
+      receiver.respond(path, () => ({ status, retryAfter: '1' }));
+      return path;
+    });
     const once = newPath();
     receiver.respond(once, () => ({ status: 500 }));
-    const [rejectedTask, onceTask] = await Promise.all([queuedOnly(rejected), queuedOnly(once, { max_retries: 0 })]);
-    const [a, b] = await Promise.all([waitForDelivery(rejectedTask, 'task.queued', 'failed'), waitForDelivery(onceTask, 'task.queued', 'failed')]);
-    expect(a.attempts.map((attempt) => attempt.http_status)).toEqual([400]);
-    expect(b.attempts.map((attempt) => attempt.http_status)).toEqual([500]);
+    const tasks = await Promise.all([...rejections.map((path) => queuedOnly(path)), queuedOnly(once, { max_retries: 0 })]);
+    const deliveries = await Promise.all(tasks.map((taskId) => waitForDelivery(taskId, 'task.queued', 'failed')));
+    expect(deliveries.map((delivery) => delivery.attempts.map((attempt) => attempt.http_status))).toEqual([[400], [408], [429], [500]]);
     await new Promise((resolve) => setTimeout(resolve, SCHEDULE[0] + 1_000));
-    expect(receiver.received(rejected)).toHaveLength(1);
-    expect(receiver.received(once)).toHaveLength(1);
+    for (const path of [...rejections, once]) expect(receiver.received(path)).toHaveLength(1);
+    expect(receiver.received(once)[0].headers['user-agent']).toBe('render-service-webhooks/3.0');
   }, 30_000);
 
-  it('retries 429 and 408, honouring Retry-After over the schedule', async () => {
+  it('retries a 5xx, honouring its Retry-After over the schedule', async () => {
     const path = newPath();
-    receiver.respond(path, (_request, nth) => [{ status: 429, retryAfter: '2' }, { status: 408 }, { status: 200 }][nth] ?? { status: 200 });
+    receiver.respond(path, (_request, nth) => [{ status: 503, retryAfter: '2' }, { status: 500 }, { status: 200 }][nth] ?? { status: 200 });
     const taskId = await queuedOnly(path);
     const requests = await receiver.waitFor(path, (all) => all.length >= 3);
     expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(2_000);
     expect(requests[2].receivedAt - requests[1].receivedAt).toBeLessThan(2_000);
-    expect((await waitForDelivery(taskId, 'task.queued', 'delivered')).attempts.map((attempt) => attempt.http_status)).toEqual([429, 408, 200]);
+    expect((await waitForDelivery(taskId, 'task.queued', 'delivered')).attempts.map((attempt) => attempt.http_status)).toEqual([503, 500, 200]);
   }, 30_000);
 
   it("keeps a task's events in order while its first event is retried, and other tasks do not wait", async () => {
