@@ -274,9 +274,10 @@ export class TaskTransitions {
   /** queued or processing → canceled, refunded; its queued job is removed (a running render sees the status and stops). */
   async cancel(task: TaskEntity, by: 'user_request' | 'system'): Promise<{ canceled: boolean; at: number }> {
     const now = this.now();
+    const processingSeconds = task.startedAt === null ? 0 : (now - task.startedAt) / 1000;
     const canceled = await this.move(task, {
       from: ['queued', 'processing'],
-      changes: { status: 'canceled', canceledAt: now, canceledBy: by, updatedAt: now },
+      changes: { status: 'canceled', canceledAt: now, canceledBy: by, processingSeconds, updatedAt: now },
       refund: true,
       alongside: async () => this.deps.db.afterCommit(() => this.deps.jobs.removeRender(task.id)),
       event: {
@@ -284,7 +285,7 @@ export class TaskTransitions {
         data: {
           canceled_at: isoTime(now),
           canceled_by: by,
-          processing_time_seconds: task.startedAt === null ? 0 : Math.round((now - task.startedAt) / 10) / 100,
+          processing_time_seconds: round2(processingSeconds),
         },
       },
     });

@@ -212,6 +212,9 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
       canceled_by: 'user_request',
       processing_time_seconds: expect.any(Number),
     });
+    // The record says what the event said.
+    const record = (await client.get(`/v3/tasks/${taskId}`)).body;
+    expect(record.metadata.processing_time_seconds).toBe(webhookEnvelope(requests[1]).data.processing_time_seconds);
     for (const request of requests) {
       expect(request.headers['x-service-signature']).toBeUndefined();
       expect(request.headers['webhook-signature']).toBeUndefined();
