@@ -4,7 +4,8 @@
  * black, the spoken word in pure green. Each case is a subtitle clip of its own
  * stretch of the timeline: WebVTT inline timestamps, a JSON transcript (scale
  * 1.5), reveal, and a CJK cue split per character. The green word must move
- * from word to word at the word times, to within one frame.
+ * from word to word at the word times, to within one frame. A second, 1 s
+ * render holds a transcript word without times: it is green with the one before.
  */
 import { writeFileSync } from 'node:fs';
 import { CompositorRenderer } from '../../../src/render/compositor/compositor-renderer';
@@ -65,6 +66,18 @@ describe.each(['compositor', 'remotion'] as const)('word-level captions drawn by
   let remotion: RemotionRenderer;
   let plan: RenderPlan;
   let frames: Frame[];
+  let togetherFrames: Frame[];
+
+  const render = async (renderPlan: RenderPlan, name: string): Promise<Frame[]> => {
+    const outPath = fixtures.path(`${name}-${engine}.mp4`);
+    if (engine === 'compositor') {
+      const compositor = new CompositorRenderer({ remotion, mediaPath: (src) => fixtures.server.localPath(src) });
+      expect((await compositor.renderVideo({ plan: renderPlan, output: OUT, outPath, onProgress: () => undefined })).engine).toBe('compositor');
+    } else {
+      await remotion.renderVideo({ plan: renderPlan, output: OUT, outPath, onProgress: () => undefined });
+    }
+    return readFrames(outPath);
+  };
 
   beforeAll(async () => {
     await ensureBundle();
@@ -79,14 +92,17 @@ describe.each(['compositor', 'remotion'] as const)('word-level captions drawn by
       subtitleTrack('reveal', files.reveal, CASES.reveal.startMs, { style: 'reveal' }),
       subtitleTrack('cjk', files.cjk, CASES.cjk.startMs, {}),
     ]);
-    const outPath = fixtures.path(`${engine}.mp4`);
-    if (engine === 'compositor') {
-      const compositor = new CompositorRenderer({ remotion, mediaPath: (src) => fixtures.server.localPath(src) });
-      expect((await compositor.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined })).engine).toBe('compositor');
-    } else {
-      await remotion.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined });
-    }
-    frames = await readFrames(outPath);
+    frames = await render(plan, 'cases');
+    // A word WhisperX could not align (no start or end) is spoken with the word before it.
+    const segment = { start: 0, end: 1, text: ' AA BB CC', words: [{ word: ' AA', start: 0, end: 0.5 }, { word: ' BB' }, { word: ' CC', start: 0.5, end: 1 }] };
+    writeFileSync(fixtures.path('together.json'), JSON.stringify({ segments: [segment] }));
+    togetherFrames = await render(
+      planFor(fixtures, OUT, 1_000, [
+        { id: 'ground', type: 'video', clips: [{ id: 'black', media_url: 'black.mp4', start_time_ms: 0, end_time_ms: 1_000 }] },
+        subtitleTrack('words', 'together.json', 0, {}, 1_000),
+      ]),
+      'together',
+    );
   });
   afterAll(async () => {
     await remotion?.close();
@@ -141,47 +157,15 @@ describe.each(['compositor', 'remotion'] as const)('word-level captions drawn by
     // One character at a time (28 px glyphs), never the whole cue.
     for (const width of widths) expect(width).toBeLessThan(34);
   });
-});
 
-describe.each(['compositor', 'remotion'] as const)('words given one start, highlighted together by the %s', (engine) => {
-  const fixtures = new MediaFixtures();
-  let remotion: RemotionRenderer;
-  let frames: Frame[];
-
-  beforeAll(async () => {
-    await ensureBundle();
-    await fixtures.start();
-    remotion = newRenderer();
-    await fixtures.video('black.mp4', W, H, [[0, 0, 0]], 1, 0);
-    // A word WhisperX could not align (no start or end) is spoken with the word before it.
-    const segment = { start: 0, end: 1, text: ' AA BB CC', words: [{ word: ' AA', start: 0, end: 0.5 }, { word: ' BB' }, { word: ' CC', start: 0.5, end: 1 }] };
-    writeFileSync(fixtures.path('together.json'), JSON.stringify({ segments: [segment] }));
-    const plan = planFor(fixtures, OUT, 1_000, [
-      { id: 'ground', type: 'video', clips: [{ id: 'black', media_url: 'black.mp4', start_time_ms: 0, end_time_ms: 1_000 }] },
-      subtitleTrack('words', 'together.json', 0, {}, 1_000),
-    ]);
-    const outPath = fixtures.path(`together-${engine}.mp4`);
-    if (engine === 'compositor') {
-      const compositor = new CompositorRenderer({ remotion, mediaPath: (src) => fixtures.server.localPath(src) });
-      expect((await compositor.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined })).engine).toBe('compositor');
-    } else {
-      await remotion.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined });
-    }
-    frames = await readFrames(outPath);
-  });
-  afterAll(async () => {
-    await remotion?.close();
-    await fixtures.stop();
-  });
-
-  it('draws both words of the first start green, then only the third', () => {
+  it('highlights words given one start together (an unaligned transcript word goes with the one before), then the next', () => {
     // At frame 22 the third word is spoken: the first two are white, and where they stand is where green was.
-    const together = extentOf(frames[7], green);
-    const firstTwo = extentOf(frames[22], white);
+    const together = extentOf(togetherFrames[7], green);
+    const firstTwo = extentOf(togetherFrames[22], white);
     if (together === null || firstTwo === null) throw new Error('a word went missing');
     expect(together.left).toBeNear(firstTwo.left, 2);
     expect(together.right).toBeNear(firstTwo.right, 2);
-    expect(extentOf(frames[7], white)?.left).toBeGreaterThan(together.right);
-    expect(extentOf(frames[22], green)?.left).toBeGreaterThan(firstTwo.right);
+    expect(extentOf(togetherFrames[7], white)?.left).toBeGreaterThan(together.right);
+    expect(extentOf(togetherFrames[22], green)?.left).toBeGreaterThan(firstTwo.right);
   });
 });
