@@ -51,9 +51,10 @@ export class EstimateModel {
     return rate;
   }
 
+  /** Null while the history says nothing about the work: too few renders, or all within the overhead (tiny ones). */
   private async learnedRate(quality: OutputQuality): Promise<number | null> {
     const history = await this.tasks.recentRenders(quality, HISTORY, OVERHEAD_SECONDS);
-    if (history.count < 3 || history.workUnits <= 0) return null;
+    if (history.count < 3 || history.workUnits <= 0 || history.secondsOverOverhead <= 0) return null;
     return history.secondsOverOverhead / history.workUnits;
   }
 }

@@ -48,4 +48,24 @@ describe('the estimate model learns from completed renders', () => {
     expect(await model.estimateSeconds(output, 10_000)).toBe(4 + 100 * 0.5);
     await db.close();
   });
+
+  it('keeps the prior while every render of the history finished within the overhead: a rate of 0 would say size costs nothing', async () => {
+    const db = await openDatabase({ dataDir: mkdtempSync(join(dataDir, 'tiny-')), databaseUrl: null }, SERVICE_ENTITIES);
+    const model = new EstimateModel(new TasksRepository(db));
+    const output: ResolvedOutput = { width: 1000, height: 1000, framerate: 10, format: 'mp4', quality: 'draft', codec: 'h264' };
+    for (const index of [0, 1, 2]) {
+      const row = {
+        id: `tsk_tiny${index}`,
+        createdAt: index,
+        status: 'completed',
+        quality: 'draft',
+        processingSeconds: 0.4,
+        workUnits: 0.3,
+        completedAt: 1_000 + index,
+      };
+      await db.run((m) => m.insert(TaskEntity, taskRow('acc_tiny', row as never) as never));
+    }
+    expect(await model.estimateSeconds(output, 10_000)).toBe(Math.round(4 + 100 * 0.05));
+    await db.close();
+  });
 });
