@@ -323,10 +323,12 @@ function refuseOverQuota(principal: Principal, used: number, now: number): void 
   const limit = principal.limits.monthlyRenders;
   if (used < limit) return;
   const resetAt = Math.floor(utcMonthOf(now).end / 1000);
+  const retryAfterSeconds = resetAt - Math.floor(now / 1000);
   throw new ApiError('QUOTA_EXCEEDED', `The monthly quota of ${limit} renders is used up`, {
     details: { monthly_renders: limit, used },
     headers: {
-      ...rateLimitHeaders({ allowed: false, limit, remaining: 0, resetAt, retryAfterSeconds: resetAt - Math.floor(now / 1000) }, 'monthly_renders'),
+      ...rateLimitHeaders({ allowed: false, limit, remaining: 0, resetAt, retryAfterSeconds }, 'monthly_renders'),
+      'Retry-After': String(retryAfterSeconds),
     },
     suggestedAction: 'Wait for the next month or move the key to a higher tier',
   });

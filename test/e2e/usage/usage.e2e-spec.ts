@@ -168,6 +168,9 @@ describe('models, usage, quotas and credits over HTTPS', () => {
       expect(refused.headers['x-ratelimit-type']).toBe('monthly_renders');
       expect(refused.headers['x-ratelimit-limit']).toBe('2');
       expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+      // Retry-After: the seconds until the next month starts, which is when X-RateLimit-Reset says the quota resets.
+      const reset = Number(refused.headers['x-ratelimit-reset']);
+      expect(Math.abs(Number(refused.headers['retry-after']) - (reset - Date.now() / 1000))).toBeLessThan(5);
       expect(await taskCount(name)).toBe(2);
       const usage = (await client.get('/v3/usage')).body;
       expect(usage.usage.total_renders).toBe(2);
