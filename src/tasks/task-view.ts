@@ -25,8 +25,9 @@ export async function outputView(output: StoredOutput, signer: OutputUrlSigner, 
   };
 }
 
-export function estimatedVsActual(task: Pick<TaskEntity, 'processingSeconds' | 'estimatedSeconds'>) {
-  if (task.processingSeconds === null) return null;
+/** How the estimate fared against a render that ran to its end (completed or failed); null before, and for a canceled task. */
+export function estimatedVsActual(task: Pick<TaskEntity, 'status' | 'processingSeconds' | 'estimatedSeconds'>) {
+  if (task.processingSeconds === null || task.status === 'canceled') return null;
   return {
     estimated: task.estimatedSeconds,
     actual: round2(task.processingSeconds),

@@ -215,6 +215,8 @@ describe('webhooks: signed, retried, ordered deliveries to an HTTPS receiver', (
     // The record says what the event said.
     const record = (await client.get(`/v3/tasks/${taskId}`)).body;
     expect(record.metadata.processing_time_seconds).toBe(webhookEnvelope(requests[1]).data.processing_time_seconds);
+    // A canceled render says nothing of the estimate.
+    expect(record.metadata.estimated_vs_actual).toBeNull();
     for (const request of requests) {
       expect(request.headers['x-service-signature']).toBeUndefined();
       expect(request.headers['webhook-signature']).toBeUndefined();
