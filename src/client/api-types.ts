@@ -932,9 +932,9 @@ export interface components {
         TaskOutputResponse: {
             /** @description Pre-signed URL; null once expired */
             video_url: string | null;
-            /** @description Pre-signed URL of a JPEG; null once expired */
+            /** @description Pre-signed URL of a JPEG; null once expired (7 days after completion) */
             thumbnail_url: string | null;
-            /** @description Pre-signed URL of a GIF; null once expired */
+            /** @description Pre-signed URL of a GIF; null once expired (7 days after completion) */
             preview_url: string | null;
             duration_ms: number;
             file_size_bytes: number;
@@ -943,7 +943,7 @@ export interface components {
             format: string;
             /** Format: date-time */
             expires_at: string;
-            /** @description true after expires_at: the files are gone and the URLs null */
+            /** @description true after expires_at: the video is gone and video_url null (the thumbnail and preview last 7 days from completion) */
             expired: boolean;
         };
         /** @enum {string} */

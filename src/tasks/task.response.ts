@@ -93,10 +93,10 @@ export class TaskOutputResponse {
   @ApiProperty({ type: 'string', nullable: true, description: 'Pre-signed URL; null once expired' })
   video_url!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true, description: 'Pre-signed URL of a JPEG; null once expired' })
+  @ApiProperty({ type: 'string', nullable: true, description: 'Pre-signed URL of a JPEG; null once expired (7 days after completion)' })
   thumbnail_url!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true, description: 'Pre-signed URL of a GIF; null once expired' })
+  @ApiProperty({ type: 'string', nullable: true, description: 'Pre-signed URL of a GIF; null once expired (7 days after completion)' })
   preview_url!: string | null;
 
   @ApiProperty({ type: 'integer' })
@@ -114,7 +114,7 @@ export class TaskOutputResponse {
   @ApiProperty(TIMESTAMP)
   expires_at!: string;
 
-  @ApiProperty({ description: 'true after expires_at: the files are gone and the URLs null' })
+  @ApiProperty({ description: 'true after expires_at: the video is gone and video_url null (the thumbnail and preview last 7 days from completion)' })
   expired!: boolean;
 }
 
