@@ -35,9 +35,13 @@ export class CreditsService {
   }
 }
 
+/** Prices are in millionths of a dollar; a balance after many charges carries binary fractions below that. */
+const toMicroUsd = (usd: number) => Math.round(usd * 1e6) / 1e6;
+
 function insufficientCredits(costUsd: number, balanceUsd: number): ApiError {
-  return new ApiError('INSUFFICIENT_CREDITS', `This render costs ${costUsd} USD; the account balance is ${balanceUsd} USD`, {
-    details: { required_usd: costUsd, balance_usd: balanceUsd },
+  const balance = toMicroUsd(balanceUsd);
+  return new ApiError('INSUFFICIENT_CREDITS', `This render costs ${costUsd} USD; the account balance is ${balance} USD`, {
+    details: { required_usd: costUsd, balance_usd: balance },
     suggestedAction: 'Add credits to the account or lower the quality, duration or priority',
   });
 }

@@ -188,7 +188,8 @@ describe('models, usage, quotas and credits over HTTPS', () => {
       const refused = await create(client);
       expect(refused.status).toBe(402);
       expect(refused.body.error.code).toBe('INSUFFICIENT_CREDITS');
-      expect(refused.body.error.details).toMatchObject({ required_usd: MINIMAL_TASK_USD });
+      // The balance in millionths of a dollar, as prices are: no binary fractions of 0.002 minus the price.
+      expect(refused.body.error.details).toEqual({ required_usd: MINIMAL_TASK_USD, balance_usd: Math.round((0.002 - MINIMAL_TASK_USD) * 1e6) / 1e6 });
       expect(await taskCount(name)).toBe(1);
       expect(await credits.balance(name)).toBeCloseTo(0.002 - MINIMAL_TASK_USD, 9);
       // Urgent priority costs twice the standard price: 0.003333 USD.
