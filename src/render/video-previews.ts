@@ -42,12 +42,15 @@ function gifFrames(labels: { in: string; out: string }): string {
   return `[${labels.in}]trim=end=${PREVIEW_MAX_SECONDS},fps=${PREVIEW_FPS}[${labels.out}]`;
 }
 
-/** The GIF's frames scaled and mapped to one palette made for them, from [in] to [out]; `uniq` prefixes inner labels. */
+/**
+ * The GIF's frames scaled and mapped to one palette made from all of them, from [in] to [out]; `uniq` prefixes
+ * inner labels. All of them: counting only what changes between frames leaves the colours of a still scene out.
+ */
 function gifFilter(videoWidth: number, labels: { in: string; out: string }, uniq: string): string {
   const width = Math.min(PREVIEW_MAX_WIDTH, videoWidth - (videoWidth % 2));
   return (
     `[${labels.in}]scale=${width}:-2:flags=lanczos,split[${uniq}frames][${uniq}forPalette];` +
-    `[${uniq}forPalette]palettegen=stats_mode=diff[${uniq}palette];[${uniq}frames][${uniq}palette]paletteuse=dither=bayer[${labels.out}]`
+    `[${uniq}forPalette]palettegen=stats_mode=full[${uniq}palette];[${uniq}frames][${uniq}palette]paletteuse=dither=bayer[${labels.out}]`
   );
 }
 

@@ -153,6 +153,26 @@ describe('compositor', () => {
     expect(near(pixel(await readFrame(made.gifPath, 6), 40, 22), BLUE)).toBe(true);
   });
 
+  it("keeps every scene's colours in the preview GIF: its palette comes from all of its frames", async () => {
+    const scenes: Array<[string, Rgb]> = [
+      ['red', RED],
+      ['lime', GREEN],
+      ['blue', BLUE],
+      ['yellow', [255, 255, 0]],
+      ['white', [255, 255, 255]],
+    ];
+    const videoPath = join(fixtures.dir, 'scenes.mp4');
+    const inputs = scenes.flatMap(([name]) => ['-f', 'lavfi', '-i', `color=c=${name}:s=160x90:r=10:d=1`]);
+    const concat = `${scenes.map((_, i) => `[${i}]`).join('')}concat=n=${scenes.length}:v=1[v]`;
+    await run('ffmpeg', ['-loglevel', 'error', '-y', ...inputs, '-filter_complex', concat, '-map', '[v]', '-pix_fmt', 'yuv420p', videoPath]);
+    const gifPath = join(fixtures.dir, 'scenes.gif');
+    await previewGifFromVideo({ videoPath, outPath: gifPath, width: 160 });
+    // The GIF runs at 5 fps: frame 5 s + 2 is inside scene s.
+    for (const [second, [name, colour]] of scenes.entries()) {
+      expect([name, near(pixel(await readFrame(gifPath, second * 5 + 2), 80, 45), colour)]).toEqual([name, true]);
+    }
+  });
+
   it('opens no browser for a plan without text: video and image layers are drawn by ffmpeg alone', async () => {
     // A browser that cannot start: any page this render opened would fail it.
     const noBrowser = new RemotionRenderer({
