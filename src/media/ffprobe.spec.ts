@@ -46,7 +46,7 @@ describe('probeMedia', () => {
     );
     const probe = await probeMedia(bare(path));
     expect(probe.formatName).toContain('mp4');
-    expect(probe.video).toEqual({ codec: 'h264', width: 64, height: 48, fps: 25, colorSpace: null, fullRange: false, rotationDeg: 0 });
+    expect(probe.video).toEqual({ codec: 'h264', width: 64, height: 48, fps: 25, colorSpace: null, fullRange: false, rotationDeg: 0, sampleAspectRatio: 1 });
     expect(probe.startTimeMs).toBe(0);
     expect(probe.audio).toMatchObject({ codec: 'aac', sampleRate: 44100, channels: 1 });
     expect(probe.durationMs).toBeGreaterThanOrEqual(990);

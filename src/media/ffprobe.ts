@@ -22,6 +22,8 @@ export interface MediaProbe {
      * display matrix phones write: `width` and `height` are the stored frame's, before the turn.
      */
     rotationDeg: number;
+    /** Width of a stored pixel over its height (anamorphic video: 2 shows 160x180 as 320x180); 1 when square or untagged. */
+    sampleAspectRatio: number;
   } | null;
   audio: { codec: string; sampleRate: number; channels: number } | null;
   isStillImage: boolean;
@@ -96,6 +98,7 @@ interface RawStream {
   channels?: number;
   disposition?: { attached_pic?: number };
   side_data_list?: Array<{ side_data_type?: string; rotation?: number }>;
+  sample_aspect_ratio?: string;
 }
 
 interface RawProbe {
@@ -137,6 +140,18 @@ function runFfprobe(binary: string, path: string, demuxers: string, extra: strin
   });
 }
 
+/** The size a player shows a video's frames at: non-square pixels at their display width, then turned by the rotation. */
+export function displaySize(video: NonNullable<MediaProbe['video']>): { width: number; height: number } {
+  const shown = { width: Math.round(video.width * video.sampleAspectRatio), height: video.height };
+  return Math.abs(video.rotationDeg) % 180 === 90 ? { width: shown.height, height: shown.width } : shown;
+}
+
+/** `2:1` → 2; an unset (`0:1`), absent or broken ratio is square pixels. */
+function parseSampleAspectRatio(ratio: string | undefined): number {
+  const [num, den] = (ratio ?? '').split(':').map(Number);
+  return num > 0 && den > 0 ? num / den : 1;
+}
+
 function parseRate(rate: string | undefined): number {
   const [num, den] = (rate ?? '0/0').split('/').map(Number);
   return den > 0 && Number.isFinite(num) ? num / den : 0;
@@ -172,6 +187,7 @@ function toProbe(raw: RawProbe, sizeBytes: number, isImageProbe: boolean): Media
           colorSpace: videoStream.color_space && videoStream.color_space !== 'unknown' ? videoStream.color_space : null,
           fullRange: videoStream.color_range === 'pc' || (videoStream.pix_fmt ?? '').startsWith('yuvj'),
           rotationDeg: displayRotation(videoStream.side_data_list ?? raw.frames?.[0]?.side_data_list),
+          sampleAspectRatio: parseSampleAspectRatio(videoStream.sample_aspect_ratio),
         }
       : null,
     audio: audioStream

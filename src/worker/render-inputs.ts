@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import { runStepsYielding } from '../common/steps';
 import type { AppConfig } from '../config/app-config';
 import { DownloadBudget } from '../media/download-budget';
+import { displaySize } from '../media/ffprobe';
 import { downloadsTimedOut } from '../media/media-failures';
 import type { FetchedMedia, MediaExpectation, MediaFetcher } from '../media/media-fetcher';
 import type { RenderPlan } from '../render/plan/render-plan.types';
@@ -22,12 +23,10 @@ import type { TrackType } from '../tasks/task-input.types';
 /** What each track's clips must fetch; text clips carry their text and fetch nothing. */
 const EXPECTATION: Record<Exclude<TrackType, 'text'>, MediaExpectation> = { video: 'visual', audio: 'audio', subtitle: 'subtitle' };
 
-/** The size a picture is shown at: the probe's frame turned by the rotation it carries. */
-function displaySize(fetched: FetchedMedia): { width: number; height: number } | undefined {
+/** The size a picture is shown at, when its probe knows it. */
+function shownSize(fetched: FetchedMedia): { width: number; height: number } | undefined {
   const video = fetched.probe?.video;
-  if (!video || video.width <= 0 || video.height <= 0) return undefined;
-  const quarterTurned = Math.abs(video.rotationDeg) % 180 === 90;
-  return quarterTurned ? { width: video.height, height: video.width } : { width: video.width, height: video.height };
+  return !video || video.width <= 0 || video.height <= 0 ? undefined : displaySize(video);
 }
 
 export interface RenderInputsDeps {
@@ -148,7 +147,7 @@ async function planWith(deps: RenderInputsDeps, task: TaskEntity, media: Map<str
       output: task.outputSettings,
       resolveMediaSrc: (trackIndex, clipIndex) => {
         const fetched = fetchedAt(media, clipKey(trackIndex, clipIndex));
-        return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind, size: displaySize(fetched) };
+        return { src: `${baseUrl}${encodeURIComponent(basename(fetched.path))}`, kind: fetched.kind as MediaKind, size: shownSize(fetched) };
       },
       readSubtitleFile: (trackIndex, clipIndex) => {
         const file = subtitleFiles.get(clipKey(trackIndex, clipIndex));

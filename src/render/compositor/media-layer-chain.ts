@@ -16,8 +16,8 @@ export interface VideoSource {
   size: Size;
   /** Filters (comma-joined) that turn the decoded stream into the layer's frames on the plan's grid, from 0. */
   clipFrames(layer: PlanMediaLayer, fps: number): string;
-  /** `scale` options naming the source's YUV matrix and range, for the one conversion to RGB. */
-  scaleColourOptions: string;
+  /** The `scale` of the one conversion to RGB, naming the source's YUV matrix and range (and the display size of non-square pixels). */
+  decodeScale: string;
 }
 
 /** Where a placed layer's picture intersects the canvas: what to cut from it and where it lands. */
@@ -63,10 +63,10 @@ function rotation(degrees: number, out: Size): string[] {
  */
 function decodedAtSize(source: VideoSource, size: Size, picture: FittedAs): string[] {
   const resize = chromiumResize(source.size, size, picture === 'alpha');
-  if (picture === 'packed') return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, ...(resize.length > 0 ? ['format=rgba'] : [])];
-  if (picture === 'opaque') return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, 'format=gbrp'];
-  if (picture === 'planar' || resize.length === 0) return [`scale=${source.scaleColourOptions}`, 'format=rgba', ...resize, 'format=gbrap'];
-  return [`scale=${source.scaleColourOptions}`, 'format=gbrap', 'premultiply=inplace=1', 'format=rgba', ...resize, 'format=gbrap', 'unpremultiply=inplace=1'];
+  if (picture === 'packed') return [source.decodeScale, 'format=rgba', ...resize, ...(resize.length > 0 ? ['format=rgba'] : [])];
+  if (picture === 'opaque') return [source.decodeScale, 'format=rgba', ...resize, 'format=gbrp'];
+  if (picture === 'planar' || resize.length === 0) return [source.decodeScale, 'format=rgba', ...resize, 'format=gbrap'];
+  return [source.decodeScale, 'format=gbrap', 'premultiply=inplace=1', 'format=rgba', ...resize, 'format=gbrap', 'unpremultiply=inplace=1'];
 }
 
 /**

@@ -10,6 +10,7 @@ const video = (over: Partial<NonNullable<MediaProbe['video']>>): NonNullable<Med
   colorSpace: null,
   fullRange: false,
   rotationDeg: 0,
+  sampleAspectRatio: 1,
   ...over,
 });
 

@@ -15,7 +15,7 @@
  *   timestamp is at most t, on the file's own timestamps (a stream starting at
  *   0.5 s shows its first frame until then); after the last frame it holds it.
  */
-import { AV_DEMUXERS, IMAGE_DEMUXERS, probeMedia, type MediaProbe } from '../../media/ffprobe';
+import { AV_DEMUXERS, displaySize, IMAGE_DEMUXERS, probeMedia, type MediaProbe } from '../../media/ffprobe';
 import type { PlanMediaLayer } from '../plan/render-plan.types';
 import type { VideoSource } from './media-layer-chain';
 
@@ -85,16 +85,18 @@ export async function describeSource(path: string): Promise<SourceDescription> {
   // An image's demuxer is the one its probe was forced to (see imageDemuxer); a video's is left to ffmpeg within the whitelist.
   const demuxer = probe.isStillImage ? ['-f', probe.formatName, '-format_whitelist', IMAGE_DEMUXERS] : ['-format_whitelist', AV_DEMUXERS];
   const inputArgs = [...demuxer, '-protocol_whitelist', 'file', '-i', `file:${path}`];
+  // ffmpeg turns the frames as a player does (autorotate), and so does the composition's decoder; non-square pixels
+  // are scaled to their display width in the conversion to RGB.
+  const size = video === null ? { width: 0, height: 0 } : displaySize(video);
+  const anamorphic = video !== null && video.sampleAspectRatio !== 1;
+  // A YUV image is BT.601 whatever its size, as Chromium decodes it: a JPEG full range (JFIF), a lossy WebP not.
+  const colour = video === null ? '' : probe.isStillImage ? `in_color_matrix=bt601:in_range=${video.fullRange ? 'pc' : 'tv'}` : colourOptions(video);
+  const decodeScale = `scale=${[...(anamorphic ? [`w=${size.width}:h=${size.height}`] : []), ...(colour === '' ? [] : [colour])].join(':')}`;
   /** `shiftMs`: what to add to ffmpeg's timestamps to get the layer's clock back (the file's first timestamp, less any seek). */
   const videoSource = (inputIndex: number, trimmedFrames: number, shiftMs: number): VideoSource => ({
     inputIndex,
-    // ffmpeg turns the frames as a player does (autorotate), and so does the composition's decoder.
-    size:
-      video !== null && video.rotationDeg % 180 === 90
-        ? { width: video.height, height: video.width }
-        : { width: video?.width ?? 0, height: video?.height ?? 0 },
-    // A YUV image is BT.601 whatever its size, as Chromium decodes it: a JPEG full range (JFIF), a lossy WebP not.
-    scaleColourOptions: video === null ? '' : probe.isStillImage ? `in_color_matrix=bt601:in_range=${video.fullRange ? 'pc' : 'tv'}` : colourOptions(video),
+    size,
+    decodeScale,
     clipFrames: (layer, fps) => clipFrames(layer, fps, shiftMs, trimmedFrames),
   });
   return {

@@ -13,7 +13,7 @@ const FADE_IN: PlanMotion = { ...STILL, transitionIn: { type: 'fade', fromFrame:
 const source = (inputIndex: number): VideoSource => ({
   inputIndex,
   size: { width: 320, height: 180 },
-  scaleColourOptions: 'in_color_matrix=bt709:in_range=tv',
+  decodeScale: 'scale=in_color_matrix=bt709:in_range=tv',
   clipFrames: (layer, fps) => clipFrames(layer, fps, 0),
 });
 

@@ -17,6 +17,7 @@ import { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { RenderCancelled } from '../../../src/render/render-engine';
 import { RenderEngines } from '../../../src/render/render-engines';
 import { previewGifFromVideo, thumbnailFromVideo } from '../../../src/render/video-previews';
+import { probeMedia } from '../../../src/media/ffprobe';
 import { BUNDLE_DIR, ensureBundle, MediaFixtures, near, type Rgb, newRenderer, output, pixel, planFor, probe, readFrame } from './render-fixtures';
 
 jest.setTimeout(180_000);
@@ -151,6 +152,43 @@ describe('compositor', () => {
     // GIF frame 4 (0.8 s) has the image; frame 6 (1.2 s) does not.
     expect(near(pixel(await readFrame(made.gifPath, 4), 40, 22), RED)).toBe(true);
     expect(near(pixel(await readFrame(made.gifPath, 6), 40, 22), BLUE)).toBe(true);
+  });
+
+  it('shows an anamorphic video at its display aspect, as a player and the composition do', async () => {
+    // Stored 160x180 with pixels twice as wide as high: shown 320x180, red on the left half, green on the right.
+    const anamorphic = fixtures.path('anamorphic.mp4');
+    await run('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=80x180:r=10:d=1',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=lime:s=80x180:r=10:d=1',
+      '-filter_complex',
+      '[0][1]hstack,setsar=2',
+      '-pix_fmt',
+      'yuv420p',
+      anamorphic,
+    ]);
+    expect((await probeMedia(anamorphic)).video?.sampleAspectRatio).toBe(2);
+    const plan = planFor(fixtures, OUT, 1_000, [
+      { id: 'v', type: 'video', clips: [{ id: 'a', media_url: 'anamorphic.mp4', start_time_ms: 0, end_time_ms: 1_000 }] },
+    ]);
+    const outPath = join(fixtures.dir, 'anamorphic-out.mp4');
+    await compositor.renderVideo({ plan, output: OUT, outPath, onProgress: () => undefined });
+    // 16:9 fitted (contain) into the 160x90 canvas fills it: no bars at the sides.
+    const frame = await readFrame(outPath, 5);
+    expect([near(pixel(frame, 4, 45), RED), near(pixel(frame, 70, 45), RED), near(pixel(frame, 90, 45), GREEN), near(pixel(frame, 155, 45), GREEN)]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it("keeps every scene's colours in the preview GIF: its palette comes from all of its frames", async () => {

@@ -20,7 +20,7 @@ function geometry(scaled: Size, crop: Size | null): LayerGeometry {
 
 /** The MD5 of each frame of a BT.709 test picture of `size` through `picture`'s fit, as 8-bit planar RGB. */
 async function frameHashes(size: Size, g: LayerGeometry, picture: FittedAs): Promise<string[]> {
-  const source: VideoSource = { inputIndex: 0, size, scaleColourOptions: 'in_color_matrix=bt709:in_range=tv', clipFrames: () => 'null' };
+  const source: VideoSource = { inputIndex: 0, size, decodeScale: 'scale=in_color_matrix=bt709:in_range=tv', clipFrames: () => 'null' };
   const chain = [`testsrc2=s=${size.width}x${size.height}:r=10`, 'format=yuv420p', ...fittedPicture(source, g, picture), 'format=gbrp'].join(',');
   const { stdout } = await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', chain, '-frames:v', '3', '-f', 'framemd5', '-']);
   return stdout.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
