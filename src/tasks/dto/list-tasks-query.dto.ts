@@ -12,12 +12,13 @@ export const MAX_LIST_LIMIT = 100;
 export const MAX_LIST_OFFSET = 1_000_000_000;
 
 /**
- * Query strings carry text: only plain decimal digits become numbers. Anything
- * else ("", "1e3", " 5", a repeated parameter) stays as given and is refused,
- * where implicit conversion would turn "" into 0 or "abc" into NaN.
+ * Query strings carry text: only plain decimal integers become numbers (so a
+ * refusal echoes `limit=101` and `offset=-1` alike, as numbers). Anything else
+ * ("", "1e3", " 5", a repeated parameter) stays as given and is refused, where
+ * implicit conversion would turn "" into 0 or "abc" into NaN.
  */
 export function decimalToNumber({ value }: { value: unknown }): unknown {
-  return typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value;
+  return typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
 }
 
 const TIMESTAMP_ISSUE = 'must be an ISO 8601 timestamp such as 2025-01-17T09:30:00Z';

@@ -56,9 +56,12 @@ describe('validateListQuery', () => {
     expect(queryIssues(() => validateListQuery({ [name]: value }))).toEqual([expect.objectContaining({ field: name })]);
   });
 
-  it('explains the limit bound (the value as converted)', () => {
+  it('explains the limit bound (the value as converted), above and below alike', () => {
     expect(queryIssues(() => validateListQuery({ limit: '101' }))).toEqual([
       { field: 'limit', issue: 'must be a whole number from 1 to 100', provided_value: 101 },
+    ]);
+    expect(queryIssues(() => validateListQuery({ limit: '-1' }))).toEqual([
+      { field: 'limit', issue: 'must be a whole number from 1 to 100', provided_value: -1 },
     ]);
   });
 });
