@@ -157,24 +157,8 @@ describe('compositor', () => {
   it('shows an anamorphic video at its display aspect, as a player and the composition do', async () => {
     // Stored 160x180 with pixels twice as wide as high: shown 320x180, red on the left half, green on the right.
     const anamorphic = fixtures.path('anamorphic.mp4');
-    await run('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=red:s=80x180:r=10:d=1',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=lime:s=80x180:r=10:d=1',
-      '-filter_complex',
-      '[0][1]hstack,setsar=2',
-      '-pix_fmt',
-      'yuv420p',
-      anamorphic,
-    ]);
+    const stripes = '-f lavfi -i color=c=red:s=80x180:r=10:d=1 -f lavfi -i color=c=lime:s=80x180:r=10:d=1';
+    await run('ffmpeg', [...`-loglevel error -y ${stripes} -filter_complex [0][1]hstack,setsar=2 -pix_fmt yuv420p`.split(' '), anamorphic]);
     expect((await probeMedia(anamorphic)).video?.sampleAspectRatio).toBe(2);
     const plan = planFor(fixtures, OUT, 1_000, [
       { id: 'v', type: 'video', clips: [{ id: 'a', media_url: 'anamorphic.mp4', start_time_ms: 0, end_time_ms: 1_000 }] },
