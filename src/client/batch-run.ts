@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, createReadStream, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { BatchResults, TaskRecord, TemplateRecord, TemplateTaskItem } from './api-models';
-import { CsvReader, csvLine } from './csv';
+import type { BatchResults, SubmittedRequest, TaskRecord, TemplateRecord, TemplateTaskItem } from './api-models';
+import { CsvReader, csvLine, CsvSyntaxError } from './csv';
 import { mergeOfRow, refusalText, unknownColumns } from './csv-rows';
+import { barLine } from './progress-display';
 
 /** What `render-cli batch` asks of the service (RenderClient, which waits out a 429 of the whole request itself). */
 export interface BatchApi {
   getTemplate(templateId: string): Promise<TemplateRecord>;
   createBatch(tasks: TemplateTaskItem[]): Promise<BatchResults>;
   getTask(taskId: string): Promise<TaskRecord>;
+  getTaskRequest(taskId: string): Promise<SubmittedRequest>;
 }
 
 /** One line of the results file. */
@@ -144,7 +146,11 @@ export function rowRequestId(templateId: string, row: number, record: readonly s
     .update(JSON.stringify([templateId, record]))
     .digest('hex')
     .slice(0, 16);
-  return `csv-${templateId.slice(-12)}-${row}-${digest}`;
+  return `${rowRequestIdPrefix(templateId)}${row}-${digest}`;
+}
+
+function rowRequestIdPrefix(templateId: string): string {
+  return `csv-${templateId.slice(-12)}-`;
 }
 
 /** The rows an earlier run created, from its results file (a partly written last line does not count). */
@@ -196,10 +202,37 @@ export interface BatchFileOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/**
+ * The data rows of a CSV file (its records after the header), read once before anything is sent: to size the
+ * progress bar, and so that a file broken at its end is refused whole.
+ */
+async function countRows(csvPath: string): Promise<number> {
+  const reader = new CsvReader();
+  let records = 0;
+  try {
+    for await (const chunk of createReadStream(csvPath, { encoding: 'utf8' })) records += reader.push(chunk as string).length;
+    return Math.max(0, records + reader.end().length - 1);
+  } catch (error) {
+    throw error instanceof CsvSyntaxError ? new BatchInputError(error.message) : error;
+  }
+}
+
+/** An earlier run's results file is resumed only for the template that made it: its first task's request_id says which. */
+async function checkResumedTemplate(api: BatchApi, done: ReadonlyMap<number, RowResult>, templateId: string, resultsPath: string): Promise<void> {
+  const first = done.values().next();
+  if (first.done) return;
+  const requestId = (await api.getTaskRequest(first.value.taskId)).request.request_id;
+  if (typeof requestId !== 'string' || !requestId.startsWith(rowRequestIdPrefix(templateId))) {
+    throw new BatchInputError(`${resultsPath} holds the tasks of another template (${first.value.taskId}); name a new results file with --results`);
+  }
+}
+
 /** `render-cli batch`: runBatch from a CSV file to a results file. */
 export async function runBatchFile(api: BatchApi, options: BatchFileOptions): Promise<BatchCounts> {
   const { resultsPath, status } = options;
   const done = existsSync(resultsPath) ? createdRows(readFileSync(resultsPath, 'utf8')) : new Map<number, RowResult>();
+  await checkResumedTemplate(api, done, options.templateId, resultsPath);
+  const total = await countRows(options.csvPath);
   const results = [...done.values()];
   // Started afresh with what an earlier run created: its refused rows go again, a half-written last line goes.
   writeResults(resultsPath, results);
@@ -211,11 +244,17 @@ export async function runBatchFile(api: BatchApi, options: BatchFileOptions): Pr
       results.push(result);
       appendFileSync(resultsPath, resultLine(result));
     },
-    onProgress: (c) => status(`rows ${c.rows}  created ${c.created}  refused ${c.refused}  already created ${c.recovered + c.skipped}`),
+    onProgress: (c) =>
+      status(
+        barLine(
+          (100 * c.rows) / Math.max(1, total),
+          `${c.rows} of ${total} rows: created ${c.created}, refused ${c.refused}, already created ${c.recovered + c.skipped}`,
+        ),
+      ),
     sleep: options.sleep,
   });
   if (options.wait) {
-    await awaitResults(api, results, (finished, total) => status(`finished ${finished} of ${total}`));
+    await awaitResults(api, results, (finished, open) => status(barLine((100 * finished) / Math.max(1, open), `${finished} of ${open} tasks finished`)));
     writeResults(resultsPath, results);
   }
   return counts;

@@ -200,7 +200,7 @@ async function batch(args: string[], flags: Flags): Promise<number> {
   const resultsPath = flags.results ?? `${csvPath.replace(/\.csv$/i, '')}.results.csv`;
   // A long run meets the per-minute window many times: each 429 is waited out.
   const client = clientFrom(flags, { rateLimitRetries: 1_000 });
-  const status = (line: string) => process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
+  const status = (line: string) => process.stderr.write(process.stderr.isTTY ? `\r${line}\x1b[K` : `${line}\n`);
   let counts;
   try {
     counts = await runBatchFile(client, { templateId, csvPath, resultsPath, wait: Boolean(flags.wait), status });

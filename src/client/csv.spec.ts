@@ -1,4 +1,4 @@
-import { CsvReader, csvLine } from './csv';
+import { CsvReader, csvLine, CsvSyntaxError } from './csv';
 
 function readAll(text: string, chunkSize: number): string[][] {
   const reader = new CsvReader();
@@ -26,10 +26,18 @@ describe('CsvReader', () => {
     expect(readAll('', 3)).toEqual([]);
   });
 
-  it('refuses a file that ends inside quotes', () => {
+  it('refuses a file that ends inside quotes, naming the line the quote opened', () => {
     const reader = new CsvReader();
-    reader.push('"open');
-    expect(() => reader.end()).toThrow('inside a quoted field');
+    reader.push('a\nb\n"open\nstill open');
+    expect(() => reader.end()).toThrow(new CsvSyntaxError('the file ends inside the quoted field opened on line 3'));
+  });
+
+  it('reads a byte order mark (as spreadsheets write one) as no part of the first field', () => {
+    const reader = new CsvReader();
+    expect([...reader.push('\ufefftitle,size\n'), ...reader.push('\ufeffx,1\n')]).toEqual([
+      ['title', 'size'],
+      ['\ufeffx', '1'],
+    ]);
   });
 
   it('reads back what csvLine writes', () => {

@@ -2,9 +2,13 @@
  * CSV (RFC 4180) read as a stream: `push` takes text as it arrives and returns
  * the records it completed, so a file of any length is read in constant memory
  * (a record is held only until its end). Fields may be quoted, with `""` for a
- * quote and line breaks inside quotes; records end with LF or CRLF.
+ * quote and line breaks inside quotes; records end with LF or CRLF. A UTF-8
+ * byte order mark (spreadsheets write one) is not part of the first field.
  */
 export class CsvReader {
+  private started = false;
+  private line = 1;
+  private quoteLine = 0;
   private field = '';
   private record: string[] = [];
   private quoted = false;
@@ -14,7 +18,10 @@ export class CsvReader {
 
   push(text: string): string[][] {
     const records: string[][] = [];
-    for (const char of text) {
+    const chars = !this.started && text.startsWith('\ufeff') ? text.slice(1) : text;
+    if (text !== '') this.started = true;
+    for (const char of chars) {
+      if (char === '\n') this.line += 1;
       if (this.quoteSeen) {
         this.quoteSeen = false;
         if (char === '"') {
@@ -29,6 +36,7 @@ export class CsvReader {
       }
       if (char === '"' && !this.fieldStarted) {
         this.quoted = true;
+        this.quoteLine = this.line;
         this.fieldStarted = true;
       } else if (char === ',') {
         this.endField();
@@ -45,7 +53,7 @@ export class CsvReader {
 
   /** The last record, when the text did not end with a line break. */
   end(): string[][] {
-    if (this.quoted && !this.quoteSeen) throw new Error('the file ends inside a quoted field');
+    if (this.quoted && !this.quoteSeen) throw new CsvSyntaxError(`the file ends inside the quoted field opened on line ${this.quoteLine}`);
     if (!this.fieldStarted && this.record.length === 0) return [];
     this.endField();
     return [this.endRecord()];
@@ -65,6 +73,8 @@ export class CsvReader {
     return record;
   }
 }
+
+export class CsvSyntaxError extends Error {}
 
 /** One CSV line (with its LF): a value with a comma, quote or line break is quoted. */
 export function csvLine(values: ReadonlyArray<string | number>): string {

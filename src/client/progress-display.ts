@@ -39,12 +39,16 @@ export function progressAfterEvent(previous: ProgressState | null, event: Stream
   return { taskId: event.task_id, status, percentage, phase };
 }
 
+/** `[#########.....]  42% <what>`. */
+export function barLine(percentage: number, what: string): string {
+  const shown = Math.max(0, Math.min(100, Math.round(percentage)));
+  const filled = Math.round((shown / 100) * BAR_WIDTH);
+  return `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(shown).padStart(3)}% ${what}`;
+}
+
 /** `[#########.....]  42% render` for a task's progress. */
 export function progressLine(state: ProgressState): string {
-  const percentage = Math.max(0, Math.min(100, Math.round(state.percentage)));
-  const filled = Math.round((percentage / 100) * BAR_WIDTH);
-  const phase = state.status === 'queued' ? 'queued' : (state.phase ?? state.status);
-  return `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(percentage).padStart(3)}% ${phase}`;
+  return barLine(state.percentage, state.status === 'queued' ? 'queued' : (state.phase ?? state.status));
 }
 
 /**

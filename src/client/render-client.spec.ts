@@ -43,6 +43,10 @@ const body = {
 } as unknown as CreateTaskBody;
 
 describe('RenderClient', () => {
+  it('refuses a key with a control character (a line break read with it from a file) before any request', () => {
+    expect(() => new RenderClient({ baseUrl: 'https://127.0.0.1:1/v3', apiKey: 'rsk_abc\n' })).toThrow('the API key holds a control character');
+  });
+
   let tls: CertificatePair;
   const servers: Server[] = [];
   beforeAll(() => {

@@ -120,6 +120,8 @@ export class RenderClient {
   constructor(private readonly options: RenderClientOptions) {
     this.base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
     if (this.base.protocol !== 'https:') throw new Error(`the API base must be https:// (got ${this.base.protocol}//)`);
+    // eslint-disable-next-line no-control-regex -- a control character is what this looks for
+    if (/[\u0000-\u001f\u007f]/.test(options.apiKey)) throw new Error('the API key holds a control character (a line break read from a file?)');
     this.sleep = options.sleep ?? defaultSleep;
   }
 

@@ -84,6 +84,8 @@ describe('render-cli batch over a 500-row CSV (no worker)', () => {
     const rerun = await runCli(['batch', '--template', templateId, csv, '--results', results], env);
     expect(rerun.code).toBe(0);
     expect(rerun.stdout).toContain('0 created, 0 refused, 500 created by an earlier run');
+    // Progress is a bar (a plain line each without a terminal).
+    expect(rerun.stderr).toContain(`[${'#'.repeat(30)}] 100% 500 of 500 rows`);
     expect((await client.get('/v3/tasks?limit=1')).body.pagination.total).toBe(500);
     const resumed = new Map(
       csvRecords(results)
@@ -93,16 +95,33 @@ describe('render-cli batch over a 500-row CSV (no worker)', () => {
     );
     expect([...resumed.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
     expect([...resumed.entries()].every(([row, taskId]) => taskIds[row - 1] === taskId)).toBe(true);
+
+    // The same results file with another template is not taken for its rows' results.
+    const other = await client.post('/v3/templates', listingTemplate({ webhookUrl: WEBHOOK }));
+    const mixed = await runCli(['batch', '--template', other.body.template_id, csv, '--results', results], env);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain('holds the tasks of another template');
+    expect((await client.get('/v3/tasks?limit=1')).body.pagination.total).toBe(500);
   });
 
-  it('refuses a column that is no field before sending anything', async () => {
+  it('refuses a column that is no field, or a file broken at its end, before sending anything, and reads past a BOM', async () => {
     const { client, env, templateId } = await setUp(app);
     const csv = join(work, 'bad.csv');
     writeFileSync(csv, 'title,colour\nA,red\n');
     const run = await runCli(['batch', '--template', templateId, csv], env);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('column "colour" is not a field');
+    // A file broken at its end (a quote never closed) is refused whole, naming the line.
+    const broken = join(work, 'broken.csv');
+    writeFileSync(broken, 'title,price\nA,1\n"B,2\n');
+    const brokenRun = await runCli(['batch', '--template', templateId, broken], env);
+    expect([brokenRun.code, brokenRun.stderr]).toEqual([2, expect.stringContaining('the file ends inside the quoted field opened on line 3')]);
     expect((await client.get('/v3/tasks')).body.pagination.total).toBe(0);
+    // A spreadsheet's byte order mark is not part of the first column's name.
+    const bom = join(work, 'bom.csv');
+    writeFileSync(bom, '\ufefftitle,price,photo\nA,1,http://127.0.0.1:9/photo.png\n');
+    const bomRun = await runCli(['batch', '--template', templateId, bom], env);
+    expect([bomRun.code, bomRun.stdout]).toEqual([0, expect.stringContaining('1 created, 0 refused')]);
   });
 });
 
