@@ -173,6 +173,20 @@ describe('scale-out: 2 API + 2 worker processes on PostgreSQL, Redis and S3', ()
     const killedEvents = uniqueEvents(receiver.received(`/hooks/${taskIds.indexOf(killedTask)}`));
     expect(killedEvents.filter((event) => event.json?.event === 'task.started')).toHaveLength(1);
 
+    // The receiver answers before a worker records the attempt: the counters settle once every task.completed is recorded.
+    await Promise.all(
+      taskIds.map((id, i) =>
+        eventually(
+          `task.completed of ${id} to be recorded as delivered`,
+          async () => {
+            const { deliveries } = (await apis[i % 2].get(`/v3/tasks/${id}/deliveries`)).body as { deliveries: Array<{ event: string; status: string }> };
+            return deliveries.some((delivery) => delivery.event === 'task.completed' && delivery.status === 'delivered') ? true : null;
+          },
+          60_000,
+          200,
+        ),
+      ),
+    );
     await checkMetricsAcrossProcesses(taskIds.length);
 
     process.stdout.write(`scale-out: ${TASKS} tasks done in ${allDoneMs} ms; stall recovery ${recoveryMs} ms after SIGKILL\n`);
