@@ -4,7 +4,8 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBatchFile } from './batch-run';
+import { awaitResults, type BatchApi, type RowResult, runBatchFile } from './batch-run';
+import type { TaskRecord } from './api-models';
 import { CsvReader } from './csv';
 import { RenderClient } from './render-client';
 import { selfSignedCertificate, type CertificatePair } from './self-signed-cert';
@@ -154,6 +155,42 @@ describe('render-cli batch against a rate-limited service', () => {
       ['1', 'tsk_00000000000000000000000001', 'queued'],
       ['3', 'tsk_00000000000000000000000002', 'queued'],
       ['2', 'tsk_00000000000000000000000003', 'queued'],
+    ]);
+  });
+});
+
+describe('render-cli batch --wait', () => {
+  /** A service whose tasks answer their scripted statuses in turn, the last one for good; every read is logged. */
+  function scriptedApi(statuses: Record<string, string[]>): { api: BatchApi; reads: string[] } {
+    const reads: string[] = [];
+    const api = {
+      getTask: async (taskId: string) => {
+        reads.push(taskId);
+        const script = statuses[taskId];
+        const status = script.length > 1 ? (script.shift() as string) : script[0];
+        return { task_id: taskId, status, output: status === 'completed' ? { video_url: `https://files.test/${taskId}.mp4` } : null } as unknown as TaskRecord;
+      },
+    } as unknown as BatchApi;
+    return { api, reads };
+  }
+  const row = (n: number, taskId: string, status = 'queued'): RowResult => ({ row: n, taskId, status, videoUrl: '' });
+
+  it('asks again only for the task it awaits, reading each later one once it has ended, and reports each as it ends', async () => {
+    // While the first task renders, the other two end: they are read once each, after it.
+    const { api, reads } = scriptedApi({ a: ['queued', 'processing', 'completed'], b: ['failed'], c: ['processing', 'completed'] });
+    const results = [row(1, 'a'), row(2, 'b'), row(3, 'c'), row(4, '', 'VALIDATION_ERROR'), row(5, 'd', 'completed')];
+    const sleeps: number[] = [];
+    const progress: string[] = [];
+    await awaitResults(api, results, (finished, total) => progress.push(`${finished}/${total}`), async (ms) => void sleeps.push(ms));
+    expect(reads).toEqual(['a', 'a', 'a', 'b', 'c', 'c']);
+    expect(sleeps).toEqual([2_000, 2_000, 2_000]);
+    expect(progress).toEqual(['0/3', '1/3', '2/3', '3/3']);
+    expect(results.map((r) => [r.status, r.videoUrl])).toEqual([
+      ['completed', 'https://files.test/a.mp4'],
+      ['failed', ''],
+      ['completed', 'https://files.test/c.mp4'],
+      ['VALIDATION_ERROR', ''],
+      ['completed', ''],
     ]);
   });
 });

@@ -169,24 +169,30 @@ export function resultLine({ row, taskId, status, videoUrl }: RowResult): string
 
 const FINAL = new Set(['completed', 'failed', 'canceled']);
 
-/** Waits for every created task to end; each result gets its final status and, when completed, its video URL. */
+/**
+ * Waits for every created task to end; each result gets its final status and, when completed, its video URL.
+ * Tasks are awaited one at a time, in the order they were created (the order the queue starts them): the one
+ * awaited is asked again every 2 s while it runs, and each later one is read as its turn comes, once if it has
+ * ended by then. A batch of N tasks thus costs about N reads plus one every 2 s, not N every 2 s, which would
+ * use up the key's rate limit.
+ */
 export async function awaitResults(
   api: BatchApi,
   results: RowResult[],
   onProgress?: (finished: number, total: number) => void,
   sleep: (ms: number) => Promise<void> = defaultSleep,
 ): Promise<void> {
-  let open = results.filter((result) => result.taskId !== '' && !FINAL.has(result.status));
-  const total = open.length;
-  while (open.length > 0) {
-    for (const result of open) {
+  const open = results.filter((result) => result.taskId !== '' && !FINAL.has(result.status));
+  onProgress?.(0, open.length);
+  for (const [finished, result] of open.entries()) {
+    for (;;) {
       const task = await api.getTask(result.taskId);
       result.status = task.status;
       result.videoUrl = task.output?.video_url ?? '';
+      if (FINAL.has(task.status)) break;
+      await sleep(2_000);
     }
-    open = open.filter((result) => !FINAL.has(result.status));
-    onProgress?.(total - open.length, total);
-    if (open.length > 0) await sleep(2_000);
+    onProgress?.(finished + 1, open.length);
   }
 }
 
