@@ -62,7 +62,9 @@ export async function frameLevels(path: string, span: { frames: number; fps: num
     ...source.inputArgs,
     ...['-map', '0:a:0', '-t', (span.frames / span.fps).toFixed(6)],
     // The source's clock from 0, as the mix plays a clip (silence before a late first sample).
-    ...['-af', `aresample=${ANALYSIS_RATE}:first_pts=0`, '-ac', '1', '-f', 'f32le', 'pipe:1'],
+    // Stereo as the mix plays it; the level is the power of both channels together (a downmix to mono would read
+    // a sine on both channels 3 dB hot).
+    ...['-af', `aresample=${ANALYSIS_RATE}:first_pts=0,aformat=channel_layouts=stereo`, '-f', 'f32le', 'pipe:1'],
   ];
   let sample = 0;
   let pending: Buffer = Buffer.alloc(0);
@@ -70,7 +72,7 @@ export async function frameLevels(path: string, span: { frames: number; fps: num
     const bytes = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
     const whole = bytes.length - (bytes.length % 4);
     for (let offset = 0; offset < whole; offset += 4, sample++) {
-      const frame = Math.floor((sample * span.fps) / ANALYSIS_RATE);
+      const frame = Math.floor((Math.floor(sample / 2) * span.fps) / ANALYSIS_RATE);
       if (frame >= span.frames) break;
       const value = bytes.readFloatLE(offset);
       sums[frame] += value * value;

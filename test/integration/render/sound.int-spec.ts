@@ -4,6 +4,7 @@
  * speech-like and silent-then-loud sound, and a music bed ducking under
  * voice-like bursts drawn by both engines.
  */
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { RenderFailure } from '../../../src/common/render-failure';
@@ -13,7 +14,7 @@ import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { RenderCancelled } from '../../../src/render/render-engine';
 import { normaliseLoudness } from '../../../src/render/sound/loudness';
-import { withDucking } from '../../../src/render/sound/trigger-sound';
+import { frameLevels, withDucking } from '../../../src/render/sound/trigger-sound';
 import type { TrackInput } from '../../../src/tasks/task-input.types';
 import { loudnessOf, lowLevels, meanLevel, type SoundSource, writeOutputWithSound, writeSound } from '../../support/sound';
 import { ensureBundle, MediaFixtures, newRenderer, output, planFor, probe } from './render-fixtures';
@@ -208,5 +209,29 @@ describe('ducking a music bed under voice-like bursts (real Chromium and ffmpeg,
     expect(Math.abs(r.lufs - c.lufs)).toBeLessThanOrEqual(0.5);
     const [rl, cl] = [await lowLevels(files.remotion), await lowLevels(files.compositor)];
     expect(Math.abs(meanLevel(rl, 0.7, 1.2) - meanLevel(cl, 0.7, 1.2))).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe('the level ducking listens for (real ffmpeg)', () => {
+  const fixtures = new MediaFixtures();
+  beforeAll(() => fixtures.start());
+  afterAll(() => fixtures.stop());
+
+  /** The level of each of 10 frames of a 1 s, 1 kHz sine of `amplitude` on the channels `pan` gives a stereo file. */
+  async function levelsDb(name: string, amplitude: number, pan: string): Promise<number[]> {
+    const path = fixtures.path(`${name}.wav`);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=${amplitude}*sin(2*PI*1000*t):s=48000:d=1`, '-af', `pan=${pan}`, path]);
+    const levels = await frameLevels(path, { frames: 10, fps: 10 }, 'ffmpeg', new AbortController().signal);
+    return levels.map((rms) => Number((20 * Math.log10(rms)).toFixed(1)));
+  }
+
+  it('reads a sine on both channels at its RMS, -3 dBFS below its peak, as docs/rendering.md says', async () => {
+    // A downmix to mono used to read it 3 dB hot: -47.5 dBFS of sound then ducked under a -45 dBFS threshold.
+    expect(await levelsDb('both', 1, 'stereo|c0=c0|c1=c0')).toEqual(Array(10).fill(-3));
+    expect(await levelsDb('quiet', 10 ** (-44.5 / 20), 'stereo|c0=c0|c1=c0')).toEqual(Array(10).fill(-47.5));
+  });
+
+  it('takes the power of both channels together: a sine on one channel reads 3 dB lower', async () => {
+    expect(await levelsDb('left', 1, 'stereo|c0=c0')).toEqual(Array(10).fill(-6));
   });
 });
