@@ -19,6 +19,8 @@ export const SOUND_SOURCES = {
   /** Silence for half the time, then a loud tone with a harmonic. */
   silentThenLoud: (seconds: number) =>
     `aevalsrc='if(lt(t,${seconds / 2}),0,0.6*sin(2*PI*440*t)+0.3*sin(2*PI*1320*t))':s=48000:d=${seconds},aformat=channel_layouts=stereo`,
+  /** A loud tone (0.9 of full scale), for outputs shorter than the loudness meter's 400 ms block. */
+  blip: (seconds: number) => `aevalsrc='0.9*sin(2*PI*440*t)':s=48000:d=${seconds},aformat=channel_layouts=stereo`,
   /** Nothing at all. */
   silence: (seconds: number) => `anullsrc=r=48000:cl=stereo,atrim=duration=${seconds}`,
   /** A quiet tone (about -40 dBFS): normalising it means raising it. */

@@ -9,17 +9,20 @@
  *    gain, target - measured, then a true-peak limiter: 4x oversampled, so
  *    it sees the peaks between samples, `alimiter` with its ceiling
  *    LIMITER_MARGIN_DB under the true-peak bound (the encoder adds a little
- *    overshoot of its own), and back to 48 kHz.
- * 3. The result is metered; where the limiter took the integrated loudness
- *    more than CORRECTION_LU off the target, or the true peak came out over
- *    its bound (heavy limiting distorts, and the encoder's overshoot grows
- *    with it), step 2 runs again from the original with the gain corrected
- *    by the difference and the ceiling lowered by the excess (at most
- *    MAX_PASSES in all). A target the true-peak bound leaves out of reach (a
- *    loud target with a low ceiling on sound with high peaks) ends as close
- *    as the limiter gets: the true peak is the bound that holds.
+ *    overshoot of its own), its delay compensated, and back to 48 kHz.
+ * 3. The result is metered; where it is more than CORRECTION_LU off the
+ *    target, or its true peak over the bound, step 2 runs again from the
+ *    original (`nextPass`): the gain corrected by the miss, scaled by how much
+ *    loudness the last gain change bought (a limiter makes a dB of gain worth
+ *    less), and the ceiling moved to put the true peak PEAK_AIM_DB under the
+ *    bound, up as well as down. At most MAX_PASSES; the best result is kept.
+ *    A target the true-peak bound leaves out of reach (a loud target with a
+ *    low ceiling on sound with high peaks) ends as close as the limiter gets:
+ *    the true peak is the bound that holds.
  *
- * A silent output (nothing above the meter's gate) is left as it is.
+ * A silent output (nothing above the meter's gate) is left as it is. Sound
+ * shorter than the meter's 400 ms block is metered repeated (the loudness of
+ * a repeated sound is its own).
  */
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -40,14 +43,24 @@ export interface LoudnessMeasure {
   truePeakDb: number;
 }
 
-/** The limiter's ceiling under the true-peak bound: AAC and Opus add up to about half a dB of overshoot. */
+/** The first pass's ceiling under the true-peak bound: AAC and Opus add up to about half a dB of overshoot. */
 export const LIMITER_MARGIN_DB = 1;
-/** A result further than this from the target gets one more pass with the gain corrected. */
+/** A result further than this from the target gets one more pass. */
 export const CORRECTION_LU = 0.5;
-/** The first pass and at most three corrections: each costs one encode of the sound. */
-const MAX_PASSES = 4;
+/** Where a corrected pass aims the true peak: this far under its bound. */
+export const PEAK_AIM_DB = 0.3;
+/** How far over `true_peak_db` a result may peak (the contract allows 0.5 dB; the rest is left to other meters). */
+export const PEAK_TOLERANCE_DB = 0.3;
+/** The least loudness a dB of gain is taken to buy, however hard the limiter works. */
+const MIN_SLOPE = 0.1;
+/** The most a corrected pass adds to the first pass's gain, so a hopeless target does not drive the limiter to distortion. */
+export const MAX_EXTRA_GAIN_DB = 12;
+/** The first pass and at most four corrections: each costs one encode of the sound. */
+const MAX_PASSES = 5;
 /** `ebur128` reports -70 LUFS (its absolute gate) when no block passed it. */
 const SILENT_LUFS = -70;
+/** How often sound too short for one 400 ms block is repeated to be metered (a 4 ms output is then metered whole). */
+const SHORT_SOUND_REPEATS = 100;
 const OVERSAMPLED_RATE = 192_000;
 const TIMEOUT_MS = 600_000;
 
@@ -73,17 +86,57 @@ export function normalisingFilter(gainDb: number, ceilingDb: number): string {
   return [
     `volume=${gainDb.toFixed(3)}dB`,
     `aresample=${OVERSAMPLED_RATE}`,
-    // level=disabled: no make-up gain; the limiter only ever lowers what passes its ceiling.
-    `alimiter=limit=${ceiling.toFixed(6)}:attack=5:release=50:level=disabled`,
+    // level=disabled: no make-up gain; the limiter only ever lowers what passes its ceiling. latency=1: its
+    // look-ahead does not delay the sound against the picture.
+    `alimiter=limit=${ceiling.toFixed(6)}:attack=5:release=50:level=disabled:latency=1`,
     'aresample=48000',
   ].join(',');
 }
 
-/** The gain of a second pass when the first, with `gainDb`, ended more than CORRECTION_LU from the target; else null. */
-export function correctedGainDb(targetLufs: number, gainDb: number, resultLufs: number | null): number | null {
-  if (resultLufs === null) return null;
-  const off = targetLufs - resultLufs;
-  return Math.abs(off) > CORRECTION_LU ? gainDb + off : null;
+/** One normalising pass: its gain and ceiling, and what came out. */
+export interface LoudnessPass {
+  gainDb: number;
+  ceilingDb: number;
+  result: LoudnessMeasure;
+}
+
+/** How far a result is from meeting the bounds: its miss of the target in LU, or how far its true peak is over. */
+function miss(pass: LoudnessPass, targetLufs: number, truePeakDb: number): { lu: number; peakOver: number } {
+  const lufs = pass.result.integratedLufs ?? SILENT_LUFS;
+  return { lu: Math.abs(targetLufs - lufs), peakOver: Math.max(0, pass.result.truePeakDb - truePeakDb - PEAK_TOLERANCE_DB) };
+}
+
+/**
+ * The gain and ceiling of the pass after `passes`, or null when the last one met the target within CORRECTION_LU
+ * and the true-peak bound (PEAK_TOLERANCE_DB over it). The gain is corrected by the miss divided by the loudness
+ * per dB of gain the last two passes showed when they had one ceiling (else 1); the ceiling moves the last true
+ * peak to PEAK_AIM_DB under the bound, never above the bound itself.
+ */
+export function nextPass(targetLufs: number, truePeakDb: number, passes: LoudnessPass[]): { gainDb: number; ceilingDb: number } | null {
+  const last = passes[passes.length - 1];
+  const lufs = last.result.integratedLufs;
+  if (lufs === null) return null;
+  const { lu, peakOver } = miss(last, targetLufs, truePeakDb);
+  if (lu <= CORRECTION_LU && peakOver === 0) return null;
+  const before = passes[passes.length - 2];
+  let slope = 1;
+  // Only between passes with the same ceiling: a new ceiling changes the loudness too.
+  if (before !== undefined && before.result.integratedLufs !== null && before.gainDb !== last.gainDb && before.ceilingDb === last.ceilingDb) {
+    slope = Math.min(1, Math.max(MIN_SLOPE, (lufs - before.result.integratedLufs) / (last.gainDb - before.gainDb)));
+  }
+  return {
+    gainDb: Math.min(passes[0].gainDb + MAX_EXTRA_GAIN_DB, last.gainDb + (targetLufs - lufs) / slope),
+    ceilingDb: Math.min(truePeakDb, last.ceilingDb + (truePeakDb - PEAK_AIM_DB - last.result.truePeakDb)),
+  };
+}
+
+/** The pass to keep: the closest to the target among those within the true-peak bound, else the lowest true peak. */
+export function bestPass<P extends LoudnessPass>(passes: P[], targetLufs: number, truePeakDb: number): P {
+  const score = (pass: P) => {
+    const { lu, peakOver } = miss(pass, targetLufs, truePeakDb);
+    return peakOver > 0 ? 1000 + peakOver : lu;
+  };
+  return passes.reduce((best, pass) => (score(pass) < score(best) ? pass : best));
 }
 
 export interface NormaliseArgs {
@@ -110,39 +163,42 @@ export async function normaliseLoudness(args: NormaliseArgs): Promise<NormaliseO
   const before = await measureLoudness(args.path, args.signal, ffmpeg);
   if (before.integratedLufs === null) return null;
   const { targetLufs, truePeakDb } = args.loudness;
-  const tempPath = `${args.path}.loudness${args.path.slice(args.path.lastIndexOf('.'))}`;
-  const pass = async (gainDb: number, ceilingDb: number): Promise<LoudnessMeasure> => {
-    await runFfmpeg(ffmpeg, loudnessPassArgs(args.encoding, args.plan, args.path, normalisingFilter(gainDb, ceilingDb), tempPath), args.signal);
-    return measureLoudness(tempPath, args.signal, ffmpeg);
+  const extension = args.path.slice(args.path.lastIndexOf('.'));
+  const passes: Array<LoudnessPass & { path: string }> = [];
+  const pass = async (gainDb: number, ceilingDb: number): Promise<void> => {
+    const path = `${args.path}.loudness-${passes.length + 1}${extension}`;
+    await runFfmpeg(ffmpeg, loudnessPassArgs(args.encoding, args.plan, args.path, normalisingFilter(gainDb, ceilingDb), path), args.signal);
+    passes.push({ gainDb, ceilingDb, result: await measureLoudness(path, args.signal, ffmpeg), path });
   };
   try {
-    let gainDb = targetLufs - before.integratedLufs;
-    let ceilingDb = truePeakDb - LIMITER_MARGIN_DB;
-    let after = await pass(gainDb, ceilingDb);
-    let passes = 1;
-    while (passes < MAX_PASSES) {
-      const corrected = correctedGainDb(targetLufs, gainDb, after.integratedLufs);
-      const peakOver = after.truePeakDb - truePeakDb;
-      if (corrected === null && peakOver <= 0) break;
-      gainDb = corrected ?? gainDb;
-      if (peakOver > 0) ceilingDb -= peakOver + LIMITER_MARGIN_DB / 2;
-      after = await pass(gainDb, ceilingDb);
-      passes += 1;
+    await pass(targetLufs - before.integratedLufs, truePeakDb - LIMITER_MARGIN_DB);
+    for (let next = nextPass(targetLufs, truePeakDb, passes); next !== null && passes.length < MAX_PASSES; next = nextPass(targetLufs, truePeakDb, passes)) {
+      await pass(next.gainDb, next.ceilingDb);
     }
-    await fs.rename(tempPath, args.path);
-    return { before, after, gainDb, passes };
+    const kept = bestPass(passes, targetLufs, truePeakDb);
+    await fs.rename(kept.path, args.path);
+    return { before, after: kept.result, gainDb: kept.gainDb, passes: passes.length };
   } finally {
-    await fs.rm(tempPath, { force: true }).catch(() => undefined);
+    await Promise.all(passes.map((p) => fs.rm(p.path, { force: true }).catch(() => undefined)));
   }
 }
 
-/** Meters the first sound stream of a file. */
+/**
+ * Meters the first sound stream of a file. Sound that peaks but passes no block of the gate is metered again
+ * repeated: it may be loud but shorter than one 400 ms block.
+ */
 export async function measureLoudness(path: string, signal: AbortSignal, ffmpeg = SYSTEM_FFMPEG): Promise<LoudnessMeasure> {
+  const measure = await meter(path, [], signal, ffmpeg);
+  if (measure.integratedLufs !== null || measure.truePeakDb === -Infinity) return measure;
+  return meter(path, ['-stream_loop', String(SHORT_SOUND_REPEATS - 1)], signal, ffmpeg);
+}
+
+async function meter(path: string, inputOptions: string[], signal: AbortSignal, ffmpeg: string): Promise<LoudnessMeasure> {
   const stderr = await runFfmpeg(
     ffmpeg,
     [
       ...['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info'],
-      ...['-protocol_whitelist', 'file', '-i', `file:${path}`],
+      ...[...inputOptions, '-protocol_whitelist', 'file', '-i', `file:${path}`],
       // framelog=verbose keeps the per-block lines below the log level: only the summary is printed.
       ...['-map', '0:a:0', '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'],
     ],

@@ -13,7 +13,7 @@ import { encodingFor } from '../../../src/render/encoding-settings';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { RenderCancelled } from '../../../src/render/render-engine';
-import { normaliseLoudness } from '../../../src/render/sound/loudness';
+import { measureLoudness, normaliseLoudness } from '../../../src/render/sound/loudness';
 import { frameLevels, withDucking } from '../../../src/render/sound/trigger-sound';
 import type { TrackInput } from '../../../src/tasks/task-input.types';
 import { loudnessOf, lowLevels, meanLevel, type SoundSource, writeOutputWithSound, writeSound } from '../../support/sound';
@@ -95,6 +95,26 @@ describe('loudness normalisation of a finished output (real ffmpeg)', () => {
     const path = fixtures.path('canceled.mp4');
     await fs.copyFile(fixtures.path('music.mp4'), path);
     await expect(normaliseLoudness({ ...args, path, signal: aborted.signal })).rejects.toBeInstanceOf(RenderCancelled);
+  });
+
+  it("normalises an output shorter than the meter's 400 ms block, metered repeated, within its true-peak bound", async () => {
+    const path = fixtures.path('blip.mp4');
+    await writeOutputWithSound(path, 'blip', 0.3);
+    const signal = new AbortController().signal;
+    const before = await measureLoudness(path, signal);
+    // 0.9 of full scale on both channels: about -0.9 dBTP and -3.6 LUFS, where ebur128 alone reads nothing above its gate.
+    expect(before.integratedLufs).toBeGreaterThan(-6);
+    const outcome = await normaliseLoudness({
+      path,
+      loudness: { targetLufs: -23, truePeakDb: -1 },
+      encoding: encodingFor(out),
+      plan: { fps: 10, durationInFrames: 3 } as RenderPlan,
+      signal,
+    });
+    expect(outcome).not.toBeNull();
+    const after = await measureLoudness(path, signal);
+    expect(Math.abs((after.integratedLufs ?? 0) + 23)).toBeLessThanOrEqual(1);
+    expect((await loudnessOf(path)).truePeakDb).toBeLessThanOrEqual(-0.5);
   });
 
   it('leaves a silent output as it is', async () => {
