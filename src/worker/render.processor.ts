@@ -17,9 +17,10 @@ import { withDucking } from '../render/sound/trigger-sound';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskTransitions } from '../tasks/task-transitions';
 import type { TaskEntity } from '../tasks/task.entity';
-import type { PhaseName, StoredFile, StoredOutput } from '../tasks/task.types';
+import type { StoredFile, StoredOutput } from '../tasks/task.types';
 import type { ChunkedRenders, ChunkRun } from './chunked-render';
 import { ProgressTracker } from './progress-tracker';
+import { ProgressWriter } from './progress-writer';
 import { prepareRender } from './render-inputs';
 import { inRenderSession, type RenderSession } from './render-session';
 
@@ -33,55 +34,10 @@ export class AccountAtCapacity extends Error {
 
 const VIDEO_CONTENT_TYPE = { mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' } as const;
 const PREVIEW_RETENTION_MS = 7 * 86_400_000;
-const PROGRESS_WRITE_MS = 1_000;
 /** Video, thumbnail and preview: the upload phase's progress counts them. */
 const OUTPUT_FILE_COUNT = 3;
 
 class Canceled extends Error {}
-
-/**
- * Writes a render's progress to its task: at most once a PROGRESS_WRITE_MS,
- * with a progress event when config.progressIntervalMs has passed since the last.
- */
-class ProgressWriter {
-  private lastWrite = 0;
-  private lastEvent: number;
-  private writing: Promise<void> = Promise.resolve();
-
-  constructor(
-    readonly tracker: ProgressTracker,
-    private readonly task: TaskEntity,
-    private readonly transitions: TaskTransitions,
-    private readonly eventIntervalMs: number,
-  ) {
-    this.lastEvent = task.startedAt ?? Date.now();
-  }
-
-  update(fraction: number): void {
-    this.tracker.update(fraction);
-    this.report();
-  }
-
-  enter(phase: PhaseName): void {
-    this.tracker.enter(phase);
-    this.report();
-  }
-
-  /** Resolves once the writes asked for so far are done (a failed write is dropped). */
-  settled(): Promise<void> {
-    return this.writing;
-  }
-
-  private report(): void {
-    const now = Date.now();
-    if (now - this.lastWrite < PROGRESS_WRITE_MS) return;
-    this.lastWrite = now;
-    const emit = now - this.lastEvent >= this.eventIntervalMs;
-    if (emit) this.lastEvent = now;
-    const snapshot = this.tracker.snapshot();
-    this.writing = this.writing.then(() => this.transitions.progress(this.task, snapshot, emit)).catch(() => undefined);
-  }
-}
 
 /** What the steps of one render share. */
 interface RenderRun {
