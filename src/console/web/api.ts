@@ -24,6 +24,13 @@ export class ApiFailure extends Error {
   }
 }
 
+/** Nothing answered (the service stopped, the network): fetch's own rejection, in words a user can act on. */
+export class ServiceUnreachable extends Error {
+  constructor(cause: unknown) {
+    super(`The service cannot be reached (${cause instanceof Error ? cause.message : String(cause)}): is it running, and is this its address?`);
+  }
+}
+
 function isEnvelope(value: unknown): value is ErrorEnvelope {
   const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   return typeof error?.code === 'string' && typeof error.message === 'string';
@@ -72,6 +79,8 @@ export class ConsoleApi {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       cache: 'no-store',
       credentials: 'omit',
+    }).catch((error: unknown) => {
+      throw new ServiceUnreachable(error);
     });
     if (!response.ok) throw await failureOf(response);
     const text = await response.text();
@@ -137,7 +146,8 @@ export async function followTask(
       .catch(() => {
         mode = 'polling';
       });
-    await refresh();
+    // The service may be gone for a while (a restart, the network): polling goes on until it answers again.
+    await refresh().catch(() => undefined);
     while (!signal.aborted && !FINAL_STATUSES.has(record.status)) {
       mode = 'polling';
       await sleep(everyMs, signal);

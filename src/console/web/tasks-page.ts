@@ -1,5 +1,5 @@
 import type { TaskList, TaskStatus } from '../../client/api-models.js';
-import { FINAL_STATUSES } from './api.js';
+import { FINAL_STATUSES, ServiceUnreachable } from './api.js';
 import { el, notice, replaceChildren, when } from './dom.js';
 import { failureNotice, type Page, type PageContext } from './page.js';
 import { taskActions } from './task-actions.js';
@@ -120,6 +120,8 @@ export function tasksPage(context: PageContext): Page {
   const node = el('section', { class: 'page', 'aria-labelledby': 'tasks-title' }, el('h1', { id: 'tasks-title' }, 'Tasks'), form, messages, table, pager);
   let timer: number | undefined;
   let disposed = false;
+  // A failed read's notice is cleared by the next good one; an action's outcome (Cancel, Retry) stays.
+  let readFailed = false;
 
   const load = async () => {
     window.clearTimeout(timer);
@@ -131,11 +133,16 @@ export function tasksPage(context: PageContext): Page {
         tasksTable(context, list, () => void load(), messages),
       );
       replaceChildren(pager, ...pagerChildren(list, () => void load()));
-      replaceChildren(messages);
+      if (readFailed) replaceChildren(messages);
+      readFailed = false;
       // Live status: re-read while a visible task is still queued or processing.
       if (list.tasks.some((task) => !FINAL_STATUSES.has(task.status))) timer = window.setTimeout(() => void load(), LIST_POLL_MS);
     } catch (error) {
-      if (!disposed) replaceChildren(messages, failureNotice(error));
+      if (disposed) return;
+      replaceChildren(messages, failureNotice(error));
+      readFailed = true;
+      // Unreachable (a restart, the network): read again until it answers; a refusal stays on screen.
+      if (error instanceof ServiceUnreachable) timer = window.setTimeout(() => void load(), LIST_POLL_MS);
     }
   };
 
