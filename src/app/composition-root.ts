@@ -274,6 +274,7 @@ function composeMediaFetcher(config: AppConfig, services: Services, ca: Buffer |
     ca,
     cacheDir: join(config.dataDir, 'input-cache'),
     maxBytes: config.mediaMaxBytes,
+    maxPixels: config.mediaMaxPixels,
     maxSubtitleBytes: config.subtitleLimits.maxBytes,
     timeoutMs: config.mediaDownloadTimeoutMs,
     parallelDownloads: config.mediaParallelDownloads,

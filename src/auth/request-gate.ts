@@ -65,7 +65,9 @@ export class RequestGate {
     if (failure && !isPublic) throw failure;
     const version = request.headers['x-service-version'];
     if (version !== undefined && !(SUPPORTED_API_VERSIONS as readonly string[]).includes(String(version))) {
-      throw new ApiError('UNSUPPORTED_API_VERSION', `X-Service-Version ${String(version)} is not supported; supported: ${SUPPORTED_API_VERSIONS.join(', ')}`, {
+      // The value is echoed only when it reads as a version: not kilobytes, not bytes in another encoding.
+      const shown = /^[\x21-\x7e]{1,32}$/.test(String(version)) ? ` ${String(version)}` : '';
+      throw new ApiError('UNSUPPORTED_API_VERSION', `X-Service-Version${shown} is not supported; supported: ${SUPPORTED_API_VERSIONS.join(', ')}`, {
         details: { supported_versions: [...SUPPORTED_API_VERSIONS] },
       });
     }

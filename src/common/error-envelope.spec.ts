@@ -22,6 +22,11 @@ describe('mapError', () => {
       code: 'VALIDATION_ERROR',
       message: expect.stringContaining('not valid JSON'),
     });
+    // JSON.parse's words quote the body (Node 22: `..."secret":"x",NaN}" is not valid JSON`): only a position is kept.
+    const quoted = mapError({ statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: `Unexpected token 'N', ..."cret":"s3cr3t",NaN}" is not valid JSON` }, 'r');
+    expect(quoted.body.error.message).toBe('The request body is not valid JSON');
+    const positioned = mapError({ statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: 'Unexpected token } in JSON at position 42' }, 'r');
+    expect(positioned.body.error.message).toBe('The request body is not valid JSON (at position 42)');
     expect(mapError({ statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }, 'r').status).toBe(413);
     expect(mapError({ statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }, 'r').body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

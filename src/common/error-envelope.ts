@@ -125,7 +125,9 @@ export function mapError(error: unknown, requestId: string): MappedError {
   const code = codeForFrameworkStatus(status);
   let message = FRAMEWORK_CODE_MESSAGES[String(framework.code)] ?? FRAMEWORK_STATUS_MESSAGES[status] ?? FRAMEWORK_MESSAGES[code] ?? 'The request failed';
   if (framework.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || framework.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    message = `The request body is not valid JSON: ${framework.message ?? 'parse error'}`;
+    // JSON.parse's words quote the body (a secret in it, say) and change with Node's version: only its position is kept.
+    const position = /at position (\d+)/.exec(framework.message ?? '')?.[1];
+    message = `The request body is not valid JSON${position === undefined ? '' : ` (at position ${position})`}`;
   }
   return {
     status: code === 'INTERNAL_ERROR' ? 500 : status,

@@ -61,6 +61,8 @@ export interface AppConfig {
   keyRotationGraceHours: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   mediaMaxBytes: number;
+  /** Largest picture (width x height) of a video or image input: decoding works at the source's size (MEDIA_MAX_PIXELS). */
+  mediaMaxPixels: number;
   /** All media of one task together (MEDIA_TASK_MAX_BYTES). */
   mediaTaskMaxBytes: number;
   /** Subtitle files are parsed in memory, so they have limits of their own (docs/security.md). */
@@ -274,9 +276,11 @@ function readPlaces(read: Reader): Places {
 /** What one task's media may be: files, downloads, subtitle files and what their cues bring to its plan (docs/security.md). */
 function readMediaLimits(
   read: Reader,
-): Pick<AppConfig, 'mediaMaxBytes' | 'mediaTaskMaxBytes' | 'subtitleLimits' | 'subtitlePlanLimits' | 'mediaDownloadTimeoutMs' | 'mediaParallelDownloads'> {
+): Pick<AppConfig, 'mediaMaxBytes' | 'mediaMaxPixels' | 'mediaTaskMaxBytes' | 'subtitleLimits' | 'subtitlePlanLimits' | 'mediaDownloadTimeoutMs' | 'mediaParallelDownloads'> {
   return {
     mediaMaxBytes: read.integer('MEDIA_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
+    // 50 megapixels: 8K video (33 MP) and the 48-50 MP photos of today's phones pass.
+    mediaMaxPixels: read.integer('MEDIA_MAX_PIXELS', 50_000_000, 1, Number.MAX_SAFE_INTEGER),
     mediaTaskMaxBytes: read.integer('MEDIA_TASK_MAX_BYTES', 10 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     subtitleLimits: {
       maxBytes: read.integer('MAX_SUBTITLE_BYTES', DEFAULT_SUBTITLE_LIMITS.maxBytes, 1_024, 64 * 1024 ** 2),

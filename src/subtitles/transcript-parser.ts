@@ -126,8 +126,9 @@ export function parseTranscript(
     let root: unknown;
     try {
       root = JSON.parse(text.replace(/^\ufeff/, ''));
-    } catch (err: unknown) {
-      throw new TranscriptProblem(`not valid JSON (${(err as Error).message})`);
+    } catch {
+      // JSON.parse's own words quote the file and change with Node's version: the report says what we choose.
+      throw new TranscriptProblem('not valid JSON');
     }
     if (!isObject(root)) throw new TranscriptProblem('the top level is not an object');
     if (!Array.isArray(root.segments)) throw new TranscriptProblem(root.segments === undefined ? 'segments is missing' : 'segments is not an array');

@@ -283,8 +283,11 @@ describe('authentication, permissions and per-key rate limits over HTTPS', () =>
       const unknown = await client.get('/v3/models', { 'x-service-version': 'v3' });
       expect(unknown.status).toBe(400);
       expect(unknown.body.error.code).toBe('UNSUPPORTED_API_VERSION');
-      expect(unknown.body.error.message).toContain('2025-01-17');
+      expect(unknown.body.error.message).toBe('X-Service-Version v3 is not supported; supported: 2025-01-17');
       expectRateHeaders(unknown, 500);
+      // Not echoed when it does not read as a version (kilobytes of it, or bytes of another encoding).
+      const long = await client.get('/v3/models', { 'x-service-version': 'x'.repeat(4000) });
+      expect(long.body.error).toMatchObject({ code: 'UNSUPPORTED_API_VERSION', message: 'X-Service-Version is not supported; supported: 2025-01-17' });
     });
   });
 

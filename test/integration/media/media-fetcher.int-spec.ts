@@ -20,6 +20,7 @@ describe('MediaFetcher against a real HTTP server', () => {
       guard: allowLoopback,
       cacheDir: join(work, `cache-${(caseNo += 1)}`),
       maxBytes: 1_000_000,
+      maxPixels: 50_000_000,
       maxSubtitleBytes: 100_000,
       timeoutMs: 5_000,
       parallelDownloads: 4,
@@ -155,6 +156,20 @@ describe('MediaFetcher against a real HTTP server', () => {
       expect(error).toMatchObject({ code: 'FILE_TOO_LARGE', retryPossible: false });
       expect(Date.now() - started).toBeLessThan(1500);
       expect(bodyWritten).toBe(false);
+    });
+
+    it('for a picture of more pixels than MEDIA_MAX_PIXELS, whatever its bytes (a small PNG can hold 16000 x 16000)', async () => {
+      server.serveFile('/many-pixels', fixtures.mp4);
+      // The fixture is 64 x 48 = 3,072 pixels.
+      const error = await renderFailure(fetcher({ maxPixels: 3_071 }).fetch({ url: server.url('/many-pixels'), expect: 'visual', destDir: dest() }));
+      expect(error).toMatchObject({
+        code: 'FILE_TOO_LARGE',
+        retryPossible: false,
+        message: `media file at ${server.url('/many-pixels')} is 64x48 pixels, more than the limit of 3071 pixels (MEDIA_MAX_PIXELS)`,
+        details: { width: 64, height: 48, max_pixels: 3_071 },
+      });
+      const media = await fetcher({ maxPixels: 3_072 }).fetch({ url: server.url('/many-pixels'), expect: 'visual', destDir: dest() });
+      expect(media.kind).toBe('video');
     });
 
     it('while streaming when no length was announced, leaving no partial file', async () => {

@@ -28,6 +28,7 @@ describe('the download phase of a task', () => {
       guard: new SsrfGuard(['127.0.0.1']),
       cacheDir: join(work, `cache-${caseNo}`),
       maxBytes: config.mediaMaxBytes,
+      maxPixels: config.mediaMaxPixels,
       maxSubtitleBytes: config.subtitleLimits.maxBytes,
       timeoutMs: config.mediaDownloadTimeoutMs,
       parallelDownloads: config.mediaParallelDownloads,

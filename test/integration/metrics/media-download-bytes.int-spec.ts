@@ -25,6 +25,7 @@ describe('MediaFetcher download byte reports', () => {
       guard: new SsrfGuard(['127.0.0.1']),
       cacheDir: join(work, 'cache'),
       maxBytes: 10_000_000,
+      maxPixels: 50_000_000,
       maxSubtitleBytes: 100_000,
       timeoutMs: 5_000,
       parallelDownloads: 2,
