@@ -38,9 +38,12 @@ export function tooLarge(url: string, maxBytes: number): RenderFailure {
   return new RenderFailure('FILE_TOO_LARGE', message, false, { media_url: url, max_bytes: maxBytes }, 'Use a smaller or more compressed file');
 }
 
-export function tooManyPixels(url: string, picture: { width: number; height: number }, maxPixels: number): RenderFailure {
+/** Throws FILE_TOO_LARGE for a picture of more than `maxPixels` (MEDIA_MAX_PIXELS). */
+export function checkPixels(url: string, picture: { width: number; height: number } | null, maxPixels: number): void {
+  if (picture === null || picture.width * picture.height <= maxPixels) return;
   const message = `media file at ${url} is ${picture.width}x${picture.height} pixels, more than the limit of ${maxPixels} pixels (MEDIA_MAX_PIXELS)`;
-  return new RenderFailure('FILE_TOO_LARGE', message, false, { media_url: url, width: picture.width, height: picture.height, max_pixels: maxPixels }, 'Use a smaller picture (scale it down before uploading)');
+  const details = { media_url: url, width: picture.width, height: picture.height, max_pixels: maxPixels };
+  throw new RenderFailure('FILE_TOO_LARGE', message, false, details, 'Use a smaller picture (scale it down before uploading)');
 }
 
 /** `reason`: words of ours for clients; `cause`: what a tool said, for the log. */

@@ -14,7 +14,7 @@ import { DownloadSlots } from './download-slots';
 import type { DownloadBudget } from './download-budget';
 import { type MediaProbe, ProbeError, probeMedia } from './ffprobe';
 import { type CacheMeta, MediaCache } from './media-cache';
-import { downloadFailed, HttpStatusError, invalidFormat, retryAfterSeconds, subtitleTooLarge, tooLarge, tooManyPixels } from './media-failures';
+import { downloadFailed, HttpStatusError, invalidFormat, retryAfterSeconds, subtitleTooLarge, tooLarge, checkPixels } from './media-failures';
 import { mediaExtension, subtitleExtension } from './media-extension';
 import type { SampleMedia } from './sample-media';
 
@@ -32,10 +32,7 @@ export interface MediaFetcherOptions {
   /** Private to the worker: never served, swept after `cacheTtlMs`. */
   cacheDir: string;
   maxBytes: number;
-  /**
-   * Largest picture of a video or image: a few hundred kilobytes of PNG can hold 16000 x 16000 pixels, and every
-   * frame of it is decoded at that size (gigabytes of memory).
-   */
+  /** Largest picture of a video or image: a small PNG can hold 16000 x 16000 pixels, gigabytes once decoded. */
   maxPixels: number;
   /** Subtitle files are parsed in memory: they get a much smaller cap (MAX_SUBTITLE_BYTES). */
   maxSubtitleBytes: number;
@@ -382,9 +379,7 @@ export class MediaFetcher {
     if (!kind) {
       throw invalidFormat(req.url, req.expect === 'audio' ? 'the file has no audio stream' : 'the file is neither a video nor an image');
     }
-    if (kind !== 'audio' && probe.video !== null && probe.video.width * probe.video.height > this.opts.maxPixels) {
-      throw tooManyPixels(req.url, probe.video, this.opts.maxPixels);
-    }
+    if (kind !== 'audio') checkPixels(req.url, probe.video, this.opts.maxPixels);
     const path = await this.place(source, req.destDir, key, mediaExtension(probe));
     return { path, kind, probe };
   }
