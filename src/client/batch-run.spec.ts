@@ -181,7 +181,12 @@ describe('render-cli batch --wait', () => {
     const results = [row(1, 'a'), row(2, 'b'), row(3, 'c'), row(4, '', 'VALIDATION_ERROR'), row(5, 'd', 'completed')];
     const sleeps: number[] = [];
     const progress: string[] = [];
-    await awaitResults(api, results, (finished, total) => progress.push(`${finished}/${total}`), async (ms) => void sleeps.push(ms));
+    await awaitResults(
+      api,
+      results,
+      (finished, total) => progress.push(`${finished}/${total}`),
+      async (ms) => void sleeps.push(ms),
+    );
     expect(reads).toEqual(['a', 'a', 'a', 'b', 'c', 'c']);
     expect(sleeps).toEqual([2_000, 2_000, 2_000]);
     expect(progress).toEqual(['0/3', '1/3', '2/3', '3/3']);

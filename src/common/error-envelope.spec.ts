@@ -23,7 +23,10 @@ describe('mapError', () => {
       message: expect.stringContaining('not valid JSON'),
     });
     // JSON.parse's words quote the body (Node 22: `..."secret":"x",NaN}" is not valid JSON`): only a position is kept.
-    const quoted = mapError({ statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: `Unexpected token 'N', ..."cret":"s3cr3t",NaN}" is not valid JSON` }, 'r');
+    const quoted = mapError(
+      { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: `Unexpected token 'N', ..."cret":"s3cr3t",NaN}" is not valid JSON` },
+      'r',
+    );
     expect(quoted.body.error.message).toBe('The request body is not valid JSON');
     const positioned = mapError({ statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: 'Unexpected token } in JSON at position 42' }, 'r');
     expect(positioned.body.error.message).toBe('The request body is not valid JSON (at position 42)');

@@ -276,7 +276,10 @@ function readPlaces(read: Reader): Places {
 /** What one task's media may be: files, downloads, subtitle files and what their cues bring to its plan (docs/security.md). */
 function readMediaLimits(
   read: Reader,
-): Pick<AppConfig, 'mediaMaxBytes' | 'mediaMaxPixels' | 'mediaTaskMaxBytes' | 'subtitleLimits' | 'subtitlePlanLimits' | 'mediaDownloadTimeoutMs' | 'mediaParallelDownloads'> {
+): Pick<
+  AppConfig,
+  'mediaMaxBytes' | 'mediaMaxPixels' | 'mediaTaskMaxBytes' | 'subtitleLimits' | 'subtitlePlanLimits' | 'mediaDownloadTimeoutMs' | 'mediaParallelDownloads'
+> {
   return {
     mediaMaxBytes: read.integer('MEDIA_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     // 50 megapixels: 8K video (33 MP) and the 48-50 MP photos of today's phones pass.

@@ -1,4 +1,15 @@
-import { bestPass, CORRECTION_LU, LIMITER_MARGIN_DB, type LoudnessPass, MAX_EXTRA_GAIN_DB, nextPass, normalisingFilter, parseEbur128Summary, PEAK_AIM_DB, PEAK_TOLERANCE_DB } from './loudness';
+import {
+  bestPass,
+  CORRECTION_LU,
+  LIMITER_MARGIN_DB,
+  type LoudnessPass,
+  MAX_EXTRA_GAIN_DB,
+  nextPass,
+  normalisingFilter,
+  parseEbur128Summary,
+  PEAK_AIM_DB,
+  PEAK_TOLERANCE_DB,
+} from './loudness';
 
 const SUMMARY = `[Parsed_ebur128_0 @ 0x5619322ce400] Summary:
 
