@@ -1,6 +1,6 @@
 import { audioGain } from '../../../composition/timeline/AudioLayer';
 import type { PlanAudioLayer, PlanMediaLayer, RenderPlan } from '../plan/render-plan.types';
-import { audioGraph, type AudioInput } from './audio-graph';
+import { audioGraph, tableGain, type AudioInput } from './audio-graph';
 import { evaluateExpression } from '../../../test/support/ffmpeg-expression';
 import { visualLayer } from '../../../test/support/plan-layers';
 
@@ -45,6 +45,11 @@ function volumeAt(graph: string): (t: number) => number {
   const match = /volume='([^']+)':eval=frame/.exec(graph);
   if (match === null) throw new Error('no varying volume in graph');
   return (t) => evaluateExpression(match[1], { t });
+}
+
+/** How far apart two gains are, in dB. */
+function dbApart(a: number, b: number): number {
+  return Math.abs(20 * Math.log10(a / b));
 }
 
 /** What Remotion's ffmpeg-volume-expression makes of a varying per-frame volume. */
@@ -95,7 +100,7 @@ describe('audioGraph', () => {
     expect(gain((layer.durationInFrames - 0.2) / FPS)).toBeCloseTo(remotionStep(audioGain(layer, layer.durationInFrames - 1)), 9);
   });
 
-  it("follows volume keyframes frame by frame as the composition's audioGain does, fades included, rounded as Remotion rounds them", () => {
+  it("follows volume keyframes frame by frame as the composition's audioGain does, fades included, rounded to 0.05 dB", () => {
     const layer = audioLayer({
       fromFrame: 3,
       durationInFrames: 20,
@@ -110,12 +115,15 @@ describe('audioGraph', () => {
     const graph = audioGraph(plan([layer]), inputOf, 'aout');
     const gain = volumeAt(graph);
     for (let frame = 0; frame < layer.durationInFrames; frame++) {
-      const expected = remotionStep(audioGain(layer, frame));
+      const expected = tableGain(audioGain(layer, frame));
       expect([frame, gain((frame - 0.49) / FPS)]).toEqual([frame, expected]);
       expect([frame, gain((frame + 0.49) / FPS)]).toEqual([frame, expected]);
+      expect(dbApart(expected, audioGain(layer, frame))).toBeLessThanOrEqual(0.025 + 1e-9);
     }
     expect(gain(13 / FPS)).toBeCloseTo(0.2, 2);
-    expect(gain(16 / FPS)).toBeCloseTo(0.598, 3);
+    expect(gain(16 / FPS)).toBeCloseTo(0.6, 2);
+    // Applied to blocks of 5 ms, whatever size of frames the decoder gives.
+    expect(graph).toContain(`asetnsamples=n=240:p=0,volume='`);
     expect(graph).toContain('atrim=start_sample=0:end_sample=96000');
   });
 
@@ -165,23 +173,34 @@ describe('audioGraph', () => {
       const layer = audioLayer({ fromFrame: 3, durationInFrames: 20, volume: 0.9, fadeOutFrames: 4, duckingDb });
       const gain = volumeAt(audioGraph(plan([layer]), inputOf, 'aout'));
       for (let frame = 0; frame < layer.durationInFrames; frame++) {
-        const expected = remotionStep(audioGain(layer, frame));
+        const expected = tableGain(audioGain(layer, frame));
         expect([frame, gain((frame - 0.49) / FPS)]).toEqual([frame, expected]);
         expect([frame, gain((frame + 0.49) / FPS)]).toEqual([frame, expected]);
       }
       // Clip frame 7 = timeline frame 10, in the hold: 0.9 x -12 dB.
-      expect(gain(7 / FPS)).toBeCloseTo(remotionStep(0.9 * 10 ** (-12 / 20)), 9);
+      expect(dbApart(gain(7 / FPS), 0.9 * 10 ** (-12 / 20))).toBeLessThanOrEqual(0.025);
       // Clip frame 1 = timeline frame 4, before the attack.
-      expect(gain(1 / FPS)).toBeCloseTo(remotionStep(0.9), 9);
+      expect(dbApart(gain(1 / FPS), 0.9)).toBeLessThanOrEqual(0.025);
+    });
+
+    it('ducks a quiet clip by the whole amount: 40 dB under a volume of 0.5 is 0.005, not silence', () => {
+      const deep = [
+        { frame: 0, value: 0, easing: 'linear' as const },
+        { frame: 5, value: -40, easing: 'linear' as const },
+      ];
+      const layer = audioLayer({ fromFrame: 0, durationInFrames: 20, volume: 0.5, duckingDb: deep });
+      const gain = volumeAt(audioGraph(plan([layer]), inputOf, 'aout'));
+      expect(dbApart(gain(10 / FPS), 0.005)).toBeLessThanOrEqual(0.025);
+      expect(remotionStep(0.005)).toBe(0);
     });
 
     it("ducks a video clip's own sound with the same table", () => {
       const graph = audioGraph(plan([], [videoLayer({ fromFrame: 2, durationInFrames: 20, volume: 1, duckingDb })]), inputOf, 'aout');
       const gain = volumeAt(graph);
       // Layer frame 8 = timeline frame 10 (held), layer frame 2 = timeline frame 4 (not yet), layer frame 12 = timeline 14 (half way back).
-      expect(gain(8 / FPS)).toBeCloseTo(remotionStep(10 ** (-12 / 20)), 9);
+      expect(gain(8 / FPS)).toBeCloseTo(10 ** (-12 / 20), 4);
       expect(gain(2 / FPS)).toBe(1);
-      expect(gain(12 / FPS)).toBeCloseTo(remotionStep(10 ** (-6 / 20)), 9);
+      expect(gain(12 / FPS)).toBeCloseTo(10 ** (-6 / 20), 4);
     });
 
     it('keeps a constant gain for a clip without ducking', () => {

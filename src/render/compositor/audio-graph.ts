@@ -10,8 +10,13 @@
  *   and the clip's sound starts one frame later (trimmed, not shifted).
  * - ffmpeg then applies that per-frame table as a step function (`volume` with
  *   eval=frame), each frame's value holding from half a frame before it to half
- *   a frame after it, and when the volume varies the values are rounded to
+ *   a frame after it, and when fades vary the volume the values are rounded to
  *   steps of 1/97 (Remotion's guard against deep `if()` nesting).
+ *
+ * Two departures, for what the contract promises: keyframed and ducked gains
+ * are rounded to 0.05 dB, not 1/97 (a quiet clip ducked 40 dB fell to 0), and
+ * a varying gain is applied to blocks of 5 ms, not to the decoder's frames (a
+ * FLAC frame is 96 ms: a keyframe's step came up to that late).
  * - Each clip is written as 16-bit PCM (so a clip over full scale clips there),
  *   clips are summed by `amix normalize=0`, and the sum is written as 16-bit PCM
  *   again: that hard clip at full scale is all Remotion does to a loud mix.
@@ -30,8 +35,12 @@ export interface AudioInput {
 }
 
 const SAMPLE_RATE = 48_000;
-/** Remotion's MAX_FFMPEG_STACK_DEPTH - 1: the step a varying volume is rounded to. */
+/** Remotion's MAX_FFMPEG_STACK_DEPTH - 1: the step a fading volume is rounded to. */
 const VOLUME_STEPS = 97;
+/** The step a keyframed or ducked gain is rounded to, in dB. */
+const TABLE_STEP_DB = 0.05;
+/** Samples a varying gain holds for (5 ms): the `volume` filter takes one value per block it is given. */
+const GAIN_BLOCK_SAMPLES = 240;
 
 /** One sounding clip, in plan frames. */
 interface Voice {
@@ -74,9 +83,11 @@ export function gainAt(f: Fades, frame: number): number {
   return volume * fadeIn * fadeOut * duckingFactorAt(f.duckingDb, f.fromFrame + frame);
 }
 
-/** A varying volume as Remotion rounds it: to steps of 1/97, then to thousandths. */
-function stepped(gain: number): number {
-  return Math.floor((Math.floor(gain * VOLUME_STEPS + 0.5) / VOLUME_STEPS) * 1000 + 0.5) / 1000;
+/** A keyframed or ducked gain rounded to TABLE_STEP_DB (six significant digits); 0 stays 0. */
+export function tableGain(gain: number): number {
+  if (gain <= 0) return 0;
+  const db = Math.round((20 * Math.log10(gain)) / TABLE_STEP_DB) * TABLE_STEP_DB;
+  return Number((10 ** (db / 20)).toPrecision(6));
 }
 
 function num(value: number): string {
@@ -107,7 +118,7 @@ function rampExpression(f: Fades, fps: number): string {
  */
 function varyingVolume(fades: Fades, gains: number[], fps: number): string {
   if (fades.volumeKeyframes === null && fades.duckingDb === null) return rampExpression(fades, fps);
-  return frameValues(gains.map(stepped), fps);
+  return frameValues(gains.map(tableGain), fps);
 }
 
 /** A clip's voice, or null when Remotion would register no sound for it. */
@@ -118,7 +129,7 @@ function voice(input: AudioInput, fades: Fades, fps: number): Voice | null {
   if (firstFrame < 0) return null;
   const heard = new Set(gains.slice(firstFrame));
   let volume: string | null;
-  if (heard.size > 1) volume = `volume='${varyingVolume(fades, gains, fps)}':eval=frame`;
+  if (heard.size > 1) volume = `asetnsamples=n=${GAIN_BLOCK_SAMPLES}:p=0,volume='${varyingVolume(fades, gains, fps)}':eval=frame`;
   else volume = gains[firstFrame] === 1 ? null : `volume=${num(gains[firstFrame])}`;
   return { inputIndex: input.inputIndex, fromFrame: fades.fromFrame, durationInFrames: fades.durationInFrames, firstFrame, volume };
 }
