@@ -1,7 +1,7 @@
-import { ConsoleApi } from './api.js';
+import { ApiFailure, ConsoleApi } from './api.js';
 import { el, replaceChildren } from './dom.js';
 import { newTaskPage } from './new-task-page.js';
-import type { Page, PageContext } from './page.js';
+import { failureNotice, type Page, type PageContext } from './page.js';
 import { taskPage } from './task-page.js';
 import { tasksPage } from './tasks-page.js';
 import { templatePage } from './template-page.js';
@@ -27,7 +27,27 @@ const context: PageContext = {
   },
 };
 
+/**
+ * Keeps `key` if the service takes it: any answer but 401 (a key without `models:read` is answered 403, and is
+ * still a key). A refused key is forgotten and said so in `refusal`.
+ */
+async function signIn(key: string, refusal: HTMLElement): Promise<boolean> {
+  api.setKey(key);
+  try {
+    await api.call('GET', '/v3/models');
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 401) {
+      api.forgetKey();
+      replaceChildren(refusal, failureNotice(error));
+      return false;
+    }
+  }
+  replaceChildren(refusal);
+  return true;
+}
+
 function keyForm(): HTMLElement {
+  const refusal = el('div', { class: 'messages', role: 'status' });
   const input = el('input', { id: 'api-key', type: 'password', autocomplete: 'off', spellcheck: 'false', required: true, placeholder: 'rsk_…' });
   const form = el(
     'form',
@@ -41,14 +61,17 @@ function keyForm(): HTMLElement {
     el('label', { for: 'api-key' }, 'API key'),
     input,
     el('button', { type: 'submit' }, 'Use this key'),
+    refusal,
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (input.value.trim() === '') return;
-    api.setKey(input.value);
-    input.value = '';
-    showKeyState();
-    context.navigate(location.hash && location.hash !== '#/' ? location.hash : '#/tasks');
+    void signIn(input.value, refusal).then((accepted) => {
+      if (!accepted) return;
+      input.value = '';
+      showKeyState();
+      context.navigate(location.hash && location.hash !== '#/' ? location.hash : '#/tasks');
+    });
   });
   return form;
 }

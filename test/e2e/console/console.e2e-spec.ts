@@ -112,6 +112,12 @@ describe('web console', () => {
       const refused = await app.anonymous().get(path);
       expect([refused.status, refused.body.error?.code]).toEqual([404, 'NOT_FOUND']);
     }
+    // A key the service refuses is not kept: the form stays, saying why.
+    await page.type('#api-key', `rsk_${'x'.repeat(32)}`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('.key-form')?.textContent?.includes('INVALID_API_KEY'), WAIT);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.$eval('#nav', (nav) => (nav as HTMLElement).hidden)).toBe(true);
     await useKey(owner.key);
     expect(await page.$eval('#nav', (nav) => (nav as HTMLElement).hidden)).toBe(false);
   });
