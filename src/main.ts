@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { tmpdir } from 'node:os';
 import { ConfigError, loadConfig } from './config/app-config';
+import { startupFailureLine } from './app/startup-failure';
 import { createApiApp } from './app/api-app';
 import { handOverDevelopmentKey } from './app/development-key';
 import { createLogger } from './app/logger';
@@ -11,12 +12,16 @@ import type { ReadinessCheck } from './health/readiness';
 import { openTempArea } from './worker/work-area';
 import { startWorker, type Worker } from './worker/worker';
 
+/** What a start-up that fails half way must stop (the private Redis, a started worker), last first. */
+const startedParts: Array<() => Promise<unknown>> = [];
+
 /** Boots the role(s) the configuration names: the API, the worker, or both (the embedded default). */
 async function main(): Promise<void> {
   const signals = holdShutdownSignals();
   const config = loadConfig();
   const logger = createLogger(config);
   const runtime = await createRuntime(config, logger);
+  startedParts.unshift(() => runtime.close());
   const services = buildServices(runtime);
   const readiness: ReadinessCheck[] = [
     { name: 'database', run: () => runtime.db.ping() },
@@ -30,6 +35,8 @@ async function main(): Promise<void> {
     // What Remotion and Chromium write to os.tmpdir() goes into this process's area (work-area.ts).
     process.env.TMPDIR = temp.area;
     worker = await startWorker(composeWorker(runtime, services));
+    const started = worker;
+    startedParts.unshift(() => started.stop());
     const browser = worker.browser;
     readiness.push({ name: 'browser', run: () => browser.checkReady() });
   }
@@ -67,12 +74,13 @@ async function main(): Promise<void> {
   signals.ready(shutdown);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  for (const stop of startedParts) await stop().catch(() => undefined);
   // Start-up checks that need more than the variables (SECRETS_KEY with DATABASE_URL) stop the same way as a bad variable.
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\nSee docs/configuration.md for every variable.\n`);
     process.exit(78);
   }
-  process.stderr.write(`render service failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(`render service failed to start: ${startupFailureLine(error, process.env)}\n`);
   process.exit(1);
 });

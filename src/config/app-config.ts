@@ -1,4 +1,5 @@
 import { cpus } from 'node:os';
+import { placeProblems } from './place-checks';
 import { resolve } from 'node:path';
 import { parseSecretsKey } from '../common/secret-box';
 import { type PriceList, readPriceListFile } from './price-list';
@@ -334,6 +335,7 @@ function checkCombinations(config: AppConfig, problems: string[]): void {
   if (config.storageUrl && !/^s3:\/\/[^/]+/.test(config.storageUrl)) {
     problems.push('STORAGE_URL is not accepted; use s3://bucket or s3://bucket/prefix');
   }
+  problems.push(...placeProblems(config));
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
