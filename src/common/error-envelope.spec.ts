@@ -45,6 +45,10 @@ describe('mapError', () => {
     for (const outage of [
       { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' },
       { message: 'query failed', driverError: { code: '57P01', message: 'terminating connection due to administrator command' } },
+      // The database dropped or renamed under a running service, too many connections, the role's password changed.
+      { message: 'query failed', driverError: { code: '3D000', message: 'database "render" does not exist' } },
+      { message: 'query failed', driverError: { code: '53300', message: 'sorry, too many clients already' } },
+      { message: 'query failed', driverError: { code: '28P01', message: 'password authentication failed for user "render"' } },
       new Error('Connection terminated unexpectedly'),
     ]) {
       const mapped = mapError(outage, 'req_4');

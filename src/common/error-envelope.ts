@@ -74,7 +74,25 @@ const FRAMEWORK_CODE_MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_BAD_URL: 'The request URL is not valid (malformed percent-encoding)',
 };
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08001', '08003', '08006', 'SQLITE_BUSY']);
+// PostgreSQL: shutting down or starting (57P01, 57P03), connection failures (08xxx), too many connections (53300),
+// the database or the role gone or refused (3D000, 28P01, 28000).
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300',
+  '3D000',
+  '28P01',
+  '28000',
+  'SQLITE_BUSY',
+]);
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Connection is closed|connect ECONNREFUSED|Stream isn't writeable|Command timed out|Reached the max retries per request limit/i;
 
