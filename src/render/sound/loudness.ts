@@ -165,8 +165,11 @@ export async function normaliseLoudness(args: NormaliseArgs): Promise<NormaliseO
   const { targetLufs, truePeakDb } = args.loudness;
   const extension = args.path.slice(args.path.lastIndexOf('.'));
   const passes: Array<LoudnessPass & { path: string }> = [];
+  // Every file a pass starts writing, removed at the end (all but the one kept, renamed), a cancelled one too.
+  const written: string[] = [];
   const pass = async (gainDb: number, ceilingDb: number): Promise<void> => {
     const path = `${args.path}.loudness-${passes.length + 1}${extension}`;
+    written.push(path);
     await runFfmpeg(ffmpeg, loudnessPassArgs(args.encoding, args.plan, args.path, normalisingFilter(gainDb, ceilingDb), path), args.signal);
     passes.push({ gainDb, ceilingDb, result: await measureLoudness(path, args.signal, ffmpeg), path });
   };
@@ -179,7 +182,7 @@ export async function normaliseLoudness(args: NormaliseArgs): Promise<NormaliseO
     await fs.rename(kept.path, args.path);
     return { before, after: kept.result, gainDb: kept.gainDb, passes: passes.length };
   } finally {
-    await Promise.all(passes.map((p) => fs.rm(p.path, { force: true }).catch(() => undefined)));
+    await Promise.all(written.map((path) => fs.rm(path, { force: true }).catch(() => undefined)));
   }
 }
 
