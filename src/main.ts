@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { tmpdir } from 'node:os';
-import { ConfigError, loadConfig } from './config/app-config';
+import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { startupFailureLine } from './app/startup-failure';
 import { createApiApp } from './app/api-app';
 import { handOverDevelopmentKey } from './app/development-key';
@@ -14,11 +14,14 @@ import { startWorker, type Worker } from './worker/worker';
 
 /** What a start-up that fails half way must stop (the private Redis, a started worker), last first. */
 const startedParts: Array<() => Promise<unknown>> = [];
+/** The settings, once read: a later failure is told in their terms. */
+let loaded: AppConfig | null = null;
 
 /** Boots the role(s) the configuration names: the API, the worker, or both (the embedded default). */
 async function main(): Promise<void> {
   const signals = holdShutdownSignals();
   const config = loadConfig();
+  loaded = config;
   const logger = createLogger(config);
   const runtime = await createRuntime(config, logger);
   startedParts.unshift(() => runtime.close());
@@ -81,6 +84,7 @@ main().catch(async (error: unknown) => {
     process.stderr.write(`${error.message}\nSee docs/configuration.md for every variable.\n`);
     process.exit(78);
   }
-  process.stderr.write(`render service failed to start: ${startupFailureLine(error, process.env)}\n`);
+  const line = loaded === null ? String((error as Error).stack ?? error) : startupFailureLine(error, loaded);
+  process.stderr.write(`render service failed to start: ${line}\n`);
   process.exit(1);
 });
