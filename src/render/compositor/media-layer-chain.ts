@@ -60,20 +60,23 @@ function rotation(degrees: number, out: Size): string[] {
  * Decoded as Remotion's frame extractor decodes, to packed RGB at the source's size: swscale rounds that path
  * up to a level apart from the planar one, enough to flip colour-dodge and colour-burn at black and white.
  * Then resized in RGB as Chromium resizes it, premultiplied when the picture has transparent pixels (an image).
+ * A video is opaque, as the extractor draws it (any alpha of its own dropped): packed without an alpha channel,
+ * the same levels as with one, converted and resized faster (bench:render, docs/performance.md).
  */
 function decodedAtSize(source: VideoSource, size: Size, picture: FittedAs): string[] {
   const resize = chromiumResize(source.size, size, picture === 'alpha');
-  if (picture === 'packed') return [source.decodeScale, 'format=rgba', ...resize, ...(resize.length > 0 ? ['format=rgba'] : [])];
-  if (picture === 'opaque') return [source.decodeScale, 'format=rgba', ...resize, 'format=gbrp'];
-  if (picture === 'planar' || resize.length === 0) return [source.decodeScale, 'format=rgba', ...resize, 'format=gbrap'];
+  if (picture === 'packed') return [source.decodeScale, 'format=rgb24', ...resize, ...(resize.length > 0 ? ['format=rgb24'] : [])];
+  if (picture === 'opaque') return [source.decodeScale, 'format=rgb24', ...resize, 'format=gbrp'];
+  if (picture === 'planar') return [source.decodeScale, 'format=rgb24', ...resize, 'format=gbrap'];
+  if (resize.length === 0) return [source.decodeScale, 'format=rgba', 'format=gbrap'];
   return [source.decodeScale, 'format=gbrap', 'premultiply=inplace=1', 'format=rgba', ...resize, 'format=gbrap', 'unpremultiply=inplace=1'];
 }
 
 /**
- * How a fitted picture is left: planar RGB with an alpha plane, planar with alpha of its own (resized
- * premultiplied), packed RGBA (an opaque video to resize again), or planar RGB without alpha (`opaque`: a video
- * that covers the canvas in every frame, where nothing after the fit draws transparency and an alpha plane
- * would be a canvas-sized buffer for nothing: 133 MB at 8K).
+ * How a fitted picture is left: a video as planar RGB with an alpha plane; an image as planar with alpha of its
+ * own (resized premultiplied); a video as packed RGB (`packed`: an opaque video to resize again); or a video as
+ * planar RGB without alpha (`opaque`: one that covers the canvas in every frame, where nothing after the fit draws
+ * transparency and an alpha plane would be a canvas-sized buffer for nothing: 133 MB at 8K).
  */
 export type FittedAs = 'planar' | 'alpha' | 'packed' | 'opaque';
 

@@ -36,6 +36,13 @@ function option(chain: string, filter: string, name: string): string {
   throw new Error(`no ${filter} ${name} in ${chain}`);
 }
 
+/** The chains moveLayer pushes for `a`. */
+function chainsOf(a: MovingLayerArgs): string[] {
+  const chains: string[] = [];
+  moveLayer(chains, 'rest1', 'layer1', a);
+  return chains;
+}
+
 describe('moveLayer', () => {
   it('lays a picture that only moves as it is, placed frame by frame, over the timeline', () => {
     const chains: string[] = [];
@@ -85,6 +92,15 @@ describe('moveLayer', () => {
 
   it('refuses to cut an opaque video, which is kept without an alpha of its own', () => {
     expect(() => moveLayer([], 'rest1', 'layer1', args([{ cut: { x: 0, y: 0, width: 10, height: 50 } }], { opaqueVideo: true }))).toThrow(/never cut/);
+  });
+
+  it('fades an opaque video, packed without alpha, once it is planar: after its resize, or before it is premultiplied to turn', () => {
+    const fading = [{ opacity: 0.5, size: { width: 50, height: 25 } }, {}];
+    const [resized] = chainsOf(args(fading, { opaqueVideo: true }));
+    expect(resized).toMatch(/^\[rest1\]scale=w='[^']+':h='[^']+':eval=frame:flags=bilinear:threads=1,format=gbrap,sendcmd=c='[^']*',colorchannelmixer@m1_opacity=/);
+    const [turned] = chainsOf(args([{ ...fading[0], rotationDeg: 10 }, {}], { opaqueVideo: true }));
+    expect(turned).toMatch(/^\[rest1\]format=gbrap,sendcmd=c='[^']*',colorchannelmixer@m1_opacity=aa=[^:]+:enable='[^']*',premultiply=inplace=1,scale=/);
+    expect(turned).not.toMatch(/unpremultiply=inplace=1,.*format=gbrap/);
   });
 
   it('resizes each frame in a premultiplied picture with alpha, centred in a frame of the largest size', () => {

@@ -30,7 +30,7 @@ export interface MovingLayerArgs {
   frames: MovingFrame[];
   picture: RestingPicture;
   /**
-   * The picture is an opaque video that no wipe cuts, kept as packed RGBA: swscale resizes that several times
+   * The picture is an opaque video that no wipe cuts, kept as packed RGB (no alpha): swscale resizes that several times
    * faster than planar RGB, and it becomes planar in the same resize. Any other picture (an image, a text block,
    * a blurred or wiped video) is planar with alpha of its own, premultiplied while it is resampled.
    */
@@ -146,11 +146,13 @@ function endFrame(frames: MovingFrame[], picture: RestingPicture, opaqueVideo: b
   return { ...flags, sizeOf: (f) => f.size, centreIn: (f) => ({ x: f.size.width / 2, y: f.size.height / 2 }) };
 }
 
-/** From the (cut, faded) resting picture to the end frames: premultiplied while resampled, flipped, resized, turned, padded in time. */
+/** From the (cut) resting picture to the end frames: faded, premultiplied while resampled, flipped, resized, turned, padded in time. */
 function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
   const { frames, fps } = a;
-  // Planar where a filter needs it: premultiplying, turning.
-  const filters: string[] = a.opaqueVideo && end.premultiplied ? ['format=gbrap'] : [];
+  const opacity = opacityFilters(a);
+  // A packed video has no alpha plane to fade until it becomes planar: first where a filter needs it
+  // (premultiplying, turning), or else in its resize.
+  const filters: string[] = !a.opaqueVideo ? [...opacity] : end.premultiplied ? ['format=gbrap', ...opacity] : [];
   if (end.premultiplied) filters.push('premultiply=inplace=1');
   filters.push(...flips(frames, fps));
   if (end.resized) {
@@ -172,8 +174,8 @@ function pictureFilters(a: MovingLayerArgs, end: EndFrame): string[] {
   }
   if (end.premultiplied) filters.push('unpremultiply=inplace=1');
   // A packed picture becomes planar in its resize (`scale` converts as it resizes): no filter of its own, which
-  // would keep the first frame's size.
-  else if (a.opaqueVideo) filters.push('format=gbrap');
+  // would keep the first frame's size. Faded then, an opaque pixel's alpha is exactly its level.
+  else if (a.opaqueVideo) filters.push('format=gbrap', ...opacity);
   // Transparent frames before and after the layer: every layer stream spans the whole timeline.
   const after = a.durationInFrames - a.fromFrame - frames.length;
   if (a.fromFrame > 0 || after > 0) filters.push(`tpad=start=${a.fromFrame}:stop=${Math.max(0, after)}:color=black@0`);
@@ -201,7 +203,7 @@ export function moveLayer(chains: string[], input: string, out: string, a: Movin
     chains.push(cutMask(a, `${a.uniq}cut`), `[${label}][${a.uniq}cut]blend=c3_mode=multiply[${a.uniq}wiped]`);
     label = `${a.uniq}wiped`;
   }
-  const filters = [...opacityFilters(a), ...pictureFilters(a, end)];
+  const filters = pictureFilters(a, end);
   chains.push(`[${label}]${filters.length === 0 ? 'null' : filters.join(',')}[${out}]`);
   const position = (values: number[]) => quoted(frameValues(values, fps, { firstFrame: a.fromFrame }));
   return {

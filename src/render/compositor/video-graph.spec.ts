@@ -32,7 +32,7 @@ const chainsOf = (graph: string): string[] => graph.match(/(?:'[^']*'|[^;'])+/g)
 
 const smaller = (over: Partial<PlanMediaLayer> = {}) => visualLayer({ scaleX: 0.6, scaleY: 0.6, offsetX: 20, offsetY: -10, durationInFrames: 20, ...over });
 const CLIP_FRAMES = 'tpad=stop_mode=clone:stop=1,fps=fps=10:start_time=0:round=up,tpad=stop_mode=clone:stop=20,trim=end_frame=20';
-const RESIZED = 'scale=in_color_matrix=bt709:in_range=tv,format=rgba,scale=w=192:h=108:flags=area,format=gbrap';
+const RESIZED = 'scale=in_color_matrix=bt709:in_range=tv,format=rgb24,scale=w=192:h=108:flags=area,format=gbrap';
 
 describe('videoGraph', () => {
   it('draws a layer without motion as it always has', () => {
@@ -44,10 +44,10 @@ describe('videoGraph', () => {
     ]);
   });
 
-  it('moves a video with motion from its picture at rest, kept packed, faded in its own stream, laid where each frame says', () => {
+  it('moves a video with motion from its picture at rest, kept packed without alpha, faded once planar, laid where each frame says', () => {
     const chains = chainsOf(graphOf([smaller({ motion: FADE_IN })]));
-    expect(chains[0]).toBe(`[0:v]${CLIP_FRAMES},${RESIZED.replace(/format=gbrap$/, 'format=rgba')}[rest0]`);
-    expect(chains[1]).toMatch(/^\[rest0\]sendcmd=c='[^']*',colorchannelmixer@m0_opacity=aa=0:enable='[^']*',format=gbrap\[layer0\]$/);
+    expect(chains[0]).toBe(`[0:v]${CLIP_FRAMES},${RESIZED.replace(/format=gbrap$/, 'format=rgb24')}[rest0]`);
+    expect(chains[1]).toMatch(/^\[rest0\]format=gbrap,sendcmd=c='[^']*',colorchannelmixer@m0_opacity=aa=0:enable='[^']*'\[layer0\]$/);
     expect(chains).toContain('[bg][layer0]overlay=x=84:y=26:format=gbrp:eof_action=pass[acc0]');
   });
 
@@ -128,12 +128,12 @@ describe('videoGraph', () => {
 
   it('leaves a video that covers the canvas without an alpha plane, unless a blend reads it', () => {
     const covering = visualLayer({ durationInFrames: 20, fit: 'fill' });
-    const opaque = 'scale=in_color_matrix=bt709:in_range=tv,format=rgba,format=gbrp';
+    const opaque = 'scale=in_color_matrix=bt709:in_range=tv,format=rgb24,format=gbrp';
     expect(chainsOf(graphOf([covering]))[0]).toBe(`[0:v]${CLIP_FRAMES},${opaque},format=gbrp[acc0]`);
     // Over another layer, drawn opaque by `overlay` as before.
     expect(graphOf([smaller(), { ...covering, id: 'v/2' }])).toContain(`${CLIP_FRAMES},${opaque}[layer1]`);
     const blended = graphOf([smaller(), { ...covering, id: 'v/2', blendMode: 'multiply' }]);
-    expect(blended).toContain(`${CLIP_FRAMES},scale=in_color_matrix=bt709:in_range=tv,format=rgba,format=gbrap[layer1]`);
+    expect(blended).toContain(`${CLIP_FRAMES},scale=in_color_matrix=bt709:in_range=tv,format=rgb24,format=gbrap[layer1]`);
     // Not covering every frame (it starts at frame 5): transparent until then, so it keeps its alpha plane.
     expect(graphOf([{ ...covering, fromFrame: 5, durationInFrames: 15 }])).toContain(`${opaque.replace(/gbrp$/, 'gbrap')},tpad=start=5`);
   });
