@@ -97,7 +97,9 @@ describe('moveLayer', () => {
   it('fades an opaque video, packed without alpha, once it is planar: after its resize, or before it is premultiplied to turn', () => {
     const fading = [{ opacity: 0.5, size: { width: 50, height: 25 } }, {}];
     const [resized] = chainsOf(args(fading, { opaqueVideo: true }));
-    expect(resized).toMatch(/^\[rest1\]scale=w='[^']+':h='[^']+':eval=frame:flags=bilinear:threads=1,format=gbrap,sendcmd=c='[^']*',colorchannelmixer@m1_opacity=/);
+    expect(resized).toMatch(
+      /^\[rest1\]scale=w='[^']+':h='[^']+':eval=frame:flags=bilinear:threads=1,format=gbrap,sendcmd=c='[^']*',colorchannelmixer@m1_opacity=/,
+    );
     const [turned] = chainsOf(args([{ ...fading[0], rotationDeg: 10 }, {}], { opaqueVideo: true }));
     expect(turned).toMatch(/^\[rest1\]format=gbrap,sendcmd=c='[^']*',colorchannelmixer@m1_opacity=aa=[^:]+:enable='[^']*',premultiply=inplace=1,scale=/);
     expect(turned).not.toMatch(/unpremultiply=inplace=1,.*format=gbrap/);
