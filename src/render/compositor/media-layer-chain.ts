@@ -81,7 +81,7 @@ function decodedAtSize(source: VideoSource, size: Size, picture: FittedAs): stri
 export type FittedAs = 'planar' | 'alpha' | 'packed' | 'opaque';
 
 /** From a decoded frame to the layer's box as `g` sizes it: fitted, cropped (cover) and blurred, before any flip or turn. */
-export function fittedPicture(source: VideoSource, g: LayerGeometry, picture: FittedAs = 'planar'): string[] {
+export function fittedPicture(source: VideoSource, g: LayerGeometry, picture: FittedAs): string[] {
   const filters = decodedAtSize(source, g.scaled, picture);
   if (g.crop !== null) filters.push(`crop=w=${g.crop.width}:h=${g.crop.height}`);
   if (g.blur !== null) {

@@ -36,7 +36,7 @@ function frameHashes(size: Size, g: LayerGeometry, picture: FittedAs): Promise<s
   return hashesThrough(size, fittedPicture(source, g, picture));
 }
 
-describe('an opaque fitted picture', () => {
+describe('a fitted video picture', () => {
   const cases: Array<[string, Size, LayerGeometry]> = [
     ['same size', { width: 320, height: 180 }, geometry({ width: 320, height: 180 }, null)],
     ['enlarged, cover-cropped', { width: 216, height: 162 }, geometry({ width: 640, height: 480 }, { width: 640, height: 360 })],
@@ -44,13 +44,13 @@ describe('an opaque fitted picture', () => {
     ['reduced by area', { width: 400, height: 226 }, geometry({ width: 320, height: 180 }, { width: 320, height: 170 })],
   ];
 
-  it.each(cases)('is the planar picture bit for bit, %s', async (_, size, g) => {
+  it.each(cases)('without an alpha plane (opaque) is the planar picture bit for bit, %s', async (_, size, g) => {
     const opaque = await frameHashes(size, g, 'opaque');
     expect(opaque).toHaveLength(3);
     expect(opaque).toEqual(await frameHashes(size, g, 'planar'));
   });
 
-  it.each(cases)('is packed RGBA bit for bit, %s', async (_, size, g) => {
+  it.each(cases)('decoded without alpha (planar) is packed RGBA bit for bit, %s', async (_, size, g) => {
     const rgba = [DECODE, 'format=rgba', ...chromiumResize(size, g.scaled, false), ...(g.crop === null ? [] : [`crop=w=${g.crop.width}:h=${g.crop.height}`])];
     const planar = await frameHashes(size, g, 'planar');
     expect(planar).toHaveLength(3);
