@@ -117,7 +117,7 @@ export async function createRuntime(config: AppConfig, logger: Logger): Promise<
     if (config.redisUrl) {
       redisTarget = { url: config.redisUrl };
     } else {
-      embedded = await startEmbeddedRedis(config.dataDir);
+      embedded = await startEmbeddedRedis(config.dataDir, logger);
       logger.info({ socket: embedded.socketPath }, 'private redis-server started');
       redisTarget = { path: embedded.socketPath };
     }

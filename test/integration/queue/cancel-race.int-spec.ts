@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import type { Principal } from '../../../src/auth/auth.types';
 import { TIER_LIMITS } from '../../../src/auth/tier-limits';
 import { ApiError } from '../../../src/common/api-error';
@@ -26,7 +27,7 @@ describe('a cancel racing a completion', () => {
   const principal: Principal = { keyId: 'key_x', accountId: 'acc_race', tier: 'pro', permissions: ['tasks:write'], limits: TIER_LIMITS.pro };
 
   beforeAll(async () => {
-    redis = await startEmbeddedRedis(dataDir);
+    redis = await startEmbeddedRedis(dataDir, pino({ level: 'silent' }));
     db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
     jobs = new JobQueues({ path: redis.socketPath }, 'race', 3);
     ({ service, transitions } = taskServicesOn(db, jobs));

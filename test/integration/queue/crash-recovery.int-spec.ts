@@ -27,7 +27,7 @@ describe('crash recovery without a browser: reaper, attempt limit, hand-back', (
   const now = Date.now();
 
   beforeAll(async () => {
-    redis = await startEmbeddedRedis(dataDir);
+    redis = await startEmbeddedRedis(dataDir, pino({ level: 'silent' }));
     db = await openDatabase({ dataDir, databaseUrl: null }, SERVICE_ENTITIES);
     jobs = new JobQueues({ path: redis.socketPath }, 'crash', 2);
     const services = taskServicesOn(db, jobs, 2);
