@@ -5232,6 +5232,10 @@ export interface operations {
                     "image/png": string;
                     "audio/mpeg": string;
                     "application/x-subrip": string;
+                    "text/vtt": string;
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description The requested byte range */
@@ -5247,6 +5251,8 @@ export interface operations {
                     "image/png": string;
                     "audio/mpeg": string;
                     "application/x-subrip": string;
+                    "text/vtt": string;
+                    "application/json": string;
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag) */

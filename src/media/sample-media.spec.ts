@@ -3,13 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probeMedia } from './ffprobe';
 import { parseSubtitleFile } from '../subtitles/subtitle-parser';
-import { SAMPLE_FILES, SAMPLE_MEDIA_DIR, SampleMedia } from './sample-media';
+import { isTranscriptPath, parseTranscript } from '../subtitles/transcript-parser';
+import { SAMPLE_FILES, SAMPLES_DIR, SampleMedia } from './sample-media';
 
 describe('SampleMedia', () => {
   const samples = new SampleMedia('https://localhost:8443');
 
-  it('catalogues every file of the samples folder, and each exists', () => {
-    expect(SAMPLE_FILES.map((file) => file.name).sort()).toEqual(readdirSync(SAMPLE_MEDIA_DIR).sort());
+  it('catalogues every file of the media folder, and the Studio captions it names exist', () => {
+    const inMedia = SAMPLE_FILES.filter((file) => file.path.startsWith('media/'));
+    expect(inMedia.map((file) => file.path).sort()).toEqual(
+      readdirSync(join(SAMPLES_DIR, 'media'))
+        .map((name) => `media/${name}`)
+        .sort(),
+    );
+    for (const file of SAMPLE_FILES) expect([file.path, existsSync(join(SAMPLES_DIR, file.path))]).toEqual([file.path, true]);
+    expect(new Set(SAMPLE_FILES.map((file) => file.name)).size).toBe(SAMPLE_FILES.length);
   });
 
   it('lists name, absolute URL, kind, type and the size on disk', async () => {
@@ -20,7 +28,7 @@ describe('SampleMedia', () => {
       url: 'https://localhost:8443/samples/testcard-640x360.mp4',
       kind: 'video',
       content_type: 'video/mp4',
-      size_bytes: statSync(join(SAMPLE_MEDIA_DIR, 'testcard-640x360.mp4')).size,
+      size_bytes: statSync(join(SAMPLES_DIR, 'media', 'testcard-640x360.mp4')).size,
       duration_ms: 3000,
     });
     expect(new Set(listed.map((entry) => entry.kind))).toEqual(new Set(['video', 'image', 'audio', 'subtitle']));
@@ -39,7 +47,7 @@ describe('SampleMedia', () => {
       async (_name, file) => {
         // The worker probes its cached copy, which has no extension.
         const copy = join(dir, file.name.replace(/\W/g, '_'));
-        copyFileSync(join(SAMPLE_MEDIA_DIR, file.name), copy);
+        copyFileSync(join(SAMPLES_DIR, file.path), copy);
         const probe = await probeMedia(copy);
         expect({ still: probe.isStillImage, video: probe.video !== null, audio: probe.audio !== null }).toEqual({
           still: file.kind === 'image',
@@ -52,18 +60,20 @@ describe('SampleMedia', () => {
       30_000,
     );
 
-    it.each(SAMPLE_FILES.filter((file) => file.kind === 'subtitle').map((file) => file.name))('%s', (name) => {
-      const cues = parseSubtitleFile(readFileSync(join(SAMPLE_MEDIA_DIR, name)), name);
+    it.each(SAMPLE_FILES.filter((file) => file.kind === 'subtitle').map((file) => [file.name, file]))('%s', (_name, file) => {
+      const content = readFileSync(join(SAMPLES_DIR, file.path));
+      // As the worker picks the parser: a transcript by its .json name.
+      const cues = isTranscriptPath(file.name) ? parseTranscript(content, file.name) : parseSubtitleFile(content, file.name);
       expect(cues.length).toBeGreaterThan(0);
-      // Within the test card's 3 s, so the first task shows all of them.
-      expect(Math.max(...cues.map((cue) => cue.endMs))).toBeLessThanOrEqual(3000);
+      // The first task's captions fit the test card's 3 s, so it shows all of them.
+      if (file.path.startsWith('media/')) expect(Math.max(...cues.map((cue) => cue.endMs))).toBeLessThanOrEqual(3000);
     });
   });
 
-  it.each(SAMPLE_FILES.map((file) => file.name))('resolves the listed URL of %s to its file', (name) => {
+  it.each(SAMPLE_FILES.map((file) => [file.name, file]))('resolves the listed URL of %s to its file', (name, file) => {
     const url = samples.urlOf(name);
     const path = samples.sampleFileFor(url);
-    expect(path).toBe(join(SAMPLE_MEDIA_DIR, name));
+    expect(path).toBe(join(SAMPLES_DIR, file.path));
     expect(existsSync(path ?? '')).toBe(true);
     // What the worker's URL parsing makes of it is the same string, so the edge and the worker agree.
     expect(new URL(url).href).toBe(url);
@@ -97,7 +107,7 @@ describe('SampleMedia', () => {
   it('looks names up in the catalogue only', () => {
     expect(samples.find('tone.mp3')).toEqual({
       file: expect.objectContaining({ kind: 'audio', contentType: 'audio/mpeg' }),
-      path: join(SAMPLE_MEDIA_DIR, 'tone.mp3'),
+      path: join(SAMPLES_DIR, 'media', 'tone.mp3'),
     });
     for (const name of ['..', '../samples/tone.mp3', '%2e%2e', 'TONE.MP3', '', 'constructor', '__proto__']) expect(samples.find(name)).toBeNull();
   });

@@ -10,9 +10,17 @@ import { SampleListResponse } from './sample.response';
 import { sendFile } from '../storage/file-response';
 import { SAMPLE_FILES, SampleMedia } from './sample-media';
 
-const FILE_CONTENT = Object.fromEntries(
-  [...new Set(SAMPLE_FILES.map((file) => file.contentType.split(';')[0]))].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+const FILE_TYPES = [...new Set(SAMPLE_FILES.map((file) => file.contentType.split(';')[0]))];
+const BYTES = { type: 'string', format: 'binary' };
+/** A whole file: bytes, except a JSON transcript, which is a JSON document (segments with timed words). */
+const WHOLE_FILE = Object.fromEntries(
+  FILE_TYPES.map((type) => [
+    type,
+    { schema: type === 'application/json' ? { type: 'object', additionalProperties: true, description: 'A JSON transcript' } : BYTES },
+  ]),
 );
+/** A byte range of any file. */
+const FILE_RANGE = Object.fromEntries(FILE_TYPES.map((type) => [type, { schema: BYTES }]));
 
 function unknownSample(): ApiError {
   return new ApiError('NOT_FOUND', 'There is no sample media of that name', {
@@ -43,8 +51,8 @@ export class SamplesController {
   @Get('samples/:name')
   @ApiOperation({ summary: 'A sample media file (no API key; GET and HEAD, single byte ranges, ETag)' })
   @ApiParam({ name: 'name', description: 'A name listed by GET /v3/samples', schema: { type: 'string' } })
-  @ApiResponse({ status: 200, description: 'The file', content: FILE_CONTENT, headers: PLAIN_HEADERS })
-  @ApiResponse({ status: 206, description: 'The requested byte range', content: FILE_CONTENT, headers: PLAIN_HEADERS })
+  @ApiResponse({ status: 200, description: 'The file', content: WHOLE_FILE, headers: PLAIN_HEADERS })
+  @ApiResponse({ status: 206, description: 'The requested byte range', content: FILE_RANGE, headers: PLAIN_HEADERS })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)', headers: PLAIN_HEADERS })
   @ApiResponse({ status: 404, description: 'Error envelope; error.code: NOT_FOUND', type: ErrorEnvelopeResponse, headers: PLAIN_HEADERS })
   @ApiResponse({ status: 416, description: 'Error envelope; error.code: RANGE_NOT_SATISFIABLE', type: ErrorEnvelopeResponse, headers: PLAIN_HEADERS })

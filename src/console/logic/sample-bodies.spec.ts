@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../common/project-root';
+import { SAMPLE_FILES, SampleMedia } from '../../media/sample-media';
 import { sampleBodies, servedName, UNANSWERED_WEBHOOK_URL, type SampleTimeline } from './sample-bodies';
 
 const SERVED = [
@@ -26,6 +30,23 @@ describe('servedName', () => {
 });
 
 describe('sampleBodies', () => {
+  it("offers every Studio sample on the service's own catalogue", () => {
+    // What the build copies into the console (scripts/build.js, studioSamples) and what GET /v3/samples lists.
+    const dir = join(projectRoot(__dirname), 'composition', 'samples');
+    const names = readdirSync(dir).filter((name) => name.endsWith('.json'));
+    const studio = names.map((name) => ({
+      name: name.replace(/\.json$/, ''),
+      ...(JSON.parse(readFileSync(join(dir, name), 'utf8')) as Omit<SampleTimeline, 'name'>),
+    }));
+    const catalogue = new SampleMedia('https://localhost:8443');
+    const offered = sampleBodies(
+      studio,
+      SAMPLE_FILES.map((file) => ({ name: file.name, url: catalogue.urlOf(file.name) })),
+    );
+    expect(names.length).toBeGreaterThanOrEqual(18);
+    expect(offered.map((sample) => sample.name)).toEqual(studio.map((sample) => sample.name));
+  });
+
   it('turns a sample into a create body on the served URLs, keeping every other field', () => {
     const [sample] = sampleBodies([timeline('solid', ['samples/media/red-16x9.png', 'samples/subtitles/en.srt'])], SERVED);
     expect(sample.name).toBe('solid');

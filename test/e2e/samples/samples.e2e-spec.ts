@@ -1,8 +1,9 @@
-import { readFileSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../../src/common/project-root';
-import { SAMPLE_FILES, SAMPLE_MEDIA_DIR } from '../../../src/media/sample-media';
+import { sampleBodies, type SampleTimeline } from '../../../src/console/logic/sample-bodies';
+import { SAMPLE_FILES, SAMPLES_DIR } from '../../../src/media/sample-media';
 import type { HttpClient } from '../../support/http-client';
 import { ffprobe } from '../../support/media-fixtures';
 import type { ParsedJson } from '../../support/parsed-json';
@@ -30,7 +31,7 @@ describe('sample media, with loopback NOT allow-listed', () => {
   let app: TestApp;
   let client: HttpClient;
   let base: string;
-  const sampleBytes = (name: string) => readFileSync(join(SAMPLE_MEDIA_DIR, name));
+  const sampleBytes = (name: string) => readFileSync(join(SAMPLES_DIR, SAMPLE_FILES.find((file) => file.name === name)?.path ?? name));
 
   beforeAll(async () => {
     // Empty allow-list: a worker that fetched the sample URLs over the network would be refused and the task fail.
@@ -49,7 +50,7 @@ describe('sample media, with loopback NOT allow-listed', () => {
       url: `${base}/samples/captions-zh.srt`,
       kind: 'subtitle',
       content_type: 'application/x-subrip; charset=utf-8',
-      size_bytes: statSync(join(SAMPLE_MEDIA_DIR, 'captions-zh.srt')).size,
+      size_bytes: statSync(join(SAMPLES_DIR, 'media', 'captions-zh.srt')).size,
       duration_ms: null,
     });
     expect(listed.body.samples.find((sample: { name: string }) => sample.name === 'testcard-640x360.mp4')).toMatchObject({ kind: 'video', duration_ms: 3000 });
@@ -109,6 +110,28 @@ describe('sample media, with loopback NOT allow-listed', () => {
     // The sound comes from the sample clip: the timeline has no audio track.
     expect(probe.streams.some((stream) => stream.codec_type === 'audio')).toBe(true);
     expect(Number(probe.format.duration)).toBeCloseTo(3, 0);
+  });
+
+  it("accepts every Studio sample as the console offers it, and renders the word captions from the samples' transcript", async () => {
+    const dir = join(projectRoot(__dirname), 'composition', 'samples');
+    const studio = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => ({ name: name.replace(/\.json$/, ''), ...(JSON.parse(readFileSync(join(dir, name), 'utf8')) as Omit<SampleTimeline, 'name'>) }));
+    const offered = sampleBodies(studio, (await client.get('/v3/samples')).body.samples);
+    expect(offered.map((sample) => sample.name)).toEqual(studio.map((sample) => sample.name));
+    for (const sample of offered.filter((s) => s.name !== 'word-captions')) {
+      const created = await client.post('/v3/tasks', sample.body);
+      expect([sample.name, created.status]).toEqual([sample.name, 201]);
+      expect((await client.delete(`/v3/tasks/${created.body.task_id}`)).status).toBe(200);
+    }
+    // Its second clip is captions-words.json: read from disk and parsed as a transcript, or the task fails.
+    const words = offered.find((s) => s.name === 'word-captions')?.body as ParsedJson;
+    words.input.output = { resolution: { width: 320, height: 180 }, framerate: 10 };
+    const created = await client.post('/v3/tasks', words);
+    expect(created.status).toBe(201);
+    const record = await waitUntilFinished(client, created.body.task_id);
+    expect([record.status, record.error]).toEqual(['completed', null]);
+    expect(record.output.duration_ms).toBe(8000);
   });
 
   it('refuses every other loopback URL at create time with 400 VALIDATION_ERROR', async () => {
