@@ -1,6 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot } from '../../common/project-root';
+import { studioSampleTimelines } from '../../../test/support/studio-samples';
 import { SAMPLE_FILES, SampleMedia } from '../../media/sample-media';
 import { sampleBodies, servedName, UNANSWERED_WEBHOOK_URL, type SampleTimeline } from './sample-bodies';
 
@@ -31,19 +29,14 @@ describe('servedName', () => {
 
 describe('sampleBodies', () => {
   it("offers every Studio sample on the service's own catalogue", () => {
-    // What the build copies into the console (scripts/build.js, studioSamples) and what GET /v3/samples lists.
-    const dir = join(projectRoot(__dirname), 'composition', 'samples');
-    const names = readdirSync(dir).filter((name) => name.endsWith('.json'));
-    const studio = names.map((name) => ({
-      name: name.replace(/\.json$/, ''),
-      ...(JSON.parse(readFileSync(join(dir, name), 'utf8')) as Omit<SampleTimeline, 'name'>),
-    }));
+    // What the build copies into the console, on what GET /v3/samples lists.
+    const studio = studioSampleTimelines();
     const catalogue = new SampleMedia('https://localhost:8443');
     const offered = sampleBodies(
       studio,
       SAMPLE_FILES.map((file) => ({ name: file.name, url: catalogue.urlOf(file.name) })),
     );
-    expect(names.length).toBeGreaterThanOrEqual(18);
+    expect(studio.length).toBeGreaterThanOrEqual(18);
     expect(offered.map((sample) => sample.name)).toEqual(studio.map((sample) => sample.name));
   });
 

@@ -1,12 +1,13 @@
-import { readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../../src/common/project-root';
-import { sampleBodies, type SampleTimeline } from '../../../src/console/logic/sample-bodies';
+import { sampleBodies } from '../../../src/console/logic/sample-bodies';
 import { SAMPLE_FILES, SAMPLES_DIR } from '../../../src/media/sample-media';
 import type { HttpClient } from '../../support/http-client';
 import { ffprobe } from '../../support/media-fixtures';
 import type { ParsedJson } from '../../support/parsed-json';
+import { studioSampleTimelines } from '../../support/studio-samples';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 jest.setTimeout(180_000);
@@ -113,10 +114,7 @@ describe('sample media, with loopback NOT allow-listed', () => {
   });
 
   it("accepts every Studio sample as the console offers it, and renders the word captions from the samples' transcript", async () => {
-    const dir = join(projectRoot(__dirname), 'composition', 'samples');
-    const studio = readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => ({ name: name.replace(/\.json$/, ''), ...(JSON.parse(readFileSync(join(dir, name), 'utf8')) as Omit<SampleTimeline, 'name'>) }));
+    const studio = studioSampleTimelines();
     const offered = sampleBodies(studio, (await client.get('/v3/samples')).body.samples);
     expect(offered.map((sample) => sample.name)).toEqual(studio.map((sample) => sample.name));
     for (const sample of offered.filter((s) => s.name !== 'word-captions')) {
