@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { startupFailureLine } from './app/startup-failure';
 import { createApiApp } from './app/api-app';
+import { withPortChosen } from './app/free-port';
 import { handOverDevelopmentKey } from './app/development-key';
 import { createLogger } from './app/logger';
 import { holdShutdownSignals } from './app/shutdown-signals';
@@ -20,7 +21,7 @@ let loaded: AppConfig | null = null;
 /** Boots the role(s) the configuration names: the API, the worker, or both (the embedded default). */
 async function main(): Promise<void> {
   const signals = holdShutdownSignals();
-  const config = loadConfig();
+  const config = await withPortChosen(loadConfig());
   loaded = config;
   const logger = createLogger(config);
   const runtime = await createRuntime(config, logger);

@@ -9,10 +9,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { freePort } from '../../src/app/free-port';
 import { parseSubtitleFile } from '../../src/subtitles/subtitle-parser';
 import type { OutputInput, TimelineInput } from '../../src/tasks/task-input.types';
 import { CHROMIUM_PATH, near, pixel, readFrame } from '../integration/render/render-fixtures';
@@ -28,16 +28,6 @@ const SAMPLE_NAMES = readdirSync(SAMPLES_DIR)
 const COMPOSITION_IDS = ['Timeline', 'TimelineStills', ...SAMPLE_NAMES.map((name) => `Sample-${name}`)];
 /** How far into each composition the walk steps: past the start of every sample's first subtitle cue and text clips. */
 const STEP_FRAMES = 5;
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? res(address.port) : rej(new Error('no port'))));
-    });
-  });
-}
 
 async function waitForHttp(url: string, deadlineMs: number): Promise<void> {
   const until = Date.now() + deadlineMs;

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import type { Tier, Permission } from '../../src/auth/auth.types';
 import { createApiApp } from '../../src/app/api-app';
@@ -13,6 +12,9 @@ import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { startWorker, type Worker } from '../../src/worker/worker';
 import { HttpClient } from './http-client';
 import { present } from './present';
+import { freePort } from '../../src/app/free-port';
+
+export { freePort };
 
 export interface TestApp {
   runtime: Runtime;
@@ -37,17 +39,6 @@ export interface TestApp {
 }
 
 let accountCounter = 0;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Boots an isolated service in this process: its own data dir (or the given

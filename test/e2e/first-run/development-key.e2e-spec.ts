@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { projectRoot } from '../../../src/common/project-root';
+import { send } from '../../fuzz/fuzz-support';
 import { freePort } from '../../support/test-app';
 
 jest.setTimeout(180_000);
@@ -20,13 +21,13 @@ const MAIN = join(projectRoot(__dirname), 'dist', 'src', 'main.js');
 type Service = ChildProcessByStdio<null, Readable, Readable>;
 
 /** Starts the service with a fresh data dir; `terminal`: under `script`, which gives it a pseudo-terminal. */
-async function startService(dataDir: string, terminal: boolean, logLevel = 'warn'): Promise<{ service: Service; output: () => string }> {
+async function startService(dataDir: string, terminal: boolean, logLevel = 'warn', port?: number): Promise<{ service: Service; output: () => string }> {
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/root',
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
-    PORT: String(await freePort()),
+    PORT: String(port ?? (await freePort())),
     ROLE: 'all',
     LOG_LEVEL: logLevel,
   };
@@ -105,5 +106,16 @@ describe('the development key of a first start', () => {
     await waitForLine(terminal.output, /listening on/);
     expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] .*INFO.*: private redis-server started \{.*"socket":".*redis\.sock".*\}/);
     expect(terminal.output()).not.toContain('"msg":');
+  });
+
+  it('with PORT=0, serves on a free port and names that port in its banner and in the URLs it derives', async () => {
+    const { service, output } = await startService(dataDir(), false, 'warn', 0);
+    services.push(service);
+    const [, baseUrl, port] = await waitForLine(output, /Render service listening on (https:\/\/127\.0\.0\.1:(\d+))\/v3 /);
+    expect(Number(port)).toBeGreaterThan(0);
+    const [, certPath] = await waitForLine(output, /TLS certificate \(self-signed, for localhost\): (\S+)/);
+    const reply = await send({ baseUrl, ca: readFileSync(certPath) }, 'GET', '/v3/openapi.json');
+    expect(reply.status).toBe(200);
+    expect((JSON.parse(reply.text) as { servers: Array<{ url: string }> }).servers).toEqual([{ url: baseUrl }]);
   });
 });

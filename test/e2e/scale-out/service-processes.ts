@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { projectRoot } from '../../../src/common/project-root';
 import { writeSelfSignedCertificate } from '../../../src/common/self-signed-certificate';
 import { TEST_SECRETS_KEY } from '../../support/postgres';
+
+export { freePort } from '../../../src/app/free-port';
 
 /**
  * Real service processes for the scale-out suites: `node dist/src/main.js` per
@@ -70,14 +70,6 @@ export function makeCertificate(dir: string): Certificate {
   const keyPath = join(dir, 'key.pem');
   writeSelfSignedCertificate({ certPath, keyPath }, 1);
   return { certPath, keyPath, cert: readFileSync(certPath) };
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Issues a key with the key CLI against the shared database, as an operator would. */
