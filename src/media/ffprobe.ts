@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { remotionBinary } from './remotion-binary';
-import { childProcessStarted } from '../common/child-process-count';
+import { renderChild } from '../common/render-child';
 
 export interface MediaProbe {
   formatName: string;
@@ -128,8 +128,8 @@ function runFfprobe(binary: string, path: string, demuxers: string, extra: strin
     `file:${path}`,
   ];
   return new Promise((resolve, reject) => {
-    childProcessStarted();
-    execFile(binary, args, { timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const command = renderChild(binary, args);
+    execFile(command.file, command.args, { timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) return reject(new ProbeError(String(stderr).trim().split('\n').pop() || error.message));
       try {
         resolve(JSON.parse(stdout) as RawProbe);

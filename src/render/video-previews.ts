@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { internalFailure } from '../common/render-failure';
-import { childProcessStarted } from '../common/child-process-count';
+import { renderChild } from '../common/render-child';
 
 /**
  * The thumbnail (JPEG) and the preview (GIF) of a task, both cut from the
@@ -20,8 +20,8 @@ export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
 
 function runFfmpeg(args: string[], signal: AbortSignal | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    childProcessStarted();
-    execFile(SYSTEM_FFMPEG, args, { timeout: PREVIEW_TIMEOUT_MS, signal }, (error, _stdout, stderr) =>
+    const command = renderChild(SYSTEM_FFMPEG, args);
+    execFile(command.file, command.args, { timeout: PREVIEW_TIMEOUT_MS, signal }, (error, _stdout, stderr) =>
       error ? reject(new Error(`${error.message}: ${String(stderr).slice(-300)}`)) : resolve(),
     );
   });

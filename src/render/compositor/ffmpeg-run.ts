@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { internalFailure, type InternalFailureStep } from '../../common/render-failure';
 import type { RenderPlan } from '../plan/render-plan.types';
 import { RenderCancelled } from '../render-engine';
-import { childProcessStarted } from '../../common/child-process-count';
+import { renderChild } from '../../common/render-child';
 
 const STDERR_TAIL = 2_000;
 
@@ -40,8 +40,8 @@ export function spawnFfmpeg(
       reject(new RenderCancelled(opts.what));
       return;
     }
-    childProcessStarted();
-    const child = spawn(ffmpeg, ffmpegArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = renderChild(ffmpeg, ffmpegArgs);
+    const child = spawn(command.file, command.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const kill = () => child.kill('SIGKILL');
     signal.addEventListener('abort', kill, { once: true });
     let stderr = '';

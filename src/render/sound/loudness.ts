@@ -33,7 +33,7 @@ import type { EncodingSettings } from '../encoding-settings';
 import type { RenderPlan } from '../plan/render-plan.types';
 import { RenderCancelled } from '../render-engine';
 import { SYSTEM_FFMPEG } from '../video-previews';
-import { childProcessStarted } from '../../common/child-process-count';
+import { renderChild } from '../../common/render-child';
 
 /** What `ebur128` says of a file's sound. */
 export interface LoudnessMeasure {
@@ -221,8 +221,8 @@ function runFfmpeg(ffmpeg: string, args: string[], signal: AbortSignal): Promise
       reject(new RenderCancelled('loudness normalisation'));
       return;
     }
-    childProcessStarted();
-    execFile(ffmpeg, args, { signal, timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
+    const command = renderChild(ffmpeg, args);
+    execFile(command.file, command.args, { signal, timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
       if (error === null) resolve(stderr);
       else if (signal.aborted) reject(new RenderCancelled('loudness normalisation'));
       else reject(internalFailure('loudness', new Error(`ffmpeg failed: ${error.message}: ${stderr.slice(-500)}`)));
