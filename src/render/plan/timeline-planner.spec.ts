@@ -475,6 +475,21 @@ describe('planTimeline: what the subtitles of one task may bring', () => {
     expect(() => runSteps(subtitlePlan(file, 2, { maxWords: 5 }))).not.toThrow();
   });
 
+  it('counts the timed words of the cues a clip shows, not of its whole file', () => {
+    const file = [cue(0, 1_000, 'one two three'), cue(5_000, 6_000, 'four five six')];
+    const plan = (clipEndMs: number) =>
+      planTimelineSteps({
+        timeline: { duration_ms: 10_000, tracks: [{ id: 's', type: 'subtitle', clips: [clip('c.srt', 0, clipEndMs, { words: {} })] }] },
+        output: { ...output, framerate: 10 },
+        resolveMediaSrc: resolver,
+        readSubtitleFile: () => ({ cues: file }),
+        subtitlePlanLimits: { ...DEFAULT_SUBTITLE_PLAN_LIMITS, maxWords: 5 },
+      });
+    // The clip ends before the second cue: 3 words, within the limit.
+    expect(runSteps(plan(2_000)).subtitles[0].cues.map((c) => c.words?.length)).toEqual([3]);
+    expect(failure(() => runSteps(plan(10_000))).details).toEqual({ limit: 'MAX_TASK_CAPTION_WORDS', allowed: 5 });
+  });
+
   it('reads a .json subtitle file as a transcript', () => {
     const transcript = JSON.stringify({
       segments: [
