@@ -18,7 +18,7 @@ import { RenderCancelled } from '../../../src/render/render-engine';
 import { RenderEngines } from '../../../src/render/render-engines';
 import { previewGifFromVideo, thumbnailFromVideo } from '../../../src/render/video-previews';
 import { probeMedia } from '../../../src/media/ffprobe';
-import { BUNDLE_DIR, ensureBundle, MediaFixtures, near, type Rgb, newRenderer, output, pixel, planFor, probe, readFrame } from './render-fixtures';
+import { BUNDLE_DIR, ensureBundle, MediaFixtures, near, type Rgb, newRenderer, output, pixel, planFor, probe, readFrame, readFrames } from './render-fixtures';
 
 jest.setTimeout(180_000);
 
@@ -124,8 +124,9 @@ describe('compositor', () => {
       [8, BLUE],
       [9, GREEN],
     ];
+    const frames = await readFrames(outPath);
     for (const [frame, colour] of expected) {
-      expect([frame, near(pixel(await readFrame(outPath, frame), 80, 45), colour)]).toEqual([frame, true]);
+      expect([frame, near(pixel(frames[frame], 80, 45), colour)]).toEqual([frame, true]);
     }
   });
 
