@@ -3,9 +3,7 @@
  * size, rate, duration within one frame, an audio stream of the right codec),
  * plus the thumbnail JPEG and the preview GIF.
  */
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { promises as fs } from 'node:fs';
 import type { OutputCodec, OutputFormat } from '../../../src/tasks/task-input.types';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
@@ -15,7 +13,6 @@ import { encodingFor } from '../../../src/render/encoding-settings';
 import { ensureBundle, MediaFixtures, near, newRenderer, output, pixel, planFor, probe, readFrame } from './render-fixtures';
 
 jest.setTimeout(300_000);
-const run = promisify(execFile);
 
 const CASES: Array<[OutputFormat, OutputCodec, string, string, string]> = [
   // format, codec, ffprobe video codec, container (format_name contains), audio codec
@@ -104,8 +101,7 @@ describe('output formats (real Chromium, real ffmpeg)', () => {
 
   it('cuts the preview from the rendered video: a small looping GIF of at most 5 s at about 5 fps', async () => {
     // The cut alone is under test: an 8 s source made by ffmpeg stands for a rendered video.
-    const videoPath = join(fixtures.dir, 'preview-source.mp4');
-    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=green:s=640x360:r=30:d=8', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', videoPath]);
+    const videoPath = fixtures.path(await fixtures.video('preview-source.mp4', 640, 360, [[0, 200, 0]], 8));
     const outPath = join(fixtures.dir, 'preview.gif');
     await previewGifFromVideo({ videoPath, outPath, width: 640 });
     const p = await probe(outPath);
