@@ -20,6 +20,7 @@ import {
   sharedServiceEnv,
   sleep,
   startS3,
+  taskLog,
   type Certificate,
   type ServiceBuild,
   type TestS3,
@@ -61,6 +62,8 @@ describe('chunked renders: one long timeline split across two workers', () => {
   let build: ServiceBuild;
   let api: HttpClient;
   const processes: ServiceProcess[] = [];
+  /** Every task the tests submitted, so that one a failed test left running is canceled before the next test. */
+  const submitted: string[] = [];
   const rendered = new Map<string, string>();
   /** The thumbnail and preview GIF of each downloaded render, by name. */
   const previews = new Map<string, Buffer[]>();
@@ -138,7 +141,26 @@ describe('chunked renders: one long timeline split across two workers', () => {
   async function submit(submission: Submission = {}): Promise<string> {
     const created = await api.post('/v3/tasks', body(submission));
     expect([created.status, created.status === 201 ? null : created.body]).toEqual([201, null]);
+    submitted.push(created.body.task_id as string);
     return created.body.task_id as string;
+  }
+
+  // A test that failed half-way leaves its tasks rendering: their chunks would take the workers and storage of the next test.
+  afterEach(async () => {
+    const left: string[] = [];
+    for (const taskId of submitted.splice(0)) {
+      if (['queued', 'processing'].includes((await api.get(`/v3/tasks/${taskId}`)).body.status)) left.push(taskId);
+    }
+    for (const taskId of left) await api.delete(`/v3/tasks/${taskId}`);
+    if (left.length > 0)
+      await eventually('the canceled tasks to leave no chunk file', async () => ((await chunkObjectsLeft()).length === 0 ? true : null), 30_000);
+  });
+
+  /** Fails with the task's error and what the processes logged of it, unless it completed. */
+  function expectCompleted({ status, task }: { status: string; task: Record<string, unknown> }): void {
+    if (status === 'completed') return;
+    const taskId = String(task.task_id);
+    throw new Error(`task ${taskId} ended ${status}, error ${JSON.stringify(task.error)}; the processes logged:\n${taskLog(processes, taskId)}`);
   }
 
   /** Polls the task to its end, recording every percentage seen; downloads the video of a completed task. */
@@ -228,7 +250,7 @@ describe('chunked renders: one long timeline split across two workers', () => {
     watching = false;
     await watch;
     redis.disconnect();
-    expect(result.status).toBe('completed');
+    expectCompleted(result);
     expectEveryFrameInPlace(present(result.file, 'the chunked render'));
 
     const chunkLines = processes.flatMap((proc) => proc.lines().map((line) => ({ proc: proc.name, line })));
@@ -251,10 +273,10 @@ describe('chunked renders: one long timeline split across two workers', () => {
       50,
     );
     const short = await finish(await submit({ seconds: 5 }), 'short-during-long');
-    expect(short.status).toBe('completed');
+    expectCompleted(short);
     expect((await api.get(`/v3/tasks/${longId}`)).body.status).toBe('processing');
     const long = await finish(longId, 'long-720p');
-    expect(long.status).toBe('completed');
+    expectCompleted(long);
     const video = ffprobe(present(long.file, 'the long render')).streams.find((stream) => stream.codec_type === 'video');
     expect([video?.width, video?.height, Number(video?.nb_frames)]).toEqual([1280, 720, FRAMES]);
   });
@@ -294,7 +316,7 @@ describe('chunked renders: one long timeline split across two workers', () => {
     expect((await victim.exited).signal).toBe('SIGKILL');
     await startProcess('worker-a2', 'worker');
     const result = await finish(taskId, 'after-kill');
-    expect(result.status).toBe('completed');
+    expectCompleted(result);
     expectEveryFrameInPlace(present(result.file, 'the render after the kill'));
     const renderedLines = (name: string) =>
       worker(name)
@@ -337,7 +359,7 @@ describe('chunked renders: one long timeline split across two workers', () => {
     await startProcess('worker-whole', 'worker');
     const taskId = await submit();
     const result = await finish(taskId, 'whole');
-    expect(result.status).toBe('completed');
+    expectCompleted(result);
     const lines = worker('worker-whole').lines();
     expect(lines.some((line) => line.msg === 'rendering whole: too few workers serve chunks to split it' && line.task_id === taskId)).toBe(true);
     expect(lines.some((line) => line.msg === 'chunk started')).toBe(false);

@@ -85,7 +85,8 @@ export interface LogLine {
   msg?: string;
   task_id?: string;
   attempt?: number;
-  time?: number;
+  /** ISO 8601, as pino writes it here. */
+  time?: string;
   [field: string]: unknown;
 }
 
@@ -155,6 +156,21 @@ export class ServiceProcess {
   }
 }
 
+/** What every process logged about `taskId`, in time order, a line each: to explain a task that did not end as a test expected. */
+export function taskLog(processes: ServiceProcess[], taskId: string): string {
+  return processes
+    .flatMap((proc) => proc.lines().map((line) => ({ proc: proc.name, line })))
+    .filter(({ line }) => line.task_id === taskId)
+    .sort((a, b) => String(a.line.time).localeCompare(String(b.line.time)))
+    .map(({ proc, line }) => {
+      const err = line.err as { message?: string } | undefined;
+      const chunk = typeof line.chunk === 'number' ? `chunk ${line.chunk}` : '';
+      const code = typeof line.code === 'string' ? line.code : '';
+      return [line.time ?? '', proc, line.msg ?? '', chunk, code, err?.message ?? ''].filter((part) => part !== '').join(' ');
+    })
+    .join('\n');
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it returns a value, or throws with `what` after `timeoutMs`. */
@@ -168,7 +184,6 @@ export async function eventually<T>(what: string, probe: () => Promise<T | null 
   }
 }
 
-/** The smallest useful render: 160x90, 10 fps, 1 s of a test-pattern clip from the media fixtures. */
 /** A task on the fixtures' yellow clip: tiny by default; `seconds` and `size` make one that is still rendering when a test acts on it. */
 export function tinyTaskBody(mediaBase: string, webhookUrl: string, long: { seconds: number; width: number; height: number } | null = null) {
   const durationMs = (long?.seconds ?? 1) * 1000;
