@@ -60,7 +60,7 @@ run_version() {
       export PATH="$tree/bin:$PATH" npm_config_nodedir="$tree" &&
       bash scripts/setup.sh &&
       node_modules/.bin/jest --selectProjects unit &&
-      node_modules/.bin/jest --selectProjects integration --runInBand
+      node_modules/.bin/jest --selectProjects integration --maxWorkers=2
   ) || {
     say "node-matrix: Node $version FAILED ($(since "$started"))"
     return 1
