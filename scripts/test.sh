@@ -14,8 +14,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 TIERS=(lint unit integration fuzz parity e2e render-remotion)
 
 # Integration and end-to-end suites each start their own services (data directory, private
-# redis-server or key prefix, database, port), so two run side by side: on 2 cores about 40 %
-# faster than one after another. Fuzz measures event-loop delay and parity is one file: in band.
+# redis-server or key prefix, database, port), so two run side by side and use the cores the
+# waiting one leaves idle (docs/performance.md). Fuzz measures event-loop delay and parity is one
+# file: in band.
 SIDE_BY_SIDE=--maxWorkers=2
 
 jest_args() {
