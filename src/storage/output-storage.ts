@@ -1,6 +1,6 @@
 /**
  * Where finished renders go. Keys are relative object names such as
- * `tasks/<task_id>/video.mp4`; both adapters hand out time-limited URLs.
+ * `<account_id>/<task_id>/video.mp4`; both adapters hand out time-limited URLs.
  */
 export interface OutputStorage {
   readonly kind: 'local' | 's3';
