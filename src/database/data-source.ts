@@ -108,17 +108,25 @@ export async function openDataSource(config: DatabaseSettings, entities: EntityC
     await ownerOnly(String(dataSource.options.database));
     return dataSource;
   }
-  // Many processes may start at once on one PostgreSQL: one migrates, the others wait and then find nothing to do.
+  await withMigrationLock(dataSource, () => dataSource.runMigrations({ transaction: 'each' }));
+  return dataSource;
+}
+
+/**
+ * Runs `work` (migrating, or undoing a migration) holding the schema's lock on PostgreSQL, where many processes may
+ * start at once: one migrates, the others wait and then find nothing to do.
+ */
+export async function withMigrationLock<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
+  if (dataSource.options.type !== 'postgres') return work();
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await dataSource.runMigrations({ transaction: 'each' });
+    return await work();
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await runner.release();
   }
-  return dataSource;
 }
 
 /** An arbitrary constant naming this service's migration lock. */
