@@ -5,6 +5,7 @@ import { TaskEntity } from '../tasks/task.entity';
 import { TasksRepository } from '../tasks/tasks.repository';
 import { CredentialSealer, WebhookCredentials } from '../tasks/webhook-credentials';
 import { loadSecretBox } from './secrets-key';
+import { type CliIo, runInTerminal } from '../common/terminal-cli';
 
 const USAGE = `Usage: npm run secrets -- reseal
 
@@ -13,19 +14,12 @@ const USAGE = `Usage: npm run secrets -- reseal
       clear, and those sealed with a key of SECRETS_KEY_PREVIOUS. Run it once every node has the
       new SECRETS_KEY; once it has run, the previous keys can be removed (docs/security.md).`;
 
-/** How the CLI talks to its caller (a terminal, or a test). */
-export interface SecretsCliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: Record<string, string | undefined>;
-}
-
 /**
  * `npm run secrets -- reseal`: the last step of a SECRETS_KEY rotation, in the
  * configured database, with the service running or not. Exit codes: 0 ok,
  * 2 usage error, 1 failure.
  */
-export async function runSecretsCli(argv: string[], io: SecretsCliIo): Promise<number> {
+export async function runSecretsCli(argv: string[], io: CliIo): Promise<number> {
   if (argv.length !== 1 || argv[0] !== 'reseal') {
     (argv[0] === 'help' ? io.stdout : io.stderr)(USAGE);
     return argv[0] === 'help' ? 0 : 2;
@@ -49,12 +43,4 @@ export async function runSecretsCli(argv: string[], io: SecretsCliIo): Promise<n
   }
 }
 
-if (require.main === module) {
-  void runSecretsCli(process.argv.slice(2), {
-    stdout: (line) => process.stdout.write(`${line}\n`),
-    stderr: (line) => process.stderr.write(`${line}\n`),
-    env: process.env,
-  }).then((code) => {
-    process.exitCode = code;
-  });
-}
+if (require.main === module) runInTerminal(runSecretsCli);

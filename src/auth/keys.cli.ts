@@ -11,6 +11,7 @@ import { limitsForKey } from './tier-limits';
 import { isoTime } from '../common/iso-time';
 import { CreditsService } from './credits.service';
 import { CliKeyAnnouncer } from './key-changes';
+import { type CliIo, runInTerminal } from '../common/terminal-cli';
 
 /**
  * `npm run keys -- create|list|revoke|rotate …`: manages API keys directly in the
@@ -39,12 +40,6 @@ export const USAGE = `Usage: npm run keys -- <command> [options]
       Shows this text.`;
 
 export class UsageError extends Error {}
-
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: Record<string, string | undefined>;
-}
 
 interface ParsedArgs {
   command: string | undefined;
@@ -355,12 +350,4 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  void runKeysCli(process.argv.slice(2), {
-    stdout: (line) => process.stdout.write(`${line}\n`),
-    stderr: (line) => process.stderr.write(`${line}\n`),
-    env: process.env,
-  }).then((code) => {
-    process.exitCode = code;
-  });
-}
+if (require.main === module) runInTerminal(runKeysCli);

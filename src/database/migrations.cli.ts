@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/app-config';
 import { dataSourceOptions, MIGRATIONS, withMigrationLock } from './data-source';
+import { type CliIo, runInTerminal } from '../common/terminal-cli';
 
 const USAGE = `Usage: npm run migrations -- status | revert
 
@@ -13,13 +14,6 @@ const USAGE = `Usage: npm run migrations -- status | revert
       Undoes the newest applied migration (its down step, in one transaction). Run it with the
       release that added that migration, once no process of that release runs: a process of that
       release applies it again when it starts (docs/deploy.md, "Upgrading while running").`;
-
-/** How the CLI talks to its caller (a terminal, or a test). */
-export interface MigrationsCliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: Record<string, string | undefined>;
-}
 
 /** TypeORM's table of applied migrations (its default name), read in the order they were applied. */
 async function appliedMigrations(dataSource: DataSource): Promise<string[]> {
@@ -41,7 +35,7 @@ function statusLines(applied: string[]): string[] {
   ];
 }
 
-async function revertNewest(dataSource: DataSource, io: MigrationsCliIo): Promise<number> {
+async function revertNewest(dataSource: DataSource, io: CliIo): Promise<number> {
   const applied = await appliedMigrations(dataSource);
   const newest = applied.at(-1);
   if (newest === undefined) {
@@ -61,7 +55,7 @@ async function revertNewest(dataSource: DataSource, io: MigrationsCliIo): Promis
  * `npm run migrations -- status | revert` on the configured database (DATABASE_URL, or the SQLite file in
  * DATA_DIR). Exit codes: 0 ok, 2 usage error, 1 failure.
  */
-export async function runMigrationsCli(argv: string[], io: MigrationsCliIo): Promise<number> {
+export async function runMigrationsCli(argv: string[], io: CliIo): Promise<number> {
   const command = argv.length === 1 ? argv[0] : undefined;
   if (command !== 'status' && command !== 'revert') {
     (command === 'help' ? io.stdout : io.stderr)(USAGE);
@@ -87,12 +81,4 @@ export async function runMigrationsCli(argv: string[], io: MigrationsCliIo): Pro
   }
 }
 
-if (require.main === module) {
-  void runMigrationsCli(process.argv.slice(2), {
-    stdout: (line) => process.stdout.write(`${line}\n`),
-    stderr: (line) => process.stderr.write(`${line}\n`),
-    env: process.env,
-  }).then((code) => {
-    process.exitCode = code;
-  });
-}
+if (require.main === module) runInTerminal(runMigrationsCli);
