@@ -36,19 +36,22 @@ function statusLines(applied: string[]): string[] {
 }
 
 async function revertNewest(dataSource: DataSource, io: CliIo): Promise<number> {
-  const applied = await appliedMigrations(dataSource);
-  const newest = applied.at(-1);
-  if (newest === undefined) {
-    io.stderr('migrations: nothing to revert: no migration is applied');
-    return 1;
-  }
-  if (!MIGRATIONS.some((migration) => migration.name === newest)) {
-    io.stderr(`migrations: the newest applied migration, ${newest}, is not in this release: revert it with the release that added it`);
-    return 1;
-  }
-  await withMigrationLock(dataSource, () => dataSource.undoLastMigration({ transaction: 'each' }));
-  io.stdout(`Reverted ${newest}; the newest applied migration is now ${applied.at(-2) ?? 'none'}.`);
-  return 0;
+  // Read and undone under one lock: a node starting meanwhile cannot apply a migration in between.
+  return withMigrationLock(dataSource, async () => {
+    const applied = await appliedMigrations(dataSource);
+    const newest = applied.at(-1);
+    if (newest === undefined) {
+      io.stderr('migrations: nothing to revert: no migration is applied');
+      return 1;
+    }
+    if (!MIGRATIONS.some((migration) => migration.name === newest)) {
+      io.stderr(`migrations: the newest applied migration, ${newest}, is not in this release: revert it with the release that added it`);
+      return 1;
+    }
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    io.stdout(`Reverted ${newest}; the newest applied migration is now ${applied.at(-2) ?? 'none'}.`);
+    return 0;
+  });
 }
 
 /**
