@@ -97,27 +97,30 @@ describe.each(['sqlite', 'postgres'] as const)('npm run migrations on %s', (engi
 
   (engine === 'postgres' ? it : it.skip)('reads what to revert only once it holds the lock a starting node migrates under', async () => {
     const dataSource = await openDataSource(config, SERVICE_ENTITIES);
-    const migrations = () => dataSource.createQueryBuilder().from('migrations', 'm');
-    await migrations().delete().where("name LIKE 'Future%'").execute();
-    const waitingForLock = async () => {
-      const [row] = await dataSource.query<{ n: number }[]>(
-        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
-      );
-      return row.n > 0;
-    };
-    let revert!: ReturnType<typeof cli>;
-    // Here the test is the node that migrates: while it holds the lock, the revert waits, then finds a newer release's migration.
-    await withMigrationLock(dataSource, async () => {
-      revert = cli('revert');
-      while (!(await waitingForLock())) await new Promise((resolve) => setTimeout(resolve, 20));
-      await migrations().insert().into('migrations').values({ timestamp: 1900000000000, name: 'Future1900000000000' }).execute();
-    });
-    expect(await revert).toEqual({
-      code: 1,
-      out: [],
-      err: 'migrations: the newest applied migration, Future1900000000000, is not in this release: revert it with the release that added it',
-    });
-    await dataSource.destroy();
+    try {
+      const migrations = () => dataSource.createQueryBuilder().from('migrations', 'm');
+      await migrations().delete().where("name LIKE 'Future%'").execute();
+      const waitingForLock = async () => {
+        const [row] = await dataSource.query<{ n: number }[]>(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        );
+        return row.n > 0;
+      };
+      let revert!: ReturnType<typeof cli>;
+      // Here the test is the node that migrates: while it holds the lock, the revert waits, then finds a newer release's migration.
+      await withMigrationLock(dataSource, async () => {
+        revert = cli('revert');
+        while (!(await waitingForLock())) await new Promise((resolve) => setTimeout(resolve, 20));
+        await migrations().insert().into('migrations').values({ timestamp: 1900000000000, name: 'Future1900000000000' }).execute();
+      });
+      expect(await revert).toEqual({
+        code: 1,
+        out: [],
+        err: 'migrations: the newest applied migration, Future1900000000000, is not in this release: revert it with the release that added it',
+      });
+    } finally {
+      await dataSource.destroy();
+    }
   });
 
   it('refuses anything but one known command, with the usage (exit 2; help exits 0)', async () => {
