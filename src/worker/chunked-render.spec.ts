@@ -61,6 +61,9 @@ const task = {
   outputSettings: { width: 320, height: 180, framerate: 10, format: 'mp4', quality: 'draft', codec: 'h264' },
 } as TaskEntity;
 
+/** The task as `removeChunks` reads it: a timeline of `plan`'s length. */
+const longTask = { ...task, timeline: { duration_ms: 16_000, tracks: [] } } as TaskEntity;
+
 function chunkedRenders(queue: ScriptedQueue, storage: Partial<OutputStorage>, env: Record<string, string> = {}) {
   const config = loadConfig({ CHUNK_MIN_SECONDS: '10', CHUNK_SECONDS: '4', CHUNKS_PER_TASK: '2', ...env });
   return new ChunkedRenders({
@@ -107,7 +110,7 @@ describe('ChunkedRenders', () => {
     expect(await renders.rangesFor({ ...long, timeline: { duration_ms: 9_000, tracks: [] } })).toBeNull();
   });
 
-  it('keeps at most CHUNKS_PER_TASK chunks queued, with the task priority and attempt, joins them in order, and leaves the removal to `remove`', async () => {
+  it('keeps at most CHUNKS_PER_TASK chunks queued, with the task priority and attempt, joins them in order, and leaves the removal to `removeChunks`', async () => {
     const queue = new ScriptedQueue();
     const copied: string[] = [];
     const deleted: string[] = [];
@@ -138,7 +141,7 @@ describe('ChunkedRenders', () => {
     expect(progress.at(-1)).toBe(1);
     // The task's fate is not recorded yet: a chunk removed now could still be running.
     expect([deleted, queue.removed]).toEqual([[], []]);
-    await renders.remove(run);
+    await renders.removeChunks(longTask);
     // Both attempts' chunks: the first attempt's coordinator may have died holding some.
     expect(deleted.sort()).toEqual([1, 2].flatMap((a) => [0, 1, 2, 3].map((i) => `chunks/tsk_chunks/${a}-${i}.mp4`)).sort());
     expect(queue.removed).toHaveLength(8);
@@ -230,7 +233,7 @@ describe('ChunkedRenders', () => {
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_500);
   });
 
-  it('abandons a run whose plan failed: stops following its chunks, which `remove` then drops', async () => {
+  it('abandons a run whose plan failed: stops following its chunks, which `removeChunks` then drops', async () => {
     const queue = new ScriptedQueue();
     const renders = chunkedRenders(queue, { delete: async () => undefined });
     const run = renders.start(task, renders.rangesOf(plan) ?? [], new AbortController().signal);
@@ -239,8 +242,20 @@ describe('ChunkedRenders', () => {
     await expect(run.rendered).rejects.toBeInstanceOf(RenderCancelled);
     expect(queue.enqueued).toHaveLength(2);
     expect(queue.removed).toEqual([]);
-    await renders.remove(run);
+    await renders.removeChunks(longTask);
     expect(queue.removed.sort()).toEqual([1, 2].flatMap((a) => [0, 1, 2, 3].map((i) => `tsk_chunks:${a}:${i}`)));
+  });
+
+  it("removes every attempt's chunks of a long task whose last attempt rendered whole, and none of a short task", async () => {
+    const queue = new ScriptedQueue();
+    const deleted: string[] = [];
+    const renders = chunkedRenders(queue, { delete: async (key: string) => void deleted.push(key) });
+    await renders.removeChunks({ ...longTask, renderAttempts: 3 });
+    expect(queue.removed.sort()).toEqual([1, 2, 3].flatMap((a) => [0, 1, 2, 3].map((i) => `tsk_chunks:${a}:${i}`)));
+    expect(deleted.sort()).toEqual([1, 2, 3].flatMap((a) => [0, 1, 2, 3].map((i) => `chunks/tsk_chunks/${a}-${i}.mp4`)));
+    const short = new ScriptedQueue();
+    await chunkedRenders(short, { delete: async () => undefined }).removeChunks({ ...task, timeline: { duration_ms: 9_000, tracks: [] } });
+    expect(short.removed).toEqual([]);
   });
 
   it('stops as canceled when its signal aborts', async () => {

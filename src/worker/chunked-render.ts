@@ -89,14 +89,18 @@ export class ChunkedRenders {
     return ranges.length > 1 ? ranges : null;
   }
 
+  private rangesOfTask(task: TaskEntity): FrameRange[] | null {
+    const fps = task.outputSettings.framerate;
+    return this.rangesOf({ durationInFrames: timelineFrames(task.timeline.duration_ms, fps), fps });
+  }
+
   /**
    * The ranges of a task's render, when it is worth splitting: long enough, and at least CHUNK_MIN_WORKERS
    * worker processes serve chunks (one worker alone would render the chunks one by one, each with its
    * fixed cost, slower than the whole). When Redis does not say how many serve, it is split.
    */
   async rangesFor(task: TaskEntity): Promise<FrameRange[] | null> {
-    const fps = task.outputSettings.framerate;
-    const ranges = this.rangesOf({ durationInFrames: timelineFrames(task.timeline.duration_ms, fps), fps });
+    const ranges = this.rangesOfTask(task);
     if (ranges === null) return null;
     const workers = await this.deps.jobs.chunkWorkers().catch(() => null);
     if (workers !== null && workers < this.deps.config.chunking.minWorkers) {
@@ -109,7 +113,7 @@ export class ChunkedRenders {
   /**
    * Asks for the task's chunks now (at most CHUNKS_PER_TASK queued at once) and
    * follows them in the background, so they render while this worker fetches the
-   * media and plans. `coordinate` joins them, `abandon` drops them.
+   * media and plans. `coordinate` joins them, `abandon` stops following them.
    */
   start(task: TaskEntity, ranges: FrameRange[], signal: AbortSignal): ChunkRun {
     const abort = new AbortController();
@@ -130,19 +134,21 @@ export class ChunkedRenders {
     return run;
   }
 
-  /** Stops following a run that will not be joined (the plan failed); `remove` drops its chunks. */
+  /** Stops following a run that will not be joined (the plan failed); `removeChunks` drops its chunks. */
   async abandon(run: ChunkRun): Promise<void> {
     run.abort.abort();
     await run.rendered.catch(() => undefined);
   }
 
   /**
-   * Every chunk job and file of every attempt of the run's task so far (an earlier attempt's coordinator may
-   * have died holding them). Called once the task's fate is recorded: a chunk still running then cannot be
+   * Every chunk job and file of every attempt of the task so far, whether or not this attempt was split: an
+   * earlier attempt's coordinator may have died holding chunks, and a later one may render whole when fewer
+   * workers serve chunks. Called once the task's fate is recorded: a chunk still running then cannot be
    * removed, but it ends after its task moved on and removes itself (ChunkProcessor.ended).
    */
-  async remove(run: ChunkRun): Promise<void> {
-    const { task, ranges } = run;
+  async removeChunks(task: TaskEntity): Promise<void> {
+    const ranges = this.rangesOfTask(task);
+    if (ranges === null) return;
     const extension = encodingFor(task.outputSettings).extension;
     const removals: Array<Promise<unknown>> = [];
     for (let attempt = 1; attempt <= task.renderAttempts; attempt++) {
@@ -154,7 +160,7 @@ export class ChunkedRenders {
     await Promise.all(removals);
   }
 
-  /** The coordinator: waits for the run's chunks and joins them into `outPath`; the caller removes them (`remove`). */
+  /** The coordinator: waits for the run's chunks and joins them into `outPath`; the caller removes them (`removeChunks`). */
   async coordinate(args: CoordinateArgs, run: ChunkRun): Promise<RenderVideoResult> {
     const { plan, workDir } = args;
     const { task, ranges, abort } = run;

@@ -141,7 +141,7 @@ export class RenderProcessor {
       } finally {
         // Once the task's fate is recorded: a chunk still running cannot be removed, but it then ends with its
         // task moved on and removes itself.
-        if (chunks !== null) await this.deps.chunks.remove(chunks);
+        await this.deps.chunks.removeChunks(task);
         this.running.delete(session);
       }
     });

@@ -302,11 +302,29 @@ describe('chunked renders: one long timeline split across two workers', () => {
     expect(await chunkObjectsLeft()).toEqual([]);
   });
 
-  it('completes correctly after the worker holding a chunk is SIGKILLed, and leaves no chunk file', async () => {
+  /** The name of the worker process holding the task's render job, once one has taken it. */
+  const coordinatorOf = (taskId: string) =>
+    eventually(
+      `a worker to take the render of ${taskId}`,
+      async () => processes.find((proc) => proc.lines().some((line) => line.msg === 'render started' && line.task_id === taskId))?.name,
+      120_000,
+      20,
+    );
+
+  /** The task's chunk jobs still in Redis. */
+  async function chunkJobsLeft(taskId: string): Promise<number> {
+    const redis = new Redis('redis://127.0.0.1:6379');
+    const keys = await redis.keys(`${prefix}:render-chunk:${taskId}:*`);
+    redis.disconnect();
+    return keys.length;
+  }
+
+  it('completes correctly after a worker holding a chunk, not the render, is SIGKILLed, and leaves no chunk file', async () => {
     const taskId = await submit();
-    const victim = worker('worker-a');
+    const coordinator = await coordinatorOf(taskId);
+    const victim = worker(coordinator === 'worker-a' ? 'worker-b' : 'worker-a');
     const held = await eventually(
-      'worker-a to render a chunk',
+      `${victim.name} to render a chunk`,
       async () => victim.lines().find((line) => line.msg === 'chunk started' && line.task_id === taskId)?.chunk,
       120_000,
       20,
@@ -314,7 +332,7 @@ describe('chunked renders: one long timeline split across two workers', () => {
     await sleep(100);
     victim.kill('SIGKILL');
     expect((await victim.exited).signal).toBe('SIGKILL');
-    await startProcess('worker-a2', 'worker');
+    await startProcess('worker-c', 'worker');
     const result = await finish(taskId, 'after-kill');
     expectCompleted(result);
     expectEveryFrameInPlace(present(result.file, 'the render after the kill'));
@@ -322,10 +340,39 @@ describe('chunked renders: one long timeline split across two workers', () => {
       worker(name)
         .lines()
         .filter((line) => line.msg === 'chunk rendered' && line.task_id === taskId);
-    // Killed mid-chunk: worker-a never finished the chunk it held, which another worker rendered.
-    expect(renderedLines('worker-a').map((line) => line.chunk)).not.toContain(held);
-    expect([...renderedLines('worker-b'), ...renderedLines('worker-a2')].map((line) => line.chunk)).toContain(held);
+    // Killed mid-chunk: the victim never finished the chunk it held, which another worker rendered for the same attempt.
+    expect(renderedLines(victim.name).map((line) => line.chunk)).not.toContain(held);
+    expect([...renderedLines(coordinator), ...renderedLines('worker-c')].map((line) => [line.chunk, line.attempt])).toContainEqual([held, 1]);
     expect(await chunkObjectsLeft()).toEqual([]);
+  });
+
+  it('renders whole on a new attempt after the worker holding the render dies with a chunk stored, and leaves no chunk job or file of either attempt', async () => {
+    const taskId = await submit();
+    const victim = worker(await coordinatorOf(taskId));
+    const taskLines = () => processes.flatMap((proc) => proc.lines()).filter((line) => line.task_id === taskId);
+    await eventually('a chunk to be rendered', async () => (taskLines().some((line) => line.msg === 'chunk rendered') ? true : null), 120_000, 20);
+    victim.kill('SIGKILL');
+    expect((await victim.exited).signal).toBe('SIGKILL');
+    // One worker is left: the new attempt renders whole, and only the clean-up can remove the first attempt's chunks.
+    const result = await finish(taskId, 'after-coordinator-kill');
+    await startProcess('worker-d', 'worker');
+    expectCompleted(result);
+    expectEveryFrameInPlace(present(result.file, 'the render after the coordinator was killed'));
+    expect(
+      taskLines()
+        .filter((line) => line.msg === 'render started')
+        .map((line) => Number(line.attempt))
+        .sort(),
+    ).toEqual([1, 2]);
+    expect(taskLines().filter((line) => line.msg === 'rendering whole: too few workers serve chunks to split it')).toHaveLength(1);
+    // A chunk still running when the task ended removes itself once it stops.
+    const leftovers = async () => ({ jobs: await chunkJobsLeft(taskId), files: await chunkObjectsLeft() });
+    const clean = async () => {
+      const left = await leftovers();
+      return left.jobs === 0 && left.files.length === 0 ? true : null;
+    };
+    await eventually('no chunk job or file to be left', clean, 15_000).catch(() => undefined);
+    expect(await leftovers()).toEqual({ jobs: 0, files: [] });
   });
 
   it('fails a task whose media is bad once, with the code an unchunked render gives, and leaves no chunk job or file', async () => {
@@ -346,10 +393,7 @@ describe('chunked renders: one long timeline split across two workers', () => {
     const hook = `/hooks/chunked-not-media.mp4-${SECONDS}`;
     const events = receiver.received(hook).map((request) => webhookEnvelope(request).event);
     expect(events.filter((event) => event === 'task.failed')).toEqual(['task.failed']);
-    const redis = new Redis('redis://127.0.0.1:6379');
-    const jobsLeft = (await redis.keys(`${prefix}:render-chunk:${taskId}:*`)).length;
-    redis.disconnect();
-    expect(jobsLeft).toBe(0);
+    expect(await chunkJobsLeft(taskId)).toBe(0);
     expect(await chunkObjectsLeft()).toEqual([]);
   });
 
