@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertValidObjectKey, type OutputStorage } from './output-storage';
@@ -20,6 +21,20 @@ export interface S3StorageOptions {
 
 /** SigV4 pre-signed URLs cannot live longer than 7 days. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+
+/** Tries of one upload, as many as the SDK makes of any other request, the n-th after n × PUT_RETRY_MS. */
+const PUT_ATTEMPTS = 3;
+const PUT_RETRY_MS = 250;
+
+/**
+ * Whether a failed upload may succeed if sent again: the store did not answer (the connection broke, as a
+ * reused keep-alive connection the store had just closed does) or answered 5xx or 429. The SDK retries these
+ * itself, except for a request whose body is a stream, as every upload here is.
+ */
+function isTransient(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === undefined || status >= 500 || status === 429;
+}
 
 /** Objects in an S3-compatible bucket, handed out as pre-signed GET URLs. */
 export class S3Storage implements OutputStorage {
@@ -46,19 +61,27 @@ export class S3Storage implements OutputStorage {
   }
 
   async put(key: string, localPath: string, contentType: string): Promise<{ sizeBytes: number }> {
+    const objectKey = this.objectKey(key);
     const { size } = await stat(localPath);
-    // One PutObject takes up to 5 GB, above any render this service produces.
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.opts.bucket,
-        Key: this.objectKey(key),
-        Body: createReadStream(localPath),
-        ContentLength: size,
-        ContentType: contentType,
-        CacheControl: 'private',
-      }),
-    );
-    return { sizeBytes: size };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // One PutObject takes up to 5 GB, above any render this service produces.
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.opts.bucket,
+            Key: objectKey,
+            Body: createReadStream(localPath),
+            ContentLength: size,
+            ContentType: contentType,
+            CacheControl: 'private',
+          }),
+        );
+        return { sizeBytes: size };
+      } catch (error) {
+        if (attempt === PUT_ATTEMPTS || !isTransient(error)) throw error;
+        await sleep(attempt * PUT_RETRY_MS);
+      }
+    }
   }
 
   async copyTo(key: string, localPath: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { createServer, connect, type AddressInfo, type Server } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,6 +95,54 @@ describe('S3Storage', () => {
     await storage.delete('tasks/t3/video.mp4');
     await expect(admin.send(new HeadObjectCommand({ Bucket: 'renders', Key: 'env/test/tasks/t3/video.mp4' }))).rejects.toThrow();
     await expect(storage.delete('tasks/t3/video.mp4')).resolves.toBeUndefined();
+  });
+
+  it('sends an upload again when the connection breaks or the store answers 503, and never after a 4xx', async () => {
+    // Between the client and s3rver: `script` says, for the n-th connection, whether to break it, answer 503 or pass it on.
+    let script: Array<'break' | '503' | 'pass'> = [];
+    let connections = 0;
+    const proxy: Server = createServer((client) => {
+      const step = script[connections++] ?? 'pass';
+      client.once('data', (head) => {
+        if (step === 'break') return client.destroy();
+        if (step === '503') {
+          const body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
+          return client.end(`HTTP/1.1 503 Slow Down\r\nContent-Type: application/xml\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+        }
+        const upstream = connect(Number(new URL(endpoint).port), '127.0.0.1', () => upstream.write(head));
+        client.pipe(upstream).pipe(client);
+        upstream.on('error', () => client.destroy());
+      });
+      client.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    // A new client for each case: its first request opens a connection (one it keeps would skip the script).
+    const proxiedPut = async (bucket: string, steps: typeof script) => {
+      [script, connections] = [steps, 0];
+      const port = (proxy.address() as AddressInfo).port;
+      const proxied = new S3Storage({ bucket, prefix: '', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', forcePathStyle: true, credentials });
+      try {
+        return await proxied.put('retried/video.mp4', join(dir, 'video.mp4'), 'video/mp4');
+      } finally {
+        proxied.destroy();
+      }
+    };
+    try {
+      await expect(proxiedPut('renders', ['break', '503', 'pass'])).resolves.toEqual({ sizeBytes: content.length });
+      expect(connections).toBe(3);
+      const direct = new S3Storage({ bucket: 'renders', prefix: '', endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+      await direct.copyTo('retried/video.mp4', join(dir, 'retried.mp4'));
+      direct.destroy();
+      expect(readFileSync(join(dir, 'retried.mp4')).equals(content)).toBe(true);
+
+      await expect(proxiedPut('renders', ['break', 'break', 'break', 'pass'])).rejects.toThrow(/socket hang up/);
+      expect(connections).toBe(3);
+
+      await expect(proxiedPut('no-such-bucket', [])).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+      expect(connections).toBe(1);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('refuses keys that could escape the prefix', async () => {
