@@ -29,7 +29,13 @@ export interface RenderJobs {
   removeRender(taskId: string): Promise<void>;
 }
 
-export type BeginOutcome = { kind: 'started'; task: TaskEntity } | { kind: 'busy' } | { kind: 'gone' } | { kind: 'crashed-too-often'; task: TaskEntity };
+/** `ended`: the task already completed, failed or was canceled (a render job taken again after its worker died). */
+export type BeginOutcome =
+  | { kind: 'started'; task: TaskEntity }
+  | { kind: 'busy' }
+  | { kind: 'gone' }
+  | { kind: 'ended'; task: TaskEntity }
+  | { kind: 'crashed-too-often'; task: TaskEntity };
 
 export interface ProgressSnapshot {
   percentage: number;
@@ -150,7 +156,8 @@ export class TaskTransitions {
     const { db, tasks, accounts, maxAttempts } = this.deps;
     return db.transaction(async (): Promise<BeginOutcome> => {
       const task = await tasks.findById(taskId);
-      if (!task || (task.status !== 'queued' && task.status !== 'processing')) return { kind: 'gone' };
+      if (!task) return { kind: 'gone' };
+      if (task.status !== 'queued' && task.status !== 'processing') return { kind: 'ended', task };
       // Two workers must not both take an account's last slot.
       await accounts.lock(task.accountId);
       const now = this.now();

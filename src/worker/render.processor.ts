@@ -100,18 +100,34 @@ export class RenderProcessor {
   }
 
   async handle(taskId: string): Promise<void> {
-    const { transitions, workerId, logger } = this.deps;
+    const { transitions, workerId } = this.deps;
     const begun = await transitions.start(taskId, workerId);
     if (begun.kind === 'gone') return;
     if (begun.kind === 'busy') throw new AccountAtCapacity(taskId);
-    if (begun.kind === 'crashed-too-often') {
-      await transitions.fail(
-        begun.task,
-        new RenderFailure('WORKER_CRASHED', `The render was interrupted ${begun.task.renderAttempts} times by worker crashes`, true),
-      );
-      return;
+    try {
+      if (begun.kind === 'crashed-too-often') {
+        const message = `The render was interrupted ${begun.task.renderAttempts} times by worker crashes`;
+        await transitions.fail(begun.task, new RenderFailure('WORKER_CRASHED', message, true));
+      } else if (begun.kind === 'started') await this.run(begun.task);
+    } finally {
+      // Once the task's fate is recorded, every attempt's chunks, whichever way it ended (an earlier attempt's
+      // coordinator may have died holding some). A chunk still running cannot be removed, but it then ends with
+      // its task moved on and removes itself.
+      await this.deps.chunks.removeChunks(begun.task);
     }
-    const task = begun.task;
+  }
+
+  /** A render job Bull gave up on (it stalled more than RENDER_MAX_ATTEMPTS times) for a task still queued or processing. */
+  async givenUp(task: TaskEntity, error: unknown): Promise<void> {
+    try {
+      await this.deps.transitions.fail(task, internalFailure('crash', error));
+    } finally {
+      await this.deps.chunks.removeChunks(task);
+    }
+  }
+
+  private async run(task: TaskEntity): Promise<void> {
+    const { transitions, logger } = this.deps;
     logger.info({ task_id: task.id, attempt: task.renderAttempts }, 'render started');
     const stillProcessing = async () => (await transitions.status(task.id)) === 'processing';
     await inRenderSession(this.deps, task.id, stillProcessing, async (session) => {
@@ -139,9 +155,6 @@ export class RenderProcessor {
         else logger.error({ task_id: task.id, code: failure.code, err: failure }, 'render crashed');
         await transitions.fail(task, failure);
       } finally {
-        // Once the task's fate is recorded: a chunk still running cannot be removed, but it then ends with its
-        // task moved on and removes itself.
-        await this.deps.chunks.removeChunks(task);
         this.running.delete(session);
       }
     });

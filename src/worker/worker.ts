@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { internalFailure } from '../common/render-failure';
 import type { AppConfig } from '../config/app-config';
 import type { MediaFetcher } from '../media/media-fetcher';
 import type { JobQueues } from '../queue/job-queues';
@@ -141,7 +140,7 @@ function startProcessors(deps: WorkerDeps, running: RunningJobs): void {
  * ends its task here; a job failing for a transient reason (database down) is retried by Bull.
  */
 function failTasksBullGaveUpOn(deps: WorkerDeps): void {
-  const { jobs, transitions, logger } = deps;
+  const { jobs, renders, logger } = deps;
   jobs.queue('render').on('failed', (job, error) => {
     if (error instanceof AccountAtCapacity) return;
     const { taskId } = job.data as JobPayloads['render'];
@@ -150,7 +149,7 @@ function failTasksBullGaveUpOn(deps: WorkerDeps): void {
       const task = await deps.tasks.findById(taskId);
       if (task && (task.status === 'processing' || task.status === 'queued')) {
         logger.warn({ task_id: taskId, err: error }, 'render job given up by Bull');
-        await transitions.fail(task, internalFailure('crash', error));
+        await renders.givenUp(task, error);
       }
     })().catch((failure: unknown) => logger.warn({ task_id: taskId, err: failure }, 'could not record a render job Bull gave up on'));
   });
