@@ -1,9 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config/app-config';
-import type { ChunkJob, ChunkOutcome } from '../queue/job-registry';
+import type { ChunkJob, ChunkOutcome, RunningJob } from '../queue/job-registry';
+import type { MediaServer } from '../render/media-server';
+import { RenderCancelled, type RenderVideoArgs } from '../render/render-engine';
+import type { RenderEngines } from '../render/render-engines';
 import type { OutputStorage } from '../storage/output-storage';
 import type { TaskEntity } from '../tasks/task.entity';
-import { ChunkProcessor, type ChunkProcessorDeps } from './chunk.processor';
+import { ChunkHandedBack, ChunkProcessor, type ChunkProcessorDeps } from './chunk.processor';
 
 const chunk: ChunkJob = { taskId: 'tsk_ended', attempt: 2, index: 1, fromFrame: 40, toFrame: 80 };
 const rendered: ChunkOutcome = { kind: 'rendered', key: 'chunks/tsk_ended/2-1.mp4', engine: 'compositor', workerId: 'w1' };
@@ -56,5 +62,70 @@ describe('ChunkProcessor.ended', () => {
     await failed.processor.ended(chunk, null);
     expect([gone.removedJobs, failed.removedJobs]).toEqual([['tsk_ended:2:1'], ['tsk_ended:2:1']]);
     expect([gone.deletedFiles, failed.deletedFiles]).toEqual([[], []]);
+  });
+});
+
+describe('ChunkProcessor.renderChunk, stopped mid-render', () => {
+  let workArea: string;
+  beforeEach(() => {
+    workArea = mkdtempSync(join(tmpdir(), 'rs-chunk-processor-'));
+  });
+  afterEach(() => rmSync(workArea, { recursive: true, force: true }));
+
+  /**
+   * A processor whose task (no media to fetch) reads as `status`, with an engine that renders until its
+   * signal aborts; `rendering` settles once the engine has begun.
+   */
+  function renderingProcessor(status: () => string) {
+    let begun: () => void = () => undefined;
+    const rendering = new Promise<void>((resolve) => (begun = resolve));
+    const deletedFiles: string[] = [];
+    const renderer = {
+      renderVideo: ({ signal }: RenderVideoArgs) => {
+        begun();
+        return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new RenderCancelled('chunk render'))));
+      },
+    } as unknown as RenderEngines;
+    const deps = {
+      config: loadConfig({}),
+      logger: pino({ level: 'silent' }),
+      workerId: 'w1',
+      workArea,
+      mediaServer: { register: () => 'http://127.0.0.1:9/media', unregister: () => undefined } as unknown as MediaServer,
+      tasks: {
+        findById: async (id: string) =>
+          ({
+            id,
+            status: status(),
+            renderAttempts: 2,
+            estimatedSeconds: 4,
+            timeline: { duration_ms: 4000, tracks: [] },
+            outputSettings: { format: 'mp4', codec: 'h264', quality: 'draft', width: 320, height: 180, fps: 10 },
+          }) as unknown as TaskEntity,
+      },
+      jobs: { removeChunk: async () => undefined },
+      storage: { delete: async (key: string) => void deletedFiles.push(key) } as unknown as OutputStorage,
+      renderer,
+    } as unknown as ChunkProcessorDeps;
+    const job = { progress: async () => undefined } as unknown as RunningJob;
+    return { processor: new ChunkProcessor(deps), rendering, deletedFiles, job };
+  }
+
+  it('hands the chunk back when the worker stops: it throws ChunkHandedBack, never an outcome the coordinator would act on', async () => {
+    const { processor, rendering, deletedFiles, job } = renderingProcessor(() => 'processing');
+    const outcome = processor.renderChunk(chunk, job);
+    await rendering;
+    processor.handBack();
+    await expect(outcome).rejects.toBeInstanceOf(ChunkHandedBack);
+    expect(deletedFiles).toEqual(['chunks/tsk_ended/2-1.mp4']);
+  });
+
+  it('reports "stopped" when its task moved on while it rendered', async () => {
+    let status = 'processing';
+    const { processor, rendering, job } = renderingProcessor(() => status);
+    const outcome = processor.renderChunk(chunk, job);
+    await rendering;
+    status = 'canceled';
+    await expect(outcome).resolves.toEqual({ kind: 'stopped' });
   });
 });

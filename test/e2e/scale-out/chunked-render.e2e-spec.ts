@@ -185,9 +185,10 @@ describe('chunked renders: one long timeline split across two workers', () => {
     return { status: task.status, percentages, file, task };
   }
 
-  /** The grey levels of the three blocks (N mod 16, N / 16 mod 16, N / 256) in every frame of `file`. */
+  /** The grey levels of the three blocks (N mod 16, N / 16 mod 16, N / 256) in every frame of `file`, read at the source's size. */
   function blockLevels(file: string): Array<[number, number, number]> {
-    const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 512 * 1024 * 1024 });
+    const decode = ['-vf', `scale=${WIDTH}:${HEIGHT}:flags=neighbor`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'];
+    const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', file, ...decode], { maxBuffer: 512 * 1024 * 1024 });
     const size = WIDTH * HEIGHT * 3;
     // Grey decoded to RGB: red = (luma - 16) * 255 / 219.
     const level = (at: number, x: number) => Math.round((raw[at + ((HEIGHT / 2) * WIDTH + x) * 3] * 219) / 255 / 12);
@@ -373,6 +374,38 @@ describe('chunked renders: one long timeline split across two workers', () => {
     };
     await eventually('no chunk job or file to be left', clean, 15_000).catch(() => undefined);
     expect(await leftovers()).toEqual({ jobs: 0, files: [] });
+  });
+
+  it('hands a chunk back when its worker is stopped past its grace period: another worker renders it for the same attempt', async () => {
+    // Two workers that give up 300 ms after SIGTERM, in place of the two running.
+    await Promise.all(processes.filter((proc) => proc.name.startsWith('worker') && proc.running).map((proc) => proc.stop()));
+    const impatient = { SHUTDOWN_GRACE_MS: '300' };
+    await Promise.all([startProcess('worker-e', 'worker', impatient), startProcess('worker-f', 'worker', impatient)]);
+    // 1280x720 frames: a chunk renders for seconds, so it is still running when the grace period ends.
+    const taskId = await submit({ width: 1280, height: 720 });
+    const coordinator = await coordinatorOf(taskId);
+    const victim = worker(coordinator === 'worker-e' ? 'worker-f' : 'worker-e');
+    const held = await eventually(
+      `${victim.name} to render a chunk`,
+      async () => victim.lines().find((line) => line.msg === 'chunk started' && line.task_id === taskId)?.chunk,
+      120_000,
+      20,
+    );
+    victim.kill('SIGTERM');
+    expect((await victim.exited).code).toBe(0);
+    const handedBack = victim.lines().find((line) => line.msg === 'grace period over: running renders handed back to the queue');
+    expect(handedBack?.chunk_jobs).toEqual([`${taskId}:1:${String(held)}`]);
+    await startProcess('worker-g', 'worker');
+    const result = await finish(taskId, 'after-hand-back');
+    expectCompleted(result);
+    expectEveryFrameInPlace(present(result.file, 'the render after the hand-back'));
+    const taskLines = processes.flatMap((proc) => proc.lines().map((line) => ({ proc: proc.name, line }))).filter(({ line }) => line.task_id === taskId);
+    // Handed back, not failed: the chunk reported no failure, and the render kept its first attempt.
+    expect(taskLines.filter(({ line }) => line.msg === 'chunk failed')).toEqual([]);
+    expect(taskLines.filter(({ line }) => line.msg === 'render started').map(({ line }) => line.attempt)).toEqual([1]);
+    const renderedHeld = taskLines.filter(({ line }) => line.msg === 'chunk rendered' && line.chunk === held);
+    expect(renderedHeld.map(({ proc, line }) => [proc === victim.name, line.attempt])).toEqual([[false, 1]]);
+    expect(await chunkObjectsLeft()).toEqual([]);
   });
 
   it('fails a task whose media is bad once, with the code an unchunked render gives, and leaves no chunk job or file', async () => {
