@@ -312,6 +312,18 @@ describe('chunked renders: one long timeline split across two workers', () => {
       20,
     );
 
+  /** The worker process `name` once it renders a chunk of the task, and that chunk's index. */
+  async function chunkHolder(taskId: string, name: string): Promise<{ victim: ServiceProcess; held: unknown }> {
+    const victim = worker(name);
+    const held = await eventually(
+      `${name} to render a chunk`,
+      async () => victim.lines().find((line) => line.msg === 'chunk started' && line.task_id === taskId)?.chunk,
+      120_000,
+      20,
+    );
+    return { victim, held };
+  }
+
   /** The task's chunk jobs still in Redis. */
   async function chunkJobsLeft(taskId: string): Promise<number> {
     const redis = new Redis('redis://127.0.0.1:6379');
@@ -323,13 +335,7 @@ describe('chunked renders: one long timeline split across two workers', () => {
   it('completes correctly after a worker holding a chunk, not the render, is SIGKILLed, and leaves no chunk file', async () => {
     const taskId = await submit();
     const coordinator = await coordinatorOf(taskId);
-    const victim = worker(coordinator === 'worker-a' ? 'worker-b' : 'worker-a');
-    const held = await eventually(
-      `${victim.name} to render a chunk`,
-      async () => victim.lines().find((line) => line.msg === 'chunk started' && line.task_id === taskId)?.chunk,
-      120_000,
-      20,
-    );
+    const { victim, held } = await chunkHolder(taskId, coordinator === 'worker-a' ? 'worker-b' : 'worker-a');
     await sleep(100);
     victim.kill('SIGKILL');
     expect((await victim.exited).signal).toBe('SIGKILL');
@@ -384,13 +390,7 @@ describe('chunked renders: one long timeline split across two workers', () => {
     // 1280x720 frames: a chunk renders for seconds, so it is still running when the grace period ends.
     const taskId = await submit({ width: 1280, height: 720 });
     const coordinator = await coordinatorOf(taskId);
-    const victim = worker(coordinator === 'worker-e' ? 'worker-f' : 'worker-e');
-    const held = await eventually(
-      `${victim.name} to render a chunk`,
-      async () => victim.lines().find((line) => line.msg === 'chunk started' && line.task_id === taskId)?.chunk,
-      120_000,
-      20,
-    );
+    const { victim, held } = await chunkHolder(taskId, coordinator === 'worker-e' ? 'worker-f' : 'worker-e');
     victim.kill('SIGTERM');
     expect((await victim.exited).code).toBe(0);
     const handedBack = victim.lines().find((line) => line.msg === 'grace period over: running renders handed back to the queue');
