@@ -247,23 +247,15 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
       }
       let created = 0;
       let refusal: string | undefined;
-      loads.push(
-        await load(
-          engine,
-          prepared,
-          agent,
-          largeKey,
-          'POST /v3/tasks',
-          'large',
-          RATES.create,
-          seconds,
-          () => ({ method: 'POST', path: '/v3/tasks', body: JSON.stringify(createBody(`scale-${process.pid}-${++created}`)) }),
-          (status, body) => {
-            if (status === 201) positions.push((JSON.parse(body) as { queue_position: number }).queue_position);
-            else refusal ??= `${status} ${body.slice(0, 300)}`;
-          },
-        ),
-      );
+      const create = (): PacedRequest => ({ method: 'POST', path: '/v3/tasks', body: JSON.stringify(createBody(`scale-${process.pid}-${++created}`)) });
+      const recordCreate = (status: number, body: string) => {
+        if (status === 201) positions.push((JSON.parse(body) as { queue_position: number }).queue_position);
+        else refusal ??= `${status} ${body.slice(0, 300)}`;
+      };
+      // Creates warm up as the reads did: the service's first creates (cold code, the queue's first job) take
+      // 40-280 ms each for about a second, and a service runs far longer than that.
+      if (args.warmup > 0) await load(engine, prepared, agent, largeKey, 'warm-up', 'large', RATES.create, args.warmup, create, recordCreate);
+      loads.push(await load(engine, prepared, agent, largeKey, 'POST /v3/tasks', 'large', RATES.create, seconds, create, recordCreate));
       if (refusal !== undefined) log(`${engine}: a create was refused: ${refusal}`);
     } finally {
       agent.destroy();
