@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { formatTable, log, machineInfo, percentile, saveResults, type Cell } fro
 import { createBody } from './support/create-body';
 import { HttpsJson } from './support/https-json';
 import { pacedLoad, type PacedRequest } from './support/paced-load';
+import { processCpuMs } from './support/process-tree';
 import { issueKey, prepareService, removeDir, startService, type PreparedService } from './support/service-process';
 import { SEED_DAYS, seedAccounts, seedTasks } from './support/scale-seed';
 import { createTestDatabase, type TestDatabase } from '../test/support/postgres';
@@ -45,6 +47,16 @@ interface LoadResult {
   max_ms: number;
   non2xx: number;
   errors: number;
+  /** CPU time of the service's process (every thread; not Redis's or PostgreSQL's) per request sent. */
+  service_cpu_ms_per_request: number;
+}
+
+/** Where a load goes: the service of one engine, over connections every load of it shares. */
+interface LoadTarget {
+  engine: Engine;
+  prepared: PreparedService;
+  agent: Agent;
+  servicePid: number;
 }
 
 interface StatementTiming {
@@ -70,9 +82,7 @@ interface EngineResult {
 }
 
 async function load(
-  engine: Engine,
-  prepared: PreparedService,
-  agent: Agent,
+  target: LoadTarget,
   key: string,
   endpoint: string,
   account: LoadResult['account'],
@@ -81,6 +91,8 @@ async function load(
   next: () => PacedRequest,
   onResponse?: (status: number, body: string) => void,
 ): Promise<LoadResult> {
+  const { engine, prepared, agent, servicePid } = target;
+  const cpuBefore = processCpuMs(servicePid);
   const result = await pacedLoad({
     baseUrl: prepared.baseUrl,
     agent,
@@ -101,9 +113,11 @@ async function load(
     max_ms: result.maxMs,
     non2xx: result.non2xx,
     errors: result.errors,
+    service_cpu_ms_per_request: (processCpuMs(servicePid) - cpuBefore) / (rate * seconds),
   };
   log(
-    `${engine} ${endpoint} (${account}): ${row.achieved_per_s.toFixed(0)}/s of ${rate}, p50 ${row.p50_ms.toFixed(1)} ms, p99 ${row.p99_ms.toFixed(1)} ms, non-2xx ${row.non2xx}`,
+    `${engine} ${endpoint} (${account}): ${row.achieved_per_s.toFixed(0)}/s of ${rate}, p50 ${row.p50_ms.toFixed(1)} ms, p99 ${row.p99_ms.toFixed(1)} ms, ` +
+      `non-2xx ${row.non2xx}, service CPU ${row.service_cpu_ms_per_request.toFixed(2)} ms per request`,
   );
   return row;
 }
@@ -193,10 +207,13 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
         now,
       );
       await seedTasks(dataSource, { tasks: args.tasks, accountIds, now }, (done) => log(`${engine}: seeded ${done} tasks`));
-      if (!postgres) await dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)');
+      // A database that has served a million tasks has no gigabytes of fresh writes pending: the seed's reach the
+      // disk now (PostgreSQL's checkpoint, then the kernel's dirty pages), not while the loads are measured.
+      await dataSource.query(postgres ? 'CHECKPOINT' : 'PRAGMA wal_checkpoint(TRUNCATE)');
     } finally {
       await dataSource.destroy();
     }
+    execFileSync('sync');
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const bytesPerTask = (await databaseBytes(prepared, postgres)) / args.tasks;
     log(`${engine}: ${args.tasks} tasks seeded in ${seedSeconds.toFixed(0)} s, ${bytesPerTask.toFixed(0)} bytes per task`);
@@ -207,15 +224,13 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
     const positions: number[] = [];
     // Every load of this service goes over the same connections, opened by the warm-up, as a polling client's would.
     const agent = new Agent({ ca: prepared.ca, keepAlive: true, maxSockets: CONNECTIONS });
+    const target: LoadTarget = { engine, prepared, agent, servicePid: service.pid };
     try {
       const seconds = args.duration;
       // The large account's tasks are every fifth of the series (scale-seed.ts).
       const largeTaskPath = () => `/v3/tasks/tsk_${String(Math.floor(Math.random() * (args.tasks / 5)) * 5).padStart(26, '0')}`;
-      if (args.warmup > 0)
-        await load(engine, prepared, agent, largeKey, 'warm-up', 'large', RATES.get, args.warmup, () => ({ method: 'GET', path: largeTaskPath() }));
-      loads.push(
-        await load(engine, prepared, agent, largeKey, 'GET /v3/tasks/{id}', 'large', RATES.get, seconds, () => ({ method: 'GET', path: largeTaskPath() })),
-      );
+      if (args.warmup > 0) await load(target, largeKey, 'warm-up', 'large', RATES.get, args.warmup, () => ({ method: 'GET', path: largeTaskPath() }));
+      loads.push(await load(target, largeKey, 'GET /v3/tasks/{id}', 'large', RATES.get, seconds, () => ({ method: 'GET', path: largeTaskPath() })));
       const weekAgo = new Date(now - 7 * DAY_MS).toISOString();
       const lists: Array<[string, string]> = [
         ['GET /v3/tasks?limit=20', '/v3/tasks?limit=20'],
@@ -227,8 +242,7 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
         ['large', largeKey],
         ['small', smallKey],
       ] as const) {
-        for (const [endpoint, path] of lists)
-          loads.push(await load(engine, prepared, agent, key, endpoint, account, RATES.list, seconds, () => ({ method: 'GET', path })));
+        for (const [endpoint, path] of lists) loads.push(await load(target, key, endpoint, account, RATES.list, seconds, () => ({ method: 'GET', path })));
       }
       const client = new HttpsJson(prepared.baseUrl, prepared.ca, largeKey);
       try {
@@ -254,8 +268,8 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
       };
       // Creates warm up as the reads did: the service's first creates (cold code, the queue's first job) take
       // 40-280 ms each for about a second, and a service runs far longer than that.
-      if (args.warmup > 0) await load(engine, prepared, agent, largeKey, 'warm-up', 'large', RATES.create, args.warmup, create, recordCreate);
-      loads.push(await load(engine, prepared, agent, largeKey, 'POST /v3/tasks', 'large', RATES.create, seconds, create, recordCreate));
+      if (args.warmup > 0) await load(target, largeKey, 'warm-up', 'large', RATES.create, args.warmup, create, recordCreate);
+      loads.push(await load(target, largeKey, 'POST /v3/tasks', 'large', RATES.create, seconds, create, recordCreate));
       if (refusal !== undefined) log(`${engine}: a create was refused: ${refusal}`);
     } finally {
       agent.destroy();
@@ -293,9 +307,21 @@ export async function runScaleBench(args: BenchArgs): Promise<void> {
   out.write(`\nbench:api --scale — ${args.tasks} tasks over ${ACCOUNTS} accounts (the large one ${args.tasks / 5}), created over ${SEED_DAYS} days; `);
   out.write(`${CONNECTIONS} connections, ${args.duration} s per load, HTTPS, service ROLE=api\n\n`);
   const rows: Cell[][] = results.flatMap((r) =>
-    r.loads.map((l) => [r.engine, l.endpoint, l.account, l.target_per_s, l.achieved_per_s, l.p50_ms, l.p99_ms, l.max_ms, l.non2xx + l.errors]),
+    r.loads.map((l) => [
+      r.engine,
+      l.endpoint,
+      l.account,
+      l.target_per_s,
+      l.achieved_per_s,
+      l.p50_ms,
+      l.p99_ms,
+      l.max_ms,
+      l.non2xx + l.errors,
+      l.service_cpu_ms_per_request,
+    ]),
   );
-  out.write(`${formatTable(['engine', 'endpoint', 'account', 'rate/s', 'achieved/s', 'p50 ms', 'p99 ms', 'max ms', 'failed'], rows)}\n\n`);
+  const headings = ['engine', 'endpoint', 'account', 'rate/s', 'achieved/s', 'p50 ms', 'p99 ms', 'max ms', 'failed', 'service CPU ms/request'];
+  out.write(`${formatTable(headings, rows)}\n\n`);
   const summary: Cell[][] = results.map((r) => [
     r.engine,
     r.start_to_listening_ms,
