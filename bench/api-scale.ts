@@ -207,8 +207,8 @@ async function runEngine(engine: Engine, args: BenchArgs): Promise<EngineResult>
         now,
       );
       await seedTasks(dataSource, { tasks: args.tasks, accountIds, now }, (done) => log(`${engine}: seeded ${done} tasks`));
-      // A database that has served a million tasks has no gigabytes of fresh writes pending: the seed's reach the
-      // disk now (PostgreSQL's checkpoint, then the kernel's dirty pages), not while the loads are measured.
+      // A database that has served a million tasks has no gigabytes of fresh writes pending: the seed's writes reach
+      // the disk now (PostgreSQL's checkpoint, then the kernel's dirty pages), not while the loads are measured.
       await dataSource.query(postgres ? 'CHECKPOINT' : 'PRAGMA wal_checkpoint(TRUNCATE)');
     } finally {
       await dataSource.destroy();
