@@ -38,7 +38,7 @@ import { EstimateModel, LEARNED_RATE_CACHE_MS } from '../tasks/estimate-model';
 import { TaskEventEntity } from '../tasks/task-event.entity';
 import { TaskEventsRepository } from '../tasks/task-events.repository';
 import { TaskEntity } from '../tasks/task.entity';
-import { AccountTaskCountEntity, QueueTotalEntity } from '../tasks/task-counts.entity';
+import { AccountTaskCountEntity, AccountTaskDayEntity, QueueTotalEntity } from '../tasks/task-counts.entity';
 import { TasksRepository } from '../tasks/tasks.repository';
 import { TasksService } from '../tasks/tasks.service';
 import { TemplateEntity } from '../templates/template.entity';
@@ -80,6 +80,7 @@ export const SERVICE_ENTITIES = [
   TaskEntity,
   QueueTotalEntity,
   AccountTaskCountEntity,
+  AccountTaskDayEntity,
   TaskEventEntity,
   DeliveryAttemptEntity,
   StoredObjectEntity,

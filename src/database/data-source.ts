@@ -11,6 +11,7 @@ import { KeptQueueTotals1764170000000 } from './migrations/1764170000000-kept-qu
 import { WebhookCredentials1764180000000 } from './migrations/1764180000000-webhook-credentials';
 import { DataScale1764190000000 } from './migrations/1764190000000-data-scale';
 import { Templates1764200000000 } from './migrations/1764200000000-templates';
+import { DayCounts1764210000000 } from './migrations/1764210000000-day-counts';
 
 export const MIGRATIONS = [
   InitialSchema1763830000000,
@@ -20,6 +21,7 @@ export const MIGRATIONS = [
   WebhookCredentials1764180000000,
   DataScale1764190000000,
   Templates1764200000000,
+  DayCounts1764210000000,
 ];
 
 /**

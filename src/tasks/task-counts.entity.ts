@@ -3,8 +3,8 @@ import { asNumber } from '../database/columns';
 import type { TaskStatus } from './task.types';
 
 /**
- * What the triggers of migration DataScale keep as tasks change: read
- * by the code, never written by it.
+ * What the triggers of migrations DataScale and DayCounts keep as tasks
+ * change: read by the code, never written by it.
  */
 @Entity({ name: 'queue_totals' })
 export class QueueTotalEntity {
@@ -22,18 +22,29 @@ export class QueueTotalEntity {
   estimatedSeconds!: number;
 }
 
-@Entity({ name: 'account_task_counts' })
-export class AccountTaskCountEntity {
+/** Per account, period of creation (the subclass's key) and status: how many tasks. */
+abstract class AccountTaskCount {
   @PrimaryColumn({ name: 'account_id', type: 'varchar', length: 40 })
   accountId!: string;
-
-  /** The first millisecond (UTC) of the month the tasks were created in. */
-  @PrimaryColumn({ name: 'month_start', type: 'bigint', transformer: asNumber })
-  monthStart!: number;
 
   @PrimaryColumn({ type: 'varchar', length: 16 })
   status!: TaskStatus;
 
   @Column({ name: 'task_count', type: 'integer' })
   taskCount!: number;
+}
+
+@Entity({ name: 'account_task_counts' })
+export class AccountTaskCountEntity extends AccountTaskCount {
+  /** The first millisecond (UTC) of the month the tasks were created in. */
+  @PrimaryColumn({ name: 'month_start', type: 'bigint', transformer: asNumber })
+  monthStart!: number;
+}
+
+/** The same per UTC day of creation (migration DayCounts): what a list's total over a time range sums. */
+@Entity({ name: 'account_task_days' })
+export class AccountTaskDayEntity extends AccountTaskCount {
+  /** The first millisecond (UTC) of the day the tasks were created on. */
+  @PrimaryColumn({ name: 'day_start', type: 'bigint', transformer: asNumber })
+  dayStart!: number;
 }

@@ -1,7 +1,7 @@
 import { Between, In, IsNull, LessThan, MoreThan, MoreThanOrEqual, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Database } from '../database/database';
-import { AccountTaskCountEntity, QueueTotalEntity } from './task-counts.entity';
+import { AccountTaskCountEntity, AccountTaskDayEntity, QueueTotalEntity } from './task-counts.entity';
 import { TaskEntity } from './task.entity';
 import { TASK_STATUSES, type TaskStatus } from './task.types';
 import type { OutputQuality } from './task-input.types';
@@ -48,16 +48,22 @@ export interface TaskTotals {
   rendering_usd: DbNumber;
 }
 
-export interface ListFilter {
-  status?: TaskStatus;
+/** Creation times from `createdAfter` (inclusive) to `createdBefore` (exclusive), in ms. */
+interface TimeBounds {
   createdAfter?: number;
   createdBefore?: number;
+}
+
+export interface ListFilter extends TimeBounds {
+  status?: TaskStatus;
   limit: number;
   offset: number;
 }
 
-/** `created_at` within the filter's bounds, as a find condition; undefined when it has none. */
-function createdWithin({ createdAfter, createdBefore }: ListFilter) {
+const DAY_MS = 86_400_000;
+
+/** `created_at` (or a day's start) within the bounds, as a find condition; undefined when there are none. */
+function createdWithin({ createdAfter, createdBefore }: TimeBounds) {
   if (createdAfter !== undefined && createdBefore !== undefined) return Between(createdAfter, createdBefore - 1);
   if (createdAfter !== undefined) return MoreThanOrEqual(createdAfter);
   if (createdBefore !== undefined) return LessThan(createdBefore);
@@ -65,8 +71,8 @@ function createdWithin({ createdAfter, createdBefore }: ListFilter) {
 }
 
 /**
- * Task rows, and the counts the database keeps of them (migration
- * AccountTaskCounts). Every query a client can reach carries the account id.
+ * Task rows, and the counts the database keeps of them (migrations DataScale
+ * and DayCounts). Every query a client can reach carries the account id.
  */
 export class TasksRepository {
   constructor(private readonly db: Database) {}
@@ -91,8 +97,7 @@ export class TasksRepository {
 
   /**
    * One page of an account's tasks, newest first (one index walk), and how many
-   * match. Without a time bound the total is the database's kept count; with
-   * one, the matching index range is counted.
+   * match, from the counts the database keeps.
    */
   list(accountId: string, filter: ListFilter): Promise<{ tasks: TaskSummaryFields[]; total: number }> {
     const created = createdWithin(filter);
@@ -108,9 +113,26 @@ export class TasksRepository {
       const byId = new Map(rows.map((row) => [row.id, row]));
       // A task removed between the two reads (retention) is left out.
       const tasks = ids.flatMap((id) => byId.get(id) ?? []);
-      const total = where.createdAt === undefined ? await this.countOf(m, accountId, filter.status) : await m.countBy(TaskEntity, where);
+      const total = created === undefined ? await this.countOf(m, accountId, filter.status) : await this.countCreated(m, accountId, filter);
       return { tasks, total };
     });
+  }
+
+  /**
+   * The account's tasks (of the filter's status) created within its time bounds: the kept day counts for the
+   * whole UTC days inside them, the index for the part-days at either end.
+   */
+  private async countCreated(m: EntityManager, accountId: string, filter: ListFilter): Promise<number> {
+    const { status, createdAfter, createdBefore } = filter;
+    const of = { accountId, ...(status && { status }) };
+    const countTasks = (bounds: TimeBounds) => m.countBy(TaskEntity, { ...of, createdAt: createdWithin(bounds) });
+    const firstDay = createdAfter === undefined ? undefined : Math.ceil(createdAfter / DAY_MS) * DAY_MS;
+    const endDay = createdBefore === undefined ? undefined : Math.floor(createdBefore / DAY_MS) * DAY_MS;
+    if (firstDay !== undefined && endDay !== undefined && firstDay >= endDay) return countTasks(filter);
+    const days = await m.sum(AccountTaskDayEntity, 'taskCount', { ...of, dayStart: createdWithin({ createdAfter: firstDay, createdBefore: endDay }) });
+    const head = firstDay === createdAfter ? 0 : await countTasks({ createdAfter, createdBefore: firstDay });
+    const tail = endDay === createdBefore ? 0 : await countTasks({ createdAfter: endDay, createdBefore });
+    return (days ?? 0) + head + tail;
   }
 
   /** The account's tasks, or those of one status, from the kept counts. */

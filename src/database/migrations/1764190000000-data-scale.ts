@@ -57,7 +57,7 @@ export class DataScale1764190000000 implements MigrationInterface {
     const postgres = queryRunner.connection.options.type === 'postgres';
     // Triggers first: on PostgreSQL creating them waits for the writes in flight and holds new ones until this
     // migration commits, so the counts below miss no task and count none twice.
-    for (const statement of postgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS) await queryRunner.query(statement);
+    await createCountTriggers(queryRunner, { perDay: false });
     await queryRunner.query(
       `INSERT INTO queue_totals (status, priority_rank, task_count, estimated_seconds)
        SELECT status, priority_rank, COUNT(*), SUM(estimated_seconds) FROM tasks WHERE status IN ${IN_QUEUE} GROUP BY status, priority_rank`,
@@ -71,14 +71,7 @@ export class DataScale1764190000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    if (queryRunner.connection.options.type === 'postgres') {
-      await queryRunner.query('DROP TRIGGER IF EXISTS tasks_keep_counts ON tasks');
-      await queryRunner.query('DROP FUNCTION IF EXISTS tasks_keep_counts()');
-    } else {
-      for (const trigger of ['tasks_counts_insert', 'tasks_counts_queue', 'tasks_counts_status', 'tasks_counts_delete']) {
-        await queryRunner.query(`DROP TRIGGER IF EXISTS ${trigger}`);
-      }
-    }
+    await dropCountTriggers(queryRunner);
     for (const table of COUNT_TABLES) await queryRunner.dropTable(table.name);
     await new KeptQueueTotals1764170000000().up(queryRunner);
     await replaceIndex(queryRunner, BY_CREATED_COLUMNS);
@@ -99,6 +92,28 @@ function monthStartPostgres(column: string): string {
   return `(EXTRACT(EPOCH FROM date_trunc('month', to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC')) * 1000)::bigint`;
 }
 
+/** The first millisecond (UTC) of the day of a millisecond timestamp column, on either engine. */
+export function dayStart(column: string): string {
+  return `(${column} - ${column} % 86400000)`;
+}
+
+/** The counts' triggers on `tasks`; with `perDay`, they also keep `account_task_days` (migration DayCounts). */
+export async function createCountTriggers(queryRunner: QueryRunner, { perDay }: { perDay: boolean }): Promise<void> {
+  const postgres = queryRunner.connection.options.type === 'postgres';
+  for (const statement of postgres ? postgresTriggers(perDay) : sqliteTriggers(perDay)) await queryRunner.query(statement);
+}
+
+export async function dropCountTriggers(queryRunner: QueryRunner): Promise<void> {
+  if (queryRunner.connection.options.type === 'postgres') {
+    await queryRunner.query('DROP TRIGGER IF EXISTS tasks_keep_counts ON tasks');
+    await queryRunner.query('DROP FUNCTION IF EXISTS tasks_keep_counts()');
+  } else {
+    for (const trigger of ['tasks_counts_insert', 'tasks_counts_queue', 'tasks_counts_status', 'tasks_counts_delete']) {
+      await queryRunner.query(`DROP TRIGGER IF EXISTS ${trigger}`);
+    }
+  }
+}
+
 const sqliteQueueAdd = `INSERT INTO queue_totals (status, priority_rank, task_count, estimated_seconds)
    SELECT NEW.status, NEW.priority_rank, 1, NEW.estimated_seconds WHERE NEW.status IN ${IN_QUEUE}
    ON CONFLICT (status, priority_rank) DO UPDATE SET task_count = task_count + 1, estimated_seconds = estimated_seconds + excluded.estimated_seconds;`;
@@ -106,23 +121,34 @@ const sqliteQueueAdd = `INSERT INTO queue_totals (status, priority_rank, task_co
 const sqliteQueueRemove = `UPDATE queue_totals SET task_count = task_count - 1, estimated_seconds = estimated_seconds - OLD.estimated_seconds
    WHERE OLD.status IN ${IN_QUEUE} AND status = OLD.status AND priority_rank = OLD.priority_rank;`;
 
-const sqliteCountAdd = `INSERT INTO account_task_counts (account_id, month_start, status, task_count)
-   VALUES (NEW.account_id, ${monthStartSqlite('NEW.created_at')}, NEW.status, 1)
-   ON CONFLICT (account_id, month_start, status) DO UPDATE SET task_count = task_count + 1;`;
+/** Counts the task NEW in `table`, keyed by account, `column` (its creation's month or day, `start`) and status. */
+const countAdd = (table: string, column: string, start: string, conflict: string) =>
+  `INSERT INTO ${table} (account_id, ${column}, status, task_count) VALUES (NEW.account_id, ${start}, NEW.status, 1)
+   ON CONFLICT (account_id, ${column}, status) DO UPDATE SET task_count = ${conflict}.task_count + 1;`;
 
-const sqliteCountRemove = `UPDATE account_task_counts SET task_count = task_count - 1
-   WHERE account_id = OLD.account_id AND month_start = ${monthStartSqlite('OLD.created_at')} AND status = OLD.status;`;
+const countRemove = (table: string, column: string, start: string) =>
+  `UPDATE ${table} SET task_count = task_count - 1 WHERE account_id = OLD.account_id AND ${column} = ${start} AND status = OLD.status;`;
 
-const SQLITE_TRIGGERS = [
-  `CREATE TRIGGER tasks_counts_insert AFTER INSERT ON tasks BEGIN ${sqliteQueueAdd} ${sqliteCountAdd} END`,
+function sqliteCountAdd(perDay: boolean): string {
+  const month = countAdd('account_task_counts', 'month_start', monthStartSqlite('NEW.created_at'), 'account_task_counts');
+  return perDay ? `${month} ${countAdd('account_task_days', 'day_start', dayStart('NEW.created_at'), 'account_task_days')}` : month;
+}
+
+function sqliteCountRemove(perDay: boolean): string {
+  const month = countRemove('account_task_counts', 'month_start', monthStartSqlite('OLD.created_at'));
+  return perDay ? `${month} ${countRemove('account_task_days', 'day_start', dayStart('OLD.created_at'))}` : month;
+}
+
+const sqliteTriggers = (perDay: boolean) => [
+  `CREATE TRIGGER tasks_counts_insert AFTER INSERT ON tasks BEGIN ${sqliteQueueAdd} ${sqliteCountAdd(perDay)} END`,
   // The rank and the estimate are in the queue's key and sum, so a change of them moves the task too.
   `CREATE TRIGGER tasks_counts_queue AFTER UPDATE OF status, priority_rank, estimated_seconds ON tasks
    WHEN OLD.status IN ${IN_QUEUE} OR NEW.status IN ${IN_QUEUE} BEGIN ${sqliteQueueRemove} ${sqliteQueueAdd} END`,
-  `CREATE TRIGGER tasks_counts_status AFTER UPDATE OF status ON tasks WHEN OLD.status <> NEW.status BEGIN ${sqliteCountRemove} ${sqliteCountAdd} END`,
-  `CREATE TRIGGER tasks_counts_delete AFTER DELETE ON tasks BEGIN ${sqliteQueueRemove} ${sqliteCountRemove} END`,
+  `CREATE TRIGGER tasks_counts_status AFTER UPDATE OF status ON tasks WHEN OLD.status <> NEW.status BEGIN ${sqliteCountRemove(perDay)} ${sqliteCountAdd(perDay)} END`,
+  `CREATE TRIGGER tasks_counts_delete AFTER DELETE ON tasks BEGIN ${sqliteQueueRemove} ${sqliteCountRemove(perDay)} END`,
 ];
 
-const POSTGRES_TRIGGERS = [
+const postgresTriggers = (perDay: boolean) => [
   `CREATE FUNCTION tasks_keep_counts() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status IN ${IN_QUEUE} THEN
@@ -135,12 +161,12 @@ const POSTGRES_TRIGGERS = [
        SET task_count = queue_totals.task_count + 1, estimated_seconds = queue_totals.estimated_seconds + EXCLUDED.estimated_seconds;
      END IF;
      IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND OLD.status <> NEW.status) THEN
-       UPDATE account_task_counts SET task_count = task_count - 1
-       WHERE account_id = OLD.account_id AND month_start = ${monthStartPostgres('OLD.created_at')} AND status = OLD.status;
+       ${countRemove('account_task_counts', 'month_start', monthStartPostgres('OLD.created_at'))}
+       ${perDay ? countRemove('account_task_days', 'day_start', dayStart('OLD.created_at')) : ''}
      END IF;
      IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND OLD.status <> NEW.status) THEN
-       INSERT INTO account_task_counts (account_id, month_start, status, task_count) VALUES (NEW.account_id, ${monthStartPostgres('NEW.created_at')}, NEW.status, 1)
-       ON CONFLICT (account_id, month_start, status) DO UPDATE SET task_count = account_task_counts.task_count + 1;
+       ${countAdd('account_task_counts', 'month_start', monthStartPostgres('NEW.created_at'), 'account_task_counts')}
+       ${perDay ? countAdd('account_task_days', 'day_start', dayStart('NEW.created_at'), 'account_task_days') : ''}
      END IF;
      RETURN NULL;
    END $$`,

@@ -43,6 +43,36 @@ describe.each([
     const second = await openDataSource(config, SERVICE_ENTITIES);
     expect(await second.showMigrations()).toBe(false);
     const indexColumns = (name: string) => orderedIndexColumns(second, name);
+    const dayCounts = async () =>
+      numbers(await second.query('SELECT account_id, day_start, status, task_count FROM account_task_days ORDER BY day_start, status'));
+    // Undone (DayCounts), then redone with tasks in the table: the day counts start from them (UTC days), and the
+    // triggers then keep them.
+    await second.undoLastMigration();
+    expect(await hasTable(second, 'account_task_days')).toBe(false);
+    const dayOne = Date.UTC(2026, 0, 1);
+    const dayTwo = Date.UTC(2026, 0, 2);
+    await second
+      .getRepository(TaskEntity)
+      .insert([
+        taskRow('a0', { createdAt: dayTwo - 1, status: 'completed' }),
+        taskRow('a0', { createdAt: dayTwo, status: 'completed' }),
+        taskRow('a0', { createdAt: dayTwo + 43_200_000, status: 'failed' }),
+      ] as never[]);
+    await second.runMigrations();
+    expect(await dayCounts()).toEqual([
+      { account_id: 'a0', day_start: dayOne, status: 'completed', task_count: 1 },
+      { account_id: 'a0', day_start: dayTwo, status: 'completed', task_count: 1 },
+      { account_id: 'a0', day_start: dayTwo, status: 'failed', task_count: 1 },
+    ]);
+    await second.getRepository(TaskEntity).update({ status: 'failed' }, { status: 'queued' });
+    await second.getRepository(TaskEntity).insert(taskRow('a0', { createdAt: dayTwo + 1, status: 'queued' }) as never);
+    expect((await dayCounts()).filter((row) => row.day_start === dayTwo)).toEqual([
+      { account_id: 'a0', day_start: dayTwo, status: 'completed', task_count: 1 },
+      { account_id: 'a0', day_start: dayTwo, status: 'failed', task_count: 0 },
+      { account_id: 'a0', day_start: dayTwo, status: 'queued', task_count: 2 },
+    ]);
+    await second.query('DELETE FROM tasks');
+    await second.undoLastMigration();
     // Undone (Templates): the table and the template permissions go; redone, a key with every earlier permission gets them again.
     const key = (id: string, permissions: string[]) => ({
       id,
@@ -62,6 +92,7 @@ describe.each([
     await second.runMigrations();
     expect(await hasTable(second, 'templates')).toBe(true);
     expect(await permissions()).toEqual([[...PERMISSIONS], ['tasks:read']]);
+    await second.undoLastMigration();
     await second.undoLastMigration();
     // Undone with tasks in the table, then redone: the kept totals start from the tasks already there.
     await second
@@ -105,7 +136,8 @@ describe.each([
       { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), status: 'processing', task_count: 1 },
       { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), status: 'queued', task_count: 1 },
     ]);
-    // Undone (Templates, redone with the rest), then DataScale.
+    // Undone (DayCounts and Templates, redone with the rest), then DataScale.
+    await second.undoLastMigration();
     await second.undoLastMigration();
     await second.undoLastMigration();
     // Undone (WebhookCredentials).

@@ -8,13 +8,32 @@ import { AccountEntity } from '../../../src/auth/account.entity';
 import { Database } from '../../../src/database/database';
 import { QueueTotalEntity } from '../../../src/tasks/task-counts.entity';
 import { TaskEntity } from '../../../src/tasks/task.entity';
-import { PRIORITY_RANK, TASK_STATUSES } from '../../../src/tasks/task.types';
+import { PRIORITY_RANK, TASK_STATUSES, type TaskStatus } from '../../../src/tasks/task.types';
 import { TasksRepository } from '../../../src/tasks/tasks.repository';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres';
 import { taskRow } from '../usage/task-rows';
 
 const PRIORITIES = Object.keys(PRIORITY_RANK) as Array<keyof typeof PRIORITY_RANK>;
 const MONTHS = [Date.UTC(2026, 9, 1), Date.UTC(2026, 10, 1), Date.UTC(2026, 11, 1)];
+const DAY_MS = 86_400_000;
+
+/** What a list page filters on, besides the account. */
+type ListWindow = { status?: TaskStatus; createdAfter?: number; createdBefore?: number };
+
+/** List filters over the tasks' three months: bounds anywhere, open at either end, inside one day, on whole days, with a status. */
+function listWindows(random: () => number): ListWindow[] {
+  const at = () => MONTHS[0] + Math.floor(random() * (MONTHS[2] + 28 * DAY_MS - MONTHS[0]));
+  const [from, to] = [at(), at()].sort((a, b) => a - b);
+  const day = MONTHS[1] + Math.floor(random() * 28) * DAY_MS;
+  return [
+    { createdAfter: from, createdBefore: to },
+    { createdAfter: from },
+    { createdBefore: to },
+    { createdAfter: day + 1_000, createdBefore: day + DAY_MS - 1_000 },
+    { createdAfter: day, createdBefore: day + 3 * DAY_MS },
+    { status: TASK_STATUSES[Math.floor(random() * TASK_STATUSES.length)], createdAfter: from, createdBefore: to },
+  ];
+}
 
 /** A seeded generator (mulberry32), so a failure replays. */
 function seeded(seed: number): () => number {
@@ -28,10 +47,11 @@ function seeded(seed: number): () => number {
 }
 
 /**
- * The counts the database keeps (migration DataScale: the queue, and each
- * account's tasks per month and status) against the same numbers counted from
- * the task rows, after random inserts, status, rank and estimate changes and
- * deletes, on both engines.
+ * The counts the database keeps (migrations DataScale and DayCounts: the
+ * queue, and each account's tasks per month or day and status) against the
+ * same numbers counted from the task rows, after random inserts, status, rank
+ * and estimate changes and deletes, on both engines: the queue, the monthly
+ * quota's count and the totals of list pages, with and without time bounds.
  */
 describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engine) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rs-totals-'));
@@ -58,8 +78,8 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** What the rows (`all`) say: the queue per status and rank, and an account's tasks per status and of a month. */
-  function counted(all: TaskEntity[], accountId: string, monthStart: number) {
+  /** What the rows (`all`) say: the queue per status and rank, and an account's tasks per status, of a month and within each window. */
+  function counted(all: TaskEntity[], accountId: string, monthStart: number, windows: ListWindow[]) {
     const monthEnd = MONTHS[MONTHS.indexOf(monthStart) + 1] ?? Number.POSITIVE_INFINITY;
     const queue: Record<string, { taskCount: number; estimatedSeconds: number }> = {};
     for (const task of all.filter((t) => t.status === 'queued' || t.status === 'processing')) {
@@ -72,11 +92,15 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
       createdInMonth: mine.filter((task) => task.createdAt >= monthStart && task.createdAt < monthEnd).length,
       byStatus: Object.fromEntries(TASK_STATUSES.map((status) => [status, mine.filter((task) => task.status === status).length])),
       total: mine.length,
+      windows: windows.map(
+        ({ status, createdAfter = -Infinity, createdBefore = Infinity }) =>
+          mine.filter((task) => (status === undefined || task.status === status) && task.createdAt >= createdAfter && task.createdAt < createdBefore).length,
+      ),
     };
   }
 
   /** The same, from the counts the database keeps. */
-  async function kept(accountId: string, monthStart: number) {
+  async function kept(accountId: string, monthStart: number, windows: ListWindow[]) {
     const queue: Record<string, { taskCount: number; estimatedSeconds: number }> = {};
     for (const row of await source.getRepository(QueueTotalEntity).find()) {
       if (row.taskCount > 0) queue[`${row.status}/${row.priorityRank}`] = { taskCount: row.taskCount, estimatedSeconds: row.estimatedSeconds };
@@ -84,7 +108,9 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
     const totalOf = async (status?: (typeof TASK_STATUSES)[number]) => (await tasks.list(accountId, { ...(status && { status }), limit: 1, offset: 0 })).total;
     const byStatus: Record<string, number> = {};
     for (const status of TASK_STATUSES) byStatus[status] = await totalOf(status);
-    return { queue, createdInMonth: await tasks.createdInMonth(accountId, monthStart), byStatus, total: await totalOf() };
+    const inWindows: number[] = [];
+    for (const window of windows) inWindows.push((await tasks.list(accountId, { ...window, limit: 1, offset: 0 })).total);
+    return { queue, createdInMonth: await tasks.createdInMonth(accountId, monthStart), byStatus, total: await totalOf(), windows: inWindows };
   }
 
   const rounded = (view: ReturnType<typeof counted>) => ({
@@ -94,6 +120,7 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
 
   it('match the rows after every kind of change', async () => {
     const random = seeded(20261126);
+    const windowRandom = seeded(20261203);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
     const repo = source.getRepository(TaskEntity);
     const ids: string[] = [];
@@ -122,8 +149,11 @@ describe.each(['sqlite', 'postgres'] as const)('kept queue totals on %s', (engin
       ids.splice(ids.indexOf(gone), 1);
 
       const all = await repo.find();
+      const windows = listWindows(windowRandom);
       for (const accountId of ['acc_a', 'acc_b', 'acc_none']) {
-        for (const monthStart of MONTHS) expect(rounded(await kept(accountId, monthStart))).toEqual(rounded(counted(all, accountId, monthStart)));
+        for (const monthStart of MONTHS) {
+          expect(rounded(await kept(accountId, monthStart, windows))).toEqual(rounded(counted(all, accountId, monthStart, windows)));
+        }
       }
     }
     // The comparison covered queues of every shape: some of each queue status at the end.
