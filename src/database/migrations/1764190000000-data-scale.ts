@@ -121,17 +121,17 @@ const sqliteQueueAdd = `INSERT INTO queue_totals (status, priority_rank, task_co
 const sqliteQueueRemove = `UPDATE queue_totals SET task_count = task_count - 1, estimated_seconds = estimated_seconds - OLD.estimated_seconds
    WHERE OLD.status IN ${IN_QUEUE} AND status = OLD.status AND priority_rank = OLD.priority_rank;`;
 
-/** Counts the task NEW in `table`, keyed by account, `column` (its creation's month or day, `start`) and status. */
-const countAdd = (table: string, column: string, start: string, conflict: string) =>
+/** Counts the task NEW in `table`, keyed by account, `column` (the start of its creation's month or day: `start`) and status. */
+const countAdd = (table: string, column: string, start: string) =>
   `INSERT INTO ${table} (account_id, ${column}, status, task_count) VALUES (NEW.account_id, ${start}, NEW.status, 1)
-   ON CONFLICT (account_id, ${column}, status) DO UPDATE SET task_count = ${conflict}.task_count + 1;`;
+   ON CONFLICT (account_id, ${column}, status) DO UPDATE SET task_count = ${table}.task_count + 1;`;
 
 const countRemove = (table: string, column: string, start: string) =>
   `UPDATE ${table} SET task_count = task_count - 1 WHERE account_id = OLD.account_id AND ${column} = ${start} AND status = OLD.status;`;
 
 function sqliteCountAdd(perDay: boolean): string {
-  const month = countAdd('account_task_counts', 'month_start', monthStartSqlite('NEW.created_at'), 'account_task_counts');
-  return perDay ? `${month} ${countAdd('account_task_days', 'day_start', dayStart('NEW.created_at'), 'account_task_days')}` : month;
+  const month = countAdd('account_task_counts', 'month_start', monthStartSqlite('NEW.created_at'));
+  return perDay ? `${month} ${countAdd('account_task_days', 'day_start', dayStart('NEW.created_at'))}` : month;
 }
 
 function sqliteCountRemove(perDay: boolean): string {
@@ -165,8 +165,8 @@ const postgresTriggers = (perDay: boolean) => [
        ${perDay ? countRemove('account_task_days', 'day_start', dayStart('OLD.created_at')) : ''}
      END IF;
      IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND OLD.status <> NEW.status) THEN
-       ${countAdd('account_task_counts', 'month_start', monthStartPostgres('NEW.created_at'), 'account_task_counts')}
-       ${perDay ? countAdd('account_task_days', 'day_start', dayStart('NEW.created_at'), 'account_task_days') : ''}
+       ${countAdd('account_task_counts', 'month_start', monthStartPostgres('NEW.created_at'))}
+       ${perDay ? countAdd('account_task_days', 'day_start', dayStart('NEW.created_at')) : ''}
      END IF;
      RETURN NULL;
    END $$`,
