@@ -413,7 +413,9 @@ async function main(): Promise<void> {
     out.write('(render = video + thumbnail + preview GIF; the CLI and ffmpeg make only the video)\n');
   }
   if (!baseline.cjkFont)
-    out.write('note: no CJK font for drawtext (apt-get install fonts-noto-cjk); ffmpeg drew the Chinese subtitles with DejaVu Sans (boxes)\n');
+    out.write(
+      'note: no CJK font for drawtext (apt-get install fonts-noto-cjk, and remove it before npm test: a font-glyphs test needs no CJK system font); ffmpeg drew the Chinese subtitles with DejaVu Sans (boxes)\n',
+    );
   const path = saveResults(hd ? 'render-hd' : args.quick ? 'render-quick' : 'render', {
     date: new Date().toISOString(),
     machine: machineInfo(CHROMIUM),
