@@ -144,8 +144,8 @@ async function explainStatements(prepared: PreparedService, accountId: string, n
     ['list status=completed', () => tasks.list(accountId, { status: 'completed', limit: 20, offset: 0 })],
     ['list created_after a week ago', () => tasks.list(accountId, { createdAfter: week, limit: 20, offset: 0 })],
     ['list offset=10000', () => tasks.list(accountId, { limit: 20, offset: 10_000 })],
-    ['usage current_month', () => tasks.totalsCreatedBetween(accountId, periodBounds('current_month', now).start, periodBounds('current_month', now).end)],
-    ['usage last_month', () => tasks.totalsCreatedBetween(accountId, periodBounds('last_month', now).start, periodBounds('last_month', now).end)],
+    ['usage current_month', () => tasks.usageOfDays(accountId, periodBounds('current_month', now).start, periodBounds('current_month', now).end)],
+    ['usage last_month', () => tasks.usageOfDays(accountId, periodBounds('last_month', now).start, periodBounds('last_month', now).end)],
   ];
   const timings: StatementTiming[] = [];
   try {

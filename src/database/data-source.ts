@@ -12,6 +12,7 @@ import { WebhookCredentials1764180000000 } from './migrations/1764180000000-webh
 import { DataScale1764190000000 } from './migrations/1764190000000-data-scale';
 import { Templates1764200000000 } from './migrations/1764200000000-templates';
 import { DayCounts1764210000000 } from './migrations/1764210000000-day-counts';
+import { UsageDays1764220000000 } from './migrations/1764220000000-usage-days';
 
 export const MIGRATIONS = [
   InitialSchema1763830000000,
@@ -22,6 +23,7 @@ export const MIGRATIONS = [
   DataScale1764190000000,
   Templates1764200000000,
   DayCounts1764210000000,
+  UsageDays1764220000000,
 ];
 
 /**

@@ -41,10 +41,26 @@ export class AccountTaskCountEntity extends AccountTaskCount {
   monthStart!: number;
 }
 
-/** The same per UTC day of creation (migration DayCounts): what a list's total over a time range sums. */
+/**
+ * The same per UTC day of creation (migration DayCounts), with what a usage
+ * adds up (migration UsageDays): what a list's total over a time range and a
+ * period's usage sum.
+ */
 @Entity({ name: 'account_task_days' })
 export class AccountTaskDayEntity extends AccountTaskCount {
   /** The first millisecond (UTC) of the day the tasks were created on. */
   @PrimaryColumn({ name: 'day_start', type: 'bigint', transformer: asNumber })
   dayStart!: number;
+
+  /** Their processing time (docs/usage.md, `total_processing_minutes`). */
+  @Column({ name: 'processing_ms', type: 'bigint', transformer: asNumber })
+  processingMs!: number;
+
+  /** Their output duration as asked for. */
+  @Column({ name: 'output_ms', type: 'bigint', transformer: asNumber })
+  outputMs!: number;
+
+  /** Their prices. */
+  @Column({ name: 'cost_micro_usd', type: 'bigint', transformer: asNumber })
+  costMicroUsd!: number;
 }

@@ -38,14 +38,14 @@ export type TaskRecordFields = Pick<TaskEntity, (typeof TASK_RECORD_FIELDS)[numb
 export const TASK_SUMMARY_FIELDS = ['id', 'status', 'createdAt', 'completedAt', 'userReference', 'tags'] as const satisfies ReadonlyArray<keyof TaskEntity>;
 export type TaskSummaryFields = Pick<TaskEntity, (typeof TASK_SUMMARY_FIELDS)[number]>;
 
-/** What an account's tasks created in a period add up to (numbers as the database returns them). */
-export interface TaskTotals {
+/** What an account's tasks created in a period add up to, in whole units (numbers as the database returns them). */
+export interface UsageTotals {
   total: DbNumber;
   successful: DbNumber;
   failed: DbNumber;
-  processing_seconds: DbNumber;
-  output_minutes: DbNumber;
-  rendering_usd: DbNumber;
+  processing_ms: DbNumber;
+  output_ms: DbNumber;
+  rendering_micro_usd: DbNumber;
 }
 
 /** Creation times from `createdAfter` (inclusive) to `createdBefore` (exclusive), in ms. */
@@ -278,29 +278,24 @@ export class TasksRepository {
   }
 
   /**
-   * Tasks belong to the period they were created in (one range scan of
-   * idx_tasks_account_created). Only completed renders count output minutes and
-   * cost: failed and canceled ones are refunded. Processing time counts every
-   * finished render, canceled ones up to the cancel.
+   * What the account's tasks created from the UTC day starting at `firstDay` to the one before `endDay` add up
+   * to, from the kept day sums (a period's usage: its bounds are whole UTC days). Only completed renders count
+   * output and price: failed and canceled ones are refunded. Processing time counts every finished render,
+   * canceled ones up to the cancel.
    */
-  totalsCreatedBetween(accountId: string, start: number, end: number): Promise<TaskTotals | undefined> {
+  usageOfDays(accountId: string, firstDay: number, endDay: number): Promise<UsageTotals | undefined> {
     return this.db.run((m) =>
       m
-        .createQueryBuilder(TaskEntity, 'task')
-        .select('COUNT(*)', 'total')
-        .addSelect("SUM(CASE WHEN task.status = 'completed' THEN 1 ELSE 0 END)", 'successful')
-        .addSelect("SUM(CASE WHEN task.status = 'failed' THEN 1 ELSE 0 END)", 'failed')
-        .addSelect(
-          `SUM(CASE WHEN task.processing_seconds IS NOT NULL THEN task.processing_seconds
-          WHEN task.status = 'canceled' AND task.started_at IS NOT NULL AND task.canceled_at IS NOT NULL THEN (task.canceled_at - task.started_at) / 1000.0
-          ELSE 0 END)`,
-          'processing_seconds',
-        )
-        .addSelect("SUM(CASE WHEN task.status = 'completed' THEN task.output_minutes ELSE 0 END)", 'output_minutes')
-        .addSelect("SUM(CASE WHEN task.status = 'completed' THEN task.cost_usd ELSE 0 END)", 'rendering_usd')
-        .where('task.account_id = :accountId', { accountId })
-        .andWhere('task.created_at >= :start AND task.created_at < :end', { start, end })
-        .getRawOne<TaskTotals>(),
+        .createQueryBuilder(AccountTaskDayEntity, 'day')
+        .select('SUM(day.task_count)', 'total')
+        .addSelect("SUM(CASE WHEN day.status = 'completed' THEN day.task_count ELSE 0 END)", 'successful')
+        .addSelect("SUM(CASE WHEN day.status = 'failed' THEN day.task_count ELSE 0 END)", 'failed')
+        .addSelect('SUM(day.processing_ms)', 'processing_ms')
+        .addSelect("SUM(CASE WHEN day.status = 'completed' THEN day.output_ms ELSE 0 END)", 'output_ms')
+        .addSelect("SUM(CASE WHEN day.status = 'completed' THEN day.cost_micro_usd ELSE 0 END)", 'rendering_micro_usd')
+        .where('day.account_id = :accountId', { accountId })
+        .andWhere('day.day_start >= :firstDay AND day.day_start < :endDay', { firstDay, endDay })
+        .getRawOne<UsageTotals>(),
     );
   }
 }

@@ -7,9 +7,10 @@ import { DEFAULT_PRICE_LIST, type PriceList, roundUsd } from '../config/price-li
 import { periodBounds } from './usage-period';
 
 const GB = 1024 ** 3;
+const MINUTE_MS = 60_000;
 const GB_MONTH_BYTE_MS = GB * 30 * 86_400_000;
 
-/** Usage figures computed from the account's task history and stored objects (no counters that can drift). */
+/** Usage figures from the sums the database keeps of the account's tasks per day, and from its stored objects. */
 export class UsageService {
   constructor(
     private readonly tasks: TasksRepository,
@@ -23,12 +24,12 @@ export class UsageService {
     const now = this.now();
     const { start, end } = periodBounds(period, now);
     const [totals, storedBytes, heldByteMs, servedBytes] = await Promise.all([
-      this.tasks.totalsCreatedBetween(principal.accountId, start, end),
+      this.tasks.usageOfDays(principal.accountId, start, end),
       this.objects.bytesHeld(principal.accountId),
       this.objects.byteMsHeld(principal.accountId, start, Math.min(end, now)),
       this.bandwidth.servedBetween(principal.accountId, start, end),
     ]);
-    const renderingUsd = roundUsd(num(totals?.rendering_usd));
+    const renderingUsd = roundUsd(num(totals?.rendering_micro_usd) / 1_000_000);
     const storageUsd = roundUsd((heldByteMs / GB_MONTH_BYTE_MS) * this.prices.storagePerGbMonthUsd);
     const bandwidthUsd = roundUsd((servedBytes / GB) * this.prices.bandwidthPerGbUsd);
     return {
@@ -39,8 +40,8 @@ export class UsageService {
         total_renders: num(totals?.total),
         successful_renders: num(totals?.successful),
         failed_renders: num(totals?.failed),
-        total_processing_minutes: round3(num(totals?.processing_seconds) / 60),
-        total_output_minutes: round3(num(totals?.output_minutes)),
+        total_processing_minutes: round3(num(totals?.processing_ms) / MINUTE_MS),
+        total_output_minutes: round3(num(totals?.output_ms) / MINUTE_MS),
         storage_used_gb: round6(storedBytes / GB),
       },
       limits: {

@@ -1,7 +1,7 @@
 import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 
 /** The statuses a task waits or renders in: the queue a create is admitted into. */
-const IN_QUEUE = "('queued', 'processing')";
+export const IN_QUEUE = "('queued', 'processing')";
 
 const key = (name: string, type: string, length?: string) => ({ name, type, length, isPrimary: true });
 
@@ -70,45 +70,24 @@ export class KeptQueueTotals1764170000000 implements MigrationInterface {
 }
 
 /** The first millisecond (UTC) of the month of a millisecond timestamp column. */
-function monthStartSqlite(column: string): string {
+export function monthStartSqlite(column: string): string {
   return `CAST(strftime('%s', ${column} / 1000, 'unixepoch', 'start of month') AS INTEGER) * 1000`;
 }
 
-function monthStartPostgres(column: string): string {
+export function monthStartPostgres(column: string): string {
   return `(EXTRACT(EPOCH FROM date_trunc('month', to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC')) * 1000)::bigint`;
 }
 
-const sqliteQueueAdd = (row: 'NEW') =>
-  `INSERT INTO queue_totals (status, priority_rank, task_count, estimated_seconds)
-   SELECT ${row}.status, ${row}.priority_rank, 1, ${row}.estimated_seconds WHERE ${row}.status IN ${IN_QUEUE}
+/** Counts the task NEW in `queue_totals` if it waits or renders. */
+export const SQLITE_QUEUE_ADD = `INSERT INTO queue_totals (status, priority_rank, task_count, estimated_seconds)
+   SELECT NEW.status, NEW.priority_rank, 1, NEW.estimated_seconds WHERE NEW.status IN ${IN_QUEUE}
    ON CONFLICT (status, priority_rank) DO UPDATE SET task_count = task_count + 1, estimated_seconds = estimated_seconds + excluded.estimated_seconds;`;
 
-const sqliteQueueRemove = (row: 'OLD') =>
-  `UPDATE queue_totals SET task_count = task_count - 1, estimated_seconds = estimated_seconds - ${row}.estimated_seconds
-   WHERE ${row}.status IN ${IN_QUEUE} AND status = ${row}.status AND priority_rank = ${row}.priority_rank;`;
+export const SQLITE_QUEUE_REMOVE = `UPDATE queue_totals SET task_count = task_count - 1, estimated_seconds = estimated_seconds - OLD.estimated_seconds
+   WHERE OLD.status IN ${IN_QUEUE} AND status = OLD.status AND priority_rank = OLD.priority_rank;`;
 
-const SQLITE_TRIGGERS = [
-  `CREATE TRIGGER tasks_totals_insert AFTER INSERT ON tasks BEGIN
-     ${sqliteQueueAdd('NEW')}
-     INSERT INTO account_month_tasks (account_id, month_start, task_count) VALUES (NEW.account_id, ${monthStartSqlite('NEW.created_at')}, 1)
-     ON CONFLICT (account_id, month_start) DO UPDATE SET task_count = task_count + 1;
-   END`,
-  // Status changes mostly; the rank and the estimate are in the key and the sum, so a change of them moves the task too.
-  `CREATE TRIGGER tasks_totals_update AFTER UPDATE OF status, priority_rank, estimated_seconds ON tasks
-   WHEN OLD.status IN ${IN_QUEUE} OR NEW.status IN ${IN_QUEUE} BEGIN
-     ${sqliteQueueRemove('OLD')}
-     ${sqliteQueueAdd('NEW')}
-   END`,
-  `CREATE TRIGGER tasks_totals_delete AFTER DELETE ON tasks BEGIN
-     ${sqliteQueueRemove('OLD')}
-     UPDATE account_month_tasks SET task_count = task_count - 1 WHERE account_id = OLD.account_id AND month_start = ${monthStartSqlite('OLD.created_at')};
-   END`,
-];
-
-const POSTGRES_TRIGGERS = [
-  `CREATE FUNCTION tasks_keep_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status IN ${IN_QUEUE} THEN
+/** The PostgreSQL trigger function's statements that move OLD out of and NEW into `queue_totals`. */
+export const POSTGRES_QUEUE_KEEP = `IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status IN ${IN_QUEUE} THEN
        UPDATE queue_totals SET task_count = task_count - 1, estimated_seconds = estimated_seconds - OLD.estimated_seconds
        WHERE status = OLD.status AND priority_rank = OLD.priority_rank;
      END IF;
@@ -116,7 +95,30 @@ const POSTGRES_TRIGGERS = [
        INSERT INTO queue_totals (status, priority_rank, task_count, estimated_seconds) VALUES (NEW.status, NEW.priority_rank, 1, NEW.estimated_seconds)
        ON CONFLICT (status, priority_rank) DO UPDATE
        SET task_count = queue_totals.task_count + 1, estimated_seconds = queue_totals.estimated_seconds + EXCLUDED.estimated_seconds;
-     END IF;
+     END IF;`;
+
+const SQLITE_TRIGGERS = [
+  `CREATE TRIGGER tasks_totals_insert AFTER INSERT ON tasks BEGIN
+     ${SQLITE_QUEUE_ADD}
+     INSERT INTO account_month_tasks (account_id, month_start, task_count) VALUES (NEW.account_id, ${monthStartSqlite('NEW.created_at')}, 1)
+     ON CONFLICT (account_id, month_start) DO UPDATE SET task_count = task_count + 1;
+   END`,
+  // Status changes mostly; the rank and the estimate are in the key and the sum, so a change of them moves the task too.
+  `CREATE TRIGGER tasks_totals_update AFTER UPDATE OF status, priority_rank, estimated_seconds ON tasks
+   WHEN OLD.status IN ${IN_QUEUE} OR NEW.status IN ${IN_QUEUE} BEGIN
+     ${SQLITE_QUEUE_REMOVE}
+     ${SQLITE_QUEUE_ADD}
+   END`,
+  `CREATE TRIGGER tasks_totals_delete AFTER DELETE ON tasks BEGIN
+     ${SQLITE_QUEUE_REMOVE}
+     UPDATE account_month_tasks SET task_count = task_count - 1 WHERE account_id = OLD.account_id AND month_start = ${monthStartSqlite('OLD.created_at')};
+   END`,
+];
+
+const POSTGRES_TRIGGERS = [
+  `CREATE FUNCTION tasks_keep_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     ${POSTGRES_QUEUE_KEEP}
      IF TG_OP = 'INSERT' THEN
        INSERT INTO account_month_tasks (account_id, month_start, task_count) VALUES (NEW.account_id, ${monthStartPostgres('NEW.created_at')}, 1)
        ON CONFLICT (account_id, month_start) DO UPDATE SET task_count = account_month_tasks.task_count + 1;

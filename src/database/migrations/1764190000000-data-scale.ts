@@ -1,8 +1,13 @@
 import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
-import { KeptQueueTotals1764170000000 } from './1764170000000-kept-queue-totals';
-
-/** The statuses a task waits or renders in: the queue a create is admitted into. */
-const IN_QUEUE = "('queued', 'processing')";
+import {
+  IN_QUEUE,
+  KeptQueueTotals1764170000000,
+  monthStartPostgres,
+  monthStartSqlite,
+  POSTGRES_QUEUE_KEEP,
+  SQLITE_QUEUE_ADD,
+  SQLITE_QUEUE_REMOVE,
+} from './1764170000000-kept-queue-totals';
 
 const key = (name: string, type: string, length?: string) => ({ name, type, length, isPrimary: true });
 
@@ -24,8 +29,10 @@ const COUNT_TABLES = [
 
 /** An account's tasks in creation order, with what usage sums: a period's usage reads this index alone. */
 const BY_CREATED = 'idx_tasks_account_created';
-const BY_CREATED_COLUMNS = ['account_id', 'created_at', 'id'];
-const BY_CREATED_WITH_USAGE = [...BY_CREATED_COLUMNS, 'status', 'processing_seconds', 'started_at', 'canceled_at', 'output_minutes', 'cost_usd'];
+export const BY_CREATED_COLUMNS = ['account_id', 'created_at', 'id'];
+/** What a period's usage reads of a task besides its status. */
+const USAGE_COLUMNS = ['processing_seconds', 'started_at', 'canceled_at', 'output_minutes', 'cost_usd'];
+export const BY_CREATED_WITH_USAGE = [...BY_CREATED_COLUMNS, 'status', ...USAGE_COLUMNS];
 
 /**
  * What the API reads stays cheap as an account's history grows (a million
@@ -78,18 +85,10 @@ export class DataScale1764190000000 implements MigrationInterface {
   }
 }
 
-async function replaceIndex(queryRunner: QueryRunner, columnNames: string[]): Promise<void> {
+/** Rebuilds the account's creation-order index with these columns. */
+export async function replaceIndex(queryRunner: QueryRunner, columnNames: string[]): Promise<void> {
   await queryRunner.dropIndex('tasks', BY_CREATED);
   await queryRunner.createIndex('tasks', new TableIndex({ name: BY_CREATED, columnNames }));
-}
-
-/** The first millisecond (UTC) of the month of a millisecond timestamp column. */
-function monthStartSqlite(column: string): string {
-  return `CAST(strftime('%s', ${column} / 1000, 'unixepoch', 'start of month') AS INTEGER) * 1000`;
-}
-
-function monthStartPostgres(column: string): string {
-  return `(EXTRACT(EPOCH FROM date_trunc('month', to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC')) * 1000)::bigint`;
 }
 
 /** The first millisecond (UTC) of the day of a millisecond timestamp column, on either engine. */
@@ -97,10 +96,19 @@ export function dayStart(column: string): string {
   return `(${column} - ${column} % 86400000)`;
 }
 
-/** The counts' triggers on `tasks`; with `perDay`, they also keep `account_task_days` (migration DayCounts). */
-export async function createCountTriggers(queryRunner: QueryRunner, { perDay }: { perDay: boolean }): Promise<void> {
+/**
+ * Which tables the triggers keep: `perDay` adds `account_task_days` (migration
+ * DayCounts), `usage` its sums (migration UsageDays).
+ */
+export interface KeptCounts {
+  perDay: boolean;
+  usage?: boolean;
+}
+
+/** The counts' triggers on `tasks`. */
+export async function createCountTriggers(queryRunner: QueryRunner, kept: KeptCounts): Promise<void> {
   const postgres = queryRunner.connection.options.type === 'postgres';
-  for (const statement of postgres ? postgresTriggers(perDay) : sqliteTriggers(perDay)) await queryRunner.query(statement);
+  for (const statement of postgres ? postgresTriggers(kept) : sqliteTriggers(kept)) await queryRunner.query(statement);
 }
 
 export async function dropCountTriggers(queryRunner: QueryRunner): Promise<void> {
@@ -114,62 +122,73 @@ export async function dropCountTriggers(queryRunner: QueryRunner): Promise<void>
   }
 }
 
-const sqliteQueueAdd = `INSERT INTO queue_totals (status, priority_rank, task_count, estimated_seconds)
-   SELECT NEW.status, NEW.priority_rank, 1, NEW.estimated_seconds WHERE NEW.status IN ${IN_QUEUE}
-   ON CONFLICT (status, priority_rank) DO UPDATE SET task_count = task_count + 1, estimated_seconds = estimated_seconds + excluded.estimated_seconds;`;
-
-const sqliteQueueRemove = `UPDATE queue_totals SET task_count = task_count - 1, estimated_seconds = estimated_seconds - OLD.estimated_seconds
-   WHERE OLD.status IN ${IN_QUEUE} AND status = OLD.status AND priority_rank = OLD.priority_rank;`;
-
-/** Counts the task NEW in `table`, keyed by account, `column` (the start of its creation's month or day: `start`) and status. */
-const countAdd = (table: string, column: string, start: string) =>
-  `INSERT INTO ${table} (account_id, ${column}, status, task_count) VALUES (NEW.account_id, ${start}, NEW.status, 1)
-   ON CONFLICT (account_id, ${column}, status) DO UPDATE SET task_count = ${table}.task_count + 1;`;
-
-const countRemove = (table: string, column: string, start: string) =>
-  `UPDATE ${table} SET task_count = task_count - 1 WHERE account_id = OLD.account_id AND ${column} = ${start} AND status = OLD.status;`;
-
-function sqliteCountAdd(perDay: boolean): string {
-  const month = countAdd('account_task_counts', 'month_start', monthStartSqlite('NEW.created_at'));
-  return perDay ? `${month} ${countAdd('account_task_days', 'day_start', dayStart('NEW.created_at'))}` : month;
+/** A task's share of each sum `account_task_days` keeps with `usage`, in whole units (what a period's usage adds up). */
+export function usageShares(row: string): Record<string, string> {
+  return {
+    processing_ms: `CASE WHEN ${row}.processing_seconds IS NOT NULL THEN CAST(ROUND(${row}.processing_seconds * 1000) AS BIGINT)
+      WHEN ${row}.status = 'canceled' AND ${row}.started_at IS NOT NULL AND ${row}.canceled_at IS NOT NULL THEN ${row}.canceled_at - ${row}.started_at
+      ELSE 0 END`,
+    output_ms: `CAST(ROUND(${row}.output_minutes * 60000) AS BIGINT)`,
+    cost_micro_usd: `CAST(ROUND(${row}.cost_usd * 1000000) AS BIGINT)`,
+  };
 }
 
-function sqliteCountRemove(perDay: boolean): string {
-  const month = countRemove('account_task_counts', 'month_start', monthStartSqlite('OLD.created_at'));
-  return perDay ? `${month} ${countRemove('account_task_days', 'day_start', dayStart('OLD.created_at'))}` : month;
+/** Counts the task NEW in `table`, keyed by account, `column` (the start of its creation's month or day: `start`) and status; adds its `shares`. */
+function countAdd(table: string, column: string, start: string, shares: Record<string, string> = {}): string {
+  const sums = Object.keys(shares);
+  return `INSERT INTO ${table} (account_id, ${column}, status, task_count${sums.map((sum) => `, ${sum}`).join('')})
+   VALUES (NEW.account_id, ${start}, NEW.status, 1${Object.values(shares)
+     .map((share) => `, ${share}`)
+     .join('')})
+   ON CONFLICT (account_id, ${column}, status) DO UPDATE SET task_count = ${table}.task_count + 1${sums.map((sum) => `, ${sum} = ${table}.${sum} + excluded.${sum}`).join('')};`;
 }
 
-const sqliteTriggers = (perDay: boolean) => [
-  `CREATE TRIGGER tasks_counts_insert AFTER INSERT ON tasks BEGIN ${sqliteQueueAdd} ${sqliteCountAdd(perDay)} END`,
-  // The rank and the estimate are in the queue's key and sum, so a change of them moves the task too.
-  `CREATE TRIGGER tasks_counts_queue AFTER UPDATE OF status, priority_rank, estimated_seconds ON tasks
-   WHEN OLD.status IN ${IN_QUEUE} OR NEW.status IN ${IN_QUEUE} BEGIN ${sqliteQueueRemove} ${sqliteQueueAdd} END`,
-  `CREATE TRIGGER tasks_counts_status AFTER UPDATE OF status ON tasks WHEN OLD.status <> NEW.status BEGIN ${sqliteCountRemove(perDay)} ${sqliteCountAdd(perDay)} END`,
-  `CREATE TRIGGER tasks_counts_delete AFTER DELETE ON tasks BEGIN ${sqliteQueueRemove} ${sqliteCountRemove(perDay)} END`,
-];
+function countRemove(table: string, column: string, start: string, shares: Record<string, string> = {}): string {
+  const sums = Object.entries(shares).map(([sum, share]) => `, ${sum} = ${sum} - (${share})`);
+  return `UPDATE ${table} SET task_count = task_count - 1${sums.join('')} WHERE account_id = OLD.account_id AND ${column} = ${start} AND status = OLD.status;`;
+}
 
-const postgresTriggers = (perDay: boolean) => [
-  `CREATE FUNCTION tasks_keep_counts() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status IN ${IN_QUEUE} THEN
-       UPDATE queue_totals SET task_count = task_count - 1, estimated_seconds = estimated_seconds - OLD.estimated_seconds
-       WHERE status = OLD.status AND priority_rank = OLD.priority_rank;
-     END IF;
-     IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.status IN ${IN_QUEUE} THEN
-       INSERT INTO queue_totals (status, priority_rank, task_count, estimated_seconds) VALUES (NEW.status, NEW.priority_rank, 1, NEW.estimated_seconds)
-       ON CONFLICT (status, priority_rank) DO UPDATE
-       SET task_count = queue_totals.task_count + 1, estimated_seconds = queue_totals.estimated_seconds + EXCLUDED.estimated_seconds;
-     END IF;
-     IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND OLD.status <> NEW.status) THEN
-       ${countRemove('account_task_counts', 'month_start', monthStartPostgres('OLD.created_at'))}
-       ${perDay ? countRemove('account_task_days', 'day_start', dayStart('OLD.created_at')) : ''}
-     END IF;
-     IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND OLD.status <> NEW.status) THEN
-       ${countAdd('account_task_counts', 'month_start', monthStartPostgres('NEW.created_at'))}
-       ${perDay ? countAdd('account_task_days', 'day_start', dayStart('NEW.created_at')) : ''}
-     END IF;
-     RETURN NULL;
-   END $$`,
-  `CREATE TRIGGER tasks_keep_counts AFTER INSERT OR DELETE OR UPDATE OF status, priority_rank, estimated_seconds ON tasks
-   FOR EACH ROW EXECUTE FUNCTION tasks_keep_counts()`,
-];
+/** The statements that count NEW (`add`) or uncount OLD (`remove`) in the kept per-account tables. */
+function accountCounts({ perDay, usage }: KeptCounts, monthStart: (column: string) => string) {
+  const shares = (row: string) => (usage ? usageShares(row) : {});
+  const kept = (count: typeof countAdd, row: string) =>
+    [
+      count('account_task_counts', 'month_start', monthStart(`${row}.created_at`)),
+      perDay ? count('account_task_days', 'day_start', dayStart(`${row}.created_at`), shares(row)) : '',
+    ].join(' ');
+  return { add: kept(countAdd, 'NEW'), remove: kept(countRemove, 'OLD') };
+}
+
+/** The columns whose change moves a task between the kept counts or, with `usage`, changes its shares of the sums. */
+const countedColumns = ({ usage }: KeptCounts) => (usage ? ['status', ...USAGE_COLUMNS] : ['status']);
+
+function sqliteTriggers(kept: KeptCounts): string[] {
+  const { add, remove } = accountCounts(kept, monthStartSqlite);
+  const columns = countedColumns(kept);
+  return [
+    `CREATE TRIGGER tasks_counts_insert AFTER INSERT ON tasks BEGIN ${SQLITE_QUEUE_ADD} ${add} END`,
+    // The rank and the estimate are in the queue's key and sum, so a change of them moves the task too.
+    `CREATE TRIGGER tasks_counts_queue AFTER UPDATE OF status, priority_rank, estimated_seconds ON tasks
+     WHEN OLD.status IN ${IN_QUEUE} OR NEW.status IN ${IN_QUEUE} BEGIN ${SQLITE_QUEUE_REMOVE} ${SQLITE_QUEUE_ADD} END`,
+    `CREATE TRIGGER tasks_counts_status AFTER UPDATE OF ${columns.join(', ')} ON tasks
+     WHEN ${columns.map((column) => `OLD.${column} IS NOT NEW.${column}`).join(' OR ')} BEGIN ${remove} ${add} END`,
+    `CREATE TRIGGER tasks_counts_delete AFTER DELETE ON tasks BEGIN ${SQLITE_QUEUE_REMOVE} ${remove} END`,
+  ];
+}
+
+function postgresTriggers(kept: KeptCounts): string[] {
+  const { add, remove } = accountCounts(kept, monthStartPostgres);
+  const columns = countedColumns(kept);
+  const counted = `TG_OP = 'UPDATE' AND (${columns.map((column) => `OLD.${column} IS DISTINCT FROM NEW.${column}`).join(' OR ')})`;
+  return [
+    `CREATE FUNCTION tasks_keep_counts() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       ${POSTGRES_QUEUE_KEEP}
+       IF TG_OP = 'DELETE' OR ${counted} THEN ${remove} END IF;
+       IF TG_OP = 'INSERT' OR ${counted} THEN ${add} END IF;
+       RETURN NULL;
+     END $$`,
+    `CREATE TRIGGER tasks_keep_counts AFTER INSERT OR DELETE OR UPDATE OF ${['priority_rank', 'estimated_seconds', ...columns].join(', ')} ON tasks
+     FOR EACH ROW EXECUTE FUNCTION tasks_keep_counts()`,
+  ];
+}

@@ -45,8 +45,51 @@ describe.each([
     const indexColumns = (name: string) => orderedIndexColumns(second, name);
     const dayCounts = async () =>
       numbers(await second.query('SELECT account_id, day_start, status, task_count FROM account_task_days ORDER BY day_start, status'));
-    // Undone (DayCounts), then redone with tasks in the table: the day counts start from them (UTC days), and the
-    // triggers then keep them.
+    const WIDE_INDEX = ['account_id', 'created_at', 'id', 'status', 'processing_seconds', 'started_at', 'canceled_at', 'output_minutes', 'cost_usd'];
+    // Undone (UsageDays), then redone with tasks in the table: the day sums start from them, in whole units, and
+    // the triggers then keep them, through status changes and changes of a summed column alone.
+    await second.undoLastMigration();
+    expect(await indexColumns('idx_tasks_account_created')).toEqual(WIDE_INDEX);
+    const day = Date.UTC(2026, 0, 1);
+    const tasks = second.getRepository(TaskEntity);
+    await tasks.insert([
+      taskRow('u0', { createdAt: day, status: 'completed', processingSeconds: 12.345, outputMinutes: 0.5, costUsd: 0.025 }),
+      taskRow('u0', { createdAt: day + 1, status: 'canceled', startedAt: day + 1000, canceledAt: day + 4000, outputMinutes: 1, costUsd: 0.05 }),
+      taskRow('u0', { createdAt: day + 2, status: 'queued', outputMinutes: 2, costUsd: 0.1 }),
+    ] as never[]);
+    await second.runMigrations();
+    expect(await indexColumns('idx_tasks_account_created')).toEqual(['account_id', 'created_at', 'id']);
+    const daySums = async () =>
+      numbers(
+        await second.query(
+          "SELECT status, task_count, processing_ms, output_ms, cost_micro_usd FROM account_task_days WHERE account_id = 'u0' ORDER BY status",
+        ),
+      );
+    expect(await daySums()).toEqual([
+      { status: 'canceled', task_count: 1, processing_ms: 3000, output_ms: 60_000, cost_micro_usd: 50_000 },
+      { status: 'completed', task_count: 1, processing_ms: 12_345, output_ms: 30_000, cost_micro_usd: 25_000 },
+      { status: 'queued', task_count: 1, processing_ms: 0, output_ms: 120_000, cost_micro_usd: 100_000 },
+    ]);
+    await tasks.update({ accountId: 'u0', status: 'queued' }, { status: 'processing', startedAt: day + 10 });
+    await tasks.update({ accountId: 'u0', status: 'processing' }, { status: 'completed', processingSeconds: 7.5 });
+    await tasks.update({ accountId: 'u0', status: 'canceled' }, { costUsd: 0.07 });
+    expect(await daySums()).toEqual([
+      { status: 'canceled', task_count: 1, processing_ms: 3000, output_ms: 60_000, cost_micro_usd: 70_000 },
+      { status: 'completed', task_count: 2, processing_ms: 19_845, output_ms: 150_000, cost_micro_usd: 125_000 },
+      { status: 'processing', task_count: 0, processing_ms: 0, output_ms: 0, cost_micro_usd: 0 },
+      { status: 'queued', task_count: 0, processing_ms: 0, output_ms: 0, cost_micro_usd: 0 },
+    ]);
+    await second.query('DELETE FROM tasks');
+    expect(
+      (await daySums()).every((row) =>
+        Object.values(row)
+          .slice(1)
+          .every((value) => value === 0),
+      ),
+    ).toBe(true);
+    // Undone (UsageDays and DayCounts), then redone with tasks in the table: the day counts start from them (UTC
+    // days), and the triggers then keep them.
+    await second.undoLastMigration();
     await second.undoLastMigration();
     expect(await hasTable(second, 'account_task_days')).toBe(false);
     const dayOne = Date.UTC(2026, 0, 1);
@@ -73,6 +116,7 @@ describe.each([
     ]);
     await second.query('DELETE FROM tasks');
     await second.undoLastMigration();
+    await second.undoLastMigration();
     // Undone (Templates): the table and the template permissions go; redone, a key with every earlier permission gets them again.
     const key = (id: string, permissions: string[]) => ({
       id,
@@ -92,6 +136,7 @@ describe.each([
     await second.runMigrations();
     expect(await hasTable(second, 'templates')).toBe(true);
     expect(await permissions()).toEqual([[...PERMISSIONS], ['tasks:read']]);
+    await second.undoLastMigration();
     await second.undoLastMigration();
     await second.undoLastMigration();
     // Undone with tasks in the table, then redone: the kept totals start from the tasks already there.
@@ -116,17 +161,6 @@ describe.each([
     // Redone with tasks changed meanwhile (the old triggers kept the old totals): the counts start from the tasks there.
     await second.getRepository(TaskEntity).update({ status: 'completed' }, { status: 'queued' });
     await second.runMigrations();
-    expect(await indexColumns('idx_tasks_account_created')).toEqual([
-      'account_id',
-      'created_at',
-      'id',
-      'status',
-      'processing_seconds',
-      'started_at',
-      'canceled_at',
-      'output_minutes',
-      'cost_usd',
-    ]);
     expect(numbers(await second.query('SELECT status, priority_rank, task_count, estimated_seconds FROM queue_totals ORDER BY status'))).toEqual([
       { status: 'processing', priority_rank: 2, task_count: 1, estimated_seconds: 2.5 },
       { status: 'queued', priority_rank: 2, task_count: 2, estimated_seconds: 14 },
@@ -136,9 +170,11 @@ describe.each([
       { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), status: 'processing', task_count: 1 },
       { account_id: 'a1', month_start: Date.UTC(2026, 1, 1), status: 'queued', task_count: 1 },
     ]);
-    // Undone (DayCounts and Templates, redone with the rest), then DataScale.
+    // Undone (UsageDays, DayCounts and Templates, redone with the rest), then DataScale, which widened the index.
     await second.undoLastMigration();
     await second.undoLastMigration();
+    await second.undoLastMigration();
+    expect(await indexColumns('idx_tasks_account_created')).toEqual(WIDE_INDEX);
     await second.undoLastMigration();
     // Undone (WebhookCredentials).
     await second.undoLastMigration();
