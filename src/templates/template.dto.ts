@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtension, ApiProperty, ApiPropertyOptional, ApiQuery, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { CheckedField, IntegerField, isPlainRecord, OptionalField, RecordField, StringField } from '../common/validation/field-rules.decorator';
+import { CheckedField, IntegerField, isPlainRecord, OptionalField, RecordField, StringField, stringSchema } from '../common/validation/field-rules.decorator';
 import { validateQuery } from '../common/validation/validate-body';
 import { CreateTaskDto, MetadataDto, REQUEST_ID_RULES, WebhookDto } from '../tasks/dto/create-task.dto';
 import { DEFAULT_LIST_LIMIT, decimalToNumber, MAX_LIST_LIMIT, MAX_LIST_OFFSET } from '../tasks/dto/list-tasks-query.dto';
@@ -30,11 +30,13 @@ export class TemplateFieldDto {
   default?: FieldValue;
 }
 
+const TEMPLATE_NAME_RULES = { maxLength: 200 };
+
 /** POST /v3/templates. */
 @ApiExtension('x-extension', true)
 export class CreateTemplateDto {
-  @ApiProperty({ minLength: 1, maxLength: 200, example: 'listing-teaser' })
-  @StringField({ maxLength: 200 })
+  @ApiProperty({ ...stringSchema(TEMPLATE_NAME_RULES), example: 'listing-teaser' })
+  @StringField(TEMPLATE_NAME_RULES)
   name!: string;
 
   @ApiProperty({
@@ -67,7 +69,7 @@ export class RenderTemplateDto {
   @CheckedField('objectField', isPlainRecord, 'must be an object of field values')
   merge?: Record<string, unknown>;
 
-  @OptionalField({ maxLength: 128, description: 'Unique per account, as for POST /v3/tasks' })
+  @OptionalField({ ...stringSchema(REQUEST_ID_RULES), description: 'Unique per account, as for POST /v3/tasks' })
   @StringField(REQUEST_ID_RULES)
   request_id?: string;
 

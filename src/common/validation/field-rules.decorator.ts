@@ -116,11 +116,27 @@ export interface StringRules {
   describe?: string;
 }
 
+/**
+ * Whether `text` has `min` to `max` characters, counted as the OpenAPI document's
+ * minLength and maxLength count them: in Unicode code points (an emoji is one
+ * character, not two UTF-16 units).
+ */
+export function hasLengthWithin(text: string, min: number, max: number): boolean {
+  // A code point takes at most two UTF-16 units: a longer string has too many without counting.
+  if (text.length > 2 * max) return false;
+  const count = [...text].length;
+  return count >= min && count <= max;
+}
+
 export function isStringWithin(value: unknown, rules: StringRules): value is string {
-  if (typeof value !== 'string') return false;
-  if (value.length < (rules.minLength ?? 1) || value.length > rules.maxLength) return false;
+  if (typeof value !== 'string' || !hasLengthWithin(value, rules.minLength ?? 1, rules.maxLength)) return false;
   if (CONTROL_CHARACTERS.test(value)) return false;
   return rules.pattern === undefined || rules.pattern.test(value);
+}
+
+/** The OpenAPI schema of a string `StringField(rules)` accepts (but for control characters, which no schema keyword refuses). */
+export function stringSchema(rules: StringRules): { type: 'string'; minLength: number; maxLength: number; pattern?: string } {
+  return { type: 'string', minLength: rules.minLength ?? 1, maxLength: rules.maxLength, ...(rules.pattern && { pattern: rules.pattern.source }) };
 }
 
 export function describeString(rules: StringRules): string {
@@ -148,7 +164,7 @@ export function BooleanField(): PropertyDecorator {
 }
 
 export function isUrlWith(value: unknown, protocols: readonly string[], maxLength: number): value is string {
-  if (typeof value !== 'string' || value.length > maxLength || CONTROL_CHARACTERS.test(value)) return false;
+  if (typeof value !== 'string' || !hasLengthWithin(value, 1, maxLength) || CONTROL_CHARACTERS.test(value)) return false;
   try {
     const url = new URL(value);
     // Credentials in a URL would be stored, echoed in task records and sent on redirects: never accepted.
@@ -156,6 +172,14 @@ export function isUrlWith(value: unknown, protocols: readonly string[], maxLengt
   } catch {
     return false;
   }
+}
+
+/**
+ * The OpenAPI schema of a URL of at most `maxLength` characters. Not `format: uri`: RFC 3986 refuses the
+ * non-ASCII URLs (IRIs) the service accepts and echoes back.
+ */
+export function urlSchema(maxLength: number): { type: 'string'; minLength: number; maxLength: number } {
+  return { type: 'string', minLength: 1, maxLength };
 }
 
 export function UrlField(protocols: readonly ('http:' | 'https:')[], maxLength: number): PropertyDecorator {

@@ -1,4 +1,5 @@
-import { ApiExtension } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtension, type ApiPropertyOptions } from '@nestjs/swagger';
 import {
   AnyStringField,
   BooleanField,
@@ -8,6 +9,7 @@ import {
   NestedField,
   NumberField,
   StringField,
+  stringSchema,
   OptionalField,
 } from '../../common/validation/field-rules.decorator';
 import {
@@ -44,7 +46,9 @@ import { DuckingField, type DuckingDto } from './sound.dto';
 
 /** Clip `properties` per track type; a key of another track type is an unknown field. */
 
-export const HEX_COLOR = { maxLength: 7, pattern: /^#[0-9A-Fa-f]{6}$/, describe: 'must be a hex colour of the form #RRGGBB' };
+const HEX_COLOR = { maxLength: 7, pattern: /^#[0-9A-Fa-f]{6}$/, describe: 'must be a hex colour of the form #RRGGBB' };
+
+const OptionalColorField = (doc: ApiPropertyOptions) => applyDecorators(OptionalField({ ...stringSchema(HEX_COLOR), ...doc }), StringField(HEX_COLOR));
 const HEX_EXAMPLE = '#FFFFFF';
 
 export class VideoClipPropertiesDto {
@@ -108,8 +112,11 @@ export class AudioClipPropertiesDto {
 }
 
 /** `auto` or a well-formed BCP 47 tag (checked by the runtime's own parser). */
+/** BCP 47's longest tag of its usual forms (RFC 5646 §4.4.1). */
+const MAX_LANGUAGE_TAG_LENGTH = 35;
+
 export function isLanguageTag(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 35) return false;
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LANGUAGE_TAG_LENGTH) return false;
   if (value === 'auto') return true;
   try {
     return Intl.getCanonicalLocales(value).length === 1;
@@ -131,7 +138,7 @@ export class TextWrappingDto {
   @EnumField(WRAP_STRATEGIES)
   strategy?: 'word' | 'character' | 'none';
 
-  @OptionalField({ default: 'auto', example: 'zh-Hans', description: '`auto` or a BCP 47 language tag' })
+  @OptionalField({ minLength: 1, maxLength: MAX_LANGUAGE_TAG_LENGTH, default: 'auto', example: 'zh-Hans', description: '`auto` or a BCP 47 language tag' })
   @CheckedField('languageTag', isLanguageTag, 'must be "auto" or a BCP 47 language tag such as "en" or "zh-Hans"')
   language?: string;
 }
@@ -145,8 +152,7 @@ export class OutlineDto {
   @NumberField({ min: 0, max: 50 })
   width?: number;
 
-  @OptionalField({ example: '#000000' })
-  @StringField(HEX_COLOR)
+  @OptionalColorField({ example: '#000000' })
   color?: string;
 
   @OptionalField({ minimum: 0, maximum: 50, description: 'Pixels' })
@@ -171,8 +177,7 @@ export class ShadowDto {
   @NumberField({ min: 0, max: 100 })
   blur?: number;
 
-  @OptionalField({ example: '#000000' })
-  @StringField(HEX_COLOR)
+  @OptionalColorField({ example: '#000000' })
   color?: string;
 
   @OptionalField({ minimum: 0, maximum: 1 })
@@ -194,8 +199,7 @@ export class TextStyleDto {
   @AnyStringField()
   font_family?: string;
 
-  @OptionalField({ example: HEX_EXAMPLE })
-  @StringField(HEX_COLOR)
+  @OptionalColorField({ example: HEX_EXAMPLE })
   color?: string;
 
   @OptionalField({ type: () => TextWrappingDto })
@@ -224,8 +228,7 @@ export class WordCaptionsDto {
   @EnumField(WORD_STYLES)
   style?: WordStyle;
 
-  @OptionalField({ example: DEFAULT_WORDS.highlight_color, default: DEFAULT_WORDS.highlight_color })
-  @StringField(HEX_COLOR)
+  @OptionalColorField({ example: DEFAULT_WORDS.highlight_color, default: DEFAULT_WORDS.highlight_color })
   highlight_color?: string;
 
   @OptionalField({
@@ -254,8 +257,7 @@ export class SubtitleClipPropertiesDto extends TextStyleDto {
 /** The box drawn behind a text clip's text; each field left out takes its DEFAULT_TEXT_BACKGROUND value. */
 @ApiExtension('x-extension', true)
 export class TextBackgroundDto {
-  @OptionalField({ example: '#000000', default: DEFAULT_TEXT_BACKGROUND.color })
-  @StringField(HEX_COLOR)
+  @OptionalColorField({ example: '#000000', default: DEFAULT_TEXT_BACKGROUND.color })
   color?: string;
 
   @OptionalField({ minimum: 0, maximum: 1, default: DEFAULT_TEXT_BACKGROUND.opacity })

@@ -7,7 +7,9 @@ import {
   PrimitiveArrayField,
   RecordField,
   StringField,
+  stringSchema,
   UrlField,
+  urlSchema,
   isStringWithin,
   OptionalField,
 } from '../../common/validation/field-rules.decorator';
@@ -53,8 +55,15 @@ export function webhookHeaderIssue(name: string, value: unknown, earlierNames: r
   return null;
 }
 
+const WEBHOOK_SECRET_RULES = {
+  maxLength: 256,
+  // A `whsec_` secret is a base64 key (Standard Webhooks): an empty or malformed one would sign with a key nobody can share.
+  pattern: /^(?!whsec_)[\s\S]+$|^whsec_(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/,
+  describe: 'must be a string of 1 to 256 characters without control characters; after "whsec_", a non-empty base64 key',
+};
+
 export class WebhookDto {
-  @ApiProperty({ description: 'HTTPS endpoint of the client', example: 'https://hooks.example.com/render', maxLength: WEBHOOK_URL_MAX_LENGTH })
+  @ApiProperty({ description: 'HTTPS endpoint of the client', example: 'https://hooks.example.com/render', ...urlSchema(WEBHOOK_URL_MAX_LENGTH) })
   @UrlField(['https:'], WEBHOOK_URL_MAX_LENGTH)
   url!: string;
 
@@ -69,18 +78,13 @@ export class WebhookDto {
   )
   events?: WebhookEventType[];
 
-  @OptionalField({ minLength: 1, maxLength: 256, description: 'Key of the HMAC-SHA256 signature; recommended' })
-  @StringField({
-    maxLength: 256,
-    // A `whsec_` secret is a base64 key (Standard Webhooks): an empty or malformed one would sign with a key nobody can share.
-    pattern: /^(?!whsec_)[\s\S]+$|^whsec_(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/,
-    describe: 'must be a string of 1 to 256 characters without control characters; after "whsec_", a non-empty base64 key',
-  })
+  @OptionalField({ ...stringSchema(WEBHOOK_SECRET_RULES), description: 'Key of the HMAC-SHA256 signature; recommended' })
+  @StringField(WEBHOOK_SECRET_RULES)
   secret?: string;
 
   @OptionalField({
     type: 'object',
-    additionalProperties: { type: 'string', maxLength: MAX_HEADER_VALUE_LENGTH },
+    additionalProperties: { type: 'string', maxLength: MAX_HEADER_VALUE_LENGTH, pattern: HEADER_VALUE.source },
     description: `Up to ${MAX_WEBHOOK_HEADERS} custom headers; Content-*, Host, hop-by-hop, X-Service-* and Webhook-* are reserved`,
     example: { 'X-Tenant': 'acme' },
   })
@@ -97,13 +101,14 @@ export class WebhookDto {
 }
 
 const TAG_RULES = { maxLength: 64 };
+const USER_REFERENCE_RULES = { minLength: 0, maxLength: 256 };
 
 export class MetadataDto {
-  @OptionalField({ maxLength: 256, description: "Client's own label", example: 'campaign-42' })
-  @StringField({ minLength: 0, maxLength: 256 })
+  @OptionalField({ ...stringSchema(USER_REFERENCE_RULES), description: "Client's own label", example: 'campaign-42' })
+  @StringField(USER_REFERENCE_RULES)
   user_reference?: string;
 
-  @OptionalField({ type: [String], maxItems: 50, description: 'Up to 50 tags of 1 to 64 characters', example: ['promo'] })
+  @OptionalField({ type: 'array', items: stringSchema(TAG_RULES), maxItems: 50, description: 'Up to 50 tags of 1 to 64 characters', example: ['promo'] })
   @PrimitiveArrayField(
     { maxSize: 50 },
     { check: (value) => isStringWithin(value, TAG_RULES), describe: 'must be a string of 1 to 64 characters without control characters', of: 'tags' },
@@ -141,7 +146,11 @@ export class CreateTaskDto {
   @EnumField(API_VERSIONS)
   version?: '3.0';
 
-  @OptionalField({ maxLength: 128, description: 'Unique per account; a repeat is answered 409 DUPLICATE_REQUEST_ID', example: 'req-2025-0001' })
+  @OptionalField({
+    ...stringSchema(REQUEST_ID_RULES),
+    description: 'Unique per account; a repeat is answered 409 DUPLICATE_REQUEST_ID',
+    example: 'req-2025-0001',
+  })
   @StringField(REQUEST_ID_RULES)
   request_id?: string;
 

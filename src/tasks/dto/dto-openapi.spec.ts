@@ -2,10 +2,11 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiBody, type OpenAPIObject } from '@nestjs/swagger';
 import Ajv from 'ajv';
-import { extendedTaskBody, fullTaskBody, minimalTaskBody, soundTaskBody } from '../../../test/fixtures/task-bodies';
+import { extendedTaskBody, fullTaskBody, type JsonBody, minimalTaskBody, soundTaskBody } from '../../../test/fixtures/task-bodies';
 import { setAt } from '../../../test/support/body-checks';
 import { documentOf, parametersOf } from '../../../test/support/dto-document';
 import { asValidatorDialect } from '../../../test/support/reply-contract';
+import { inspectDto } from '../../common/validation/validate-body';
 import { CreateTaskDto } from './create-task.dto';
 import { ListTasksQueryDto } from './list-tasks-query.dto';
 
@@ -26,6 +27,26 @@ class DocumentedController {
 type Schema = { properties?: Record<string, Record<string, unknown>>; required?: string[] };
 
 const TEXT = 'input.timeline.tracks[2].clips[0]';
+
+/** Sizes past every bound the API sets on a string (2,048) and an array (64), so that a bound the document leaves out shows. */
+const FAR_LENGTH = 3000;
+const FAR_SIZE = 100;
+/** Fields whose form no schema keyword states (a BCP 47 tag): a longer value of theirs is no longer well formed. */
+const FORM_BEYOND_LENGTH = /\.language$/;
+
+/** Every number, string and array of a body, with its path in `setAt`'s form. */
+function valuesOf(value: unknown, path = ''): Array<{ path: string; value: unknown }> {
+  const here = path === '' ? [] : [{ path, value }];
+  if (Array.isArray(value)) return [...here, ...value.flatMap((item, i) => valuesOf(item, `${path}[${i}]`))];
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => valuesOf(item, path ? `${path}.${key}` : key));
+  return typeof value === 'number' || typeof value === 'string' ? here : [];
+}
+
+/** `count` characters (code points) from `text`'s first character on, its last character repeated. */
+function resized(text: string, count: number): string {
+  const characters = Array.from(text);
+  return Array.from({ length: count }, (_, i) => characters[Math.min(i, characters.length - 1)] ?? 'a').join('');
+}
 
 describe('OpenAPI document generated from the DTOs', () => {
   let document: OpenAPIObject;
@@ -145,6 +166,67 @@ describe('OpenAPI document generated from the DTOs', () => {
     ])('and not %s', (_label, path, value) => {
       expect(fits(setAt(soundTaskBody(), path, value))).toBe(false);
     });
+  });
+
+  /**
+   * A client that checks its bodies against the document must get the answer the service gives. For each
+   * number, string and array of the sample bodies, ajv names the bounds the document gives it (from a value far
+   * out of range); the document and the DTOs must then accept and refuse the same bodies at each bound and
+   * beside it, and at values no bound should stop. Cross-field rules (clip lengths, keyframe order) are in neither.
+   */
+  it('accepts and refuses exactly what the validator does at every bound it gives a field of the sample bodies', () => {
+    const { components } = asValidatorDialect(document) as OpenAPIObject;
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const fits = ajv.compile({ $ref: '#/components/schemas/CreateTaskDto', components });
+    const disagreements: string[] = [];
+    let probed = 0;
+    // The sound body is the body with every extension field, and more.
+    for (const sample of [fullTaskBody, soundTaskBody]) {
+      for (const { path, value } of valuesOf(sample())) {
+        const at = `/${(path.match(/[^.[\]]+/g) ?? []).join('/')}`;
+        const boundsFor = (...far: unknown[]) =>
+          far.flatMap((probe) => {
+            fits(setAt(sample(), path, probe));
+            return (fits.errors ?? []).filter((e) => e.instancePath === at).flatMap((e) => (typeof e.params.limit === 'number' ? [e.params.limit] : []));
+          });
+        let probes: unknown[];
+        if (typeof value === 'number') {
+          probes = [...boundsFor(1e12, -1e12).flatMap((b) => [b - 1, b - 0.001, b, b + 0.001, b + 1]), value + 0.5, 1e12, -1e12];
+        } else if (typeof value === 'string') {
+          // Longer than the sample only: a URL or a colour cut short is refused for its form, which no length states.
+          const lengths = boundsFor(resized(value, FAR_LENGTH), '')
+            .flatMap((b) => [b - 1, b, b + 1])
+            .filter((n) => n >= Array.from(value).length);
+          // The emoji, two UTF-16 units and one character, tells which of the two a bound counts.
+          probes = [
+            ...(FORM_BEYOND_LENGTH.test(path) ? [] : lengths.flatMap((n) => [resized(value, n), resized(`${value}😀`, n)])),
+            resized(value, FAR_LENGTH),
+            '',
+          ];
+        } else {
+          const items = value as unknown[];
+          const sizes = boundsFor(
+            [],
+            Array.from({ length: FAR_SIZE }, () => items[0]),
+          )
+            .flatMap((b) => [b - 1, b, b + 1])
+            .filter((n) => n >= 0);
+          probes = [...sizes, FAR_SIZE].map((n) => Array.from({ length: n }, (_, i) => items[Math.min(i, items.length - 1)]));
+        }
+        for (const probe of probes) {
+          const body: JsonBody = setAt(sample(), path, probe);
+          const documentAccepts = fits(body);
+          const validatorAccepts = inspectDto(CreateTaskDto, body).issues.length === 0;
+          probed += 1;
+          if (documentAccepts !== validatorAccepts) {
+            disagreements.push(`${path} = ${JSON.stringify(probe).slice(0, 60)}: the document ${documentAccepts ? 'accepts' : 'refuses'} it`);
+          }
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
+    // The walk reached the bounded fields: not a test that passes by probing nothing.
+    expect(probed).toBeGreaterThan(1000);
   });
 
   it('documents the list query parameters with their defaults', () => {

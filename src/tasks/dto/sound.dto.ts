@@ -8,6 +8,7 @@ import {
   NumberField,
   OptionalField,
   PrimitiveArrayField,
+  stringSchema,
 } from '../../common/validation/field-rules.decorator';
 import { ExtensionField } from './motion.dto';
 import { ID_RULES, SOUND_LIMITS } from './input-values';
@@ -15,7 +16,8 @@ import { ID_RULES, SOUND_LIMITS } from './input-values';
 @ApiExtension('x-extension', true)
 export class DuckingDto {
   @ApiProperty({
-    type: [String],
+    type: 'array',
+    items: stringSchema(ID_RULES),
     minItems: 1,
     maxItems: SOUND_LIMITS.maxUnder,
     uniqueItems: true,

@@ -3,6 +3,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import {
   CheckedField,
   EnumField,
+  hasLengthWithin,
   IntegerField,
   isPlainRecord,
   NestedArrayField,
@@ -11,7 +12,9 @@ import {
   OptionalField,
   RefusedField,
   StringField,
+  stringSchema,
   UrlField,
+  urlSchema,
 } from '../../common/validation/field-rules.decorator';
 import { AudioClipPropertiesDto, SubtitleClipPropertiesDto, TextClipPropertiesDto, VideoClipPropertiesDto } from './clip-properties.dto';
 import { ID_RULES, TRACK_TYPES, type TrackType } from './input-values';
@@ -20,7 +23,7 @@ export const MEDIA_URL_MAX_LENGTH = 2048;
 
 /** Fields every clip has; the subclasses add what it shows and `properties` checked for its track type. */
 export class ClipDto {
-  @ApiProperty({ description: 'Clip identifier chosen by the client, unique within its track', example: 'clip-1', maxLength: 128 })
+  @ApiProperty({ description: 'Clip identifier chosen by the client, unique within its track', example: 'clip-1', ...stringSchema(ID_RULES) })
   @StringField(ID_RULES)
   id!: string;
 
@@ -46,7 +49,7 @@ export class MediaClipDto extends ClipDto {
   @ApiProperty({
     description: 'http(s) URL the service downloads; for a subtitle clip, a subtitle file (SRT or WebVTT)',
     example: 'https://media.example.com/intro.mp4',
-    maxLength: MEDIA_URL_MAX_LENGTH,
+    ...urlSchema(MEDIA_URL_MAX_LENGTH),
   })
   @MediaUrlField()
   media_url!: string;
@@ -87,9 +90,7 @@ const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f]/;
 
 /** 1 to 500 Unicode code points (an emoji or a CJK character counts once); `\n` breaks a line, other control characters are refused. */
 export function isClipText(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0 || CONTROL_BUT_NEWLINE.test(value)) return false;
-  // A code point takes at most two UTF-16 units: past 1000 units there are surely too many, without counting.
-  return value.length <= 2 * MAX_TEXT_CODE_POINTS && [...value].length <= MAX_TEXT_CODE_POINTS;
+  return typeof value === 'string' && hasLengthWithin(value, 1, MAX_TEXT_CODE_POINTS) && !CONTROL_BUT_NEWLINE.test(value);
 }
 
 const ClipTextField = () =>
@@ -167,7 +168,7 @@ function clipsOfTrack(track: Record<string, unknown>): unknown {
 
 @ApiExtraModels(MediaClipDto, TextClipDto)
 export class TrackDto {
-  @ApiProperty({ description: 'Track identifier chosen by the client, unique within the timeline', example: 'main', maxLength: 128 })
+  @ApiProperty({ description: 'Track identifier chosen by the client, unique within the timeline', example: 'main', ...stringSchema(ID_RULES) })
   @StringField(ID_RULES)
   id!: string;
 
