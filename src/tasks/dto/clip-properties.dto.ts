@@ -111,10 +111,10 @@ export class AudioClipPropertiesDto {
   ducking?: DuckingDto;
 }
 
-/** `auto` or a well-formed BCP 47 tag (checked by the runtime's own parser). */
 /** BCP 47's longest tag of its usual forms (RFC 5646 §4.4.1). */
 const MAX_LANGUAGE_TAG_LENGTH = 35;
 
+/** `auto` or a well-formed BCP 47 tag (checked by the runtime's own parser). */
 export function isLanguageTag(value: unknown): boolean {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LANGUAGE_TAG_LENGTH) return false;
   if (value === 'auto') return true;
