@@ -1,7 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtension, ApiProperty, ApiPropertyOptional, ApiQuery, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { CheckedField, IntegerField, isPlainRecord, OptionalField, RecordField, StringField, stringSchema } from '../common/validation/field-rules.decorator';
+import {
+  CheckedField,
+  IntegerField,
+  isPlainRecord,
+  OptionalField,
+  OptionalString,
+  RecordField,
+  RequiredString,
+} from '../common/validation/field-rules.decorator';
 import { validateQuery } from '../common/validation/validate-body';
 import { CreateTaskDto, MetadataDto, REQUEST_ID_RULES, WebhookDto } from '../tasks/dto/create-task.dto';
 import { DEFAULT_LIST_LIMIT, decimalToNumber, MAX_LIST_LIMIT, MAX_LIST_OFFSET } from '../tasks/dto/list-tasks-query.dto';
@@ -35,8 +43,7 @@ const TEMPLATE_NAME_RULES = { maxLength: 200 };
 /** POST /v3/templates. */
 @ApiExtension('x-extension', true)
 export class CreateTemplateDto {
-  @ApiProperty({ ...stringSchema(TEMPLATE_NAME_RULES), example: 'listing-teaser' })
-  @StringField(TEMPLATE_NAME_RULES)
+  @RequiredString(TEMPLATE_NAME_RULES, { example: 'listing-teaser' })
   name!: string;
 
   @ApiProperty({
@@ -69,8 +76,7 @@ export class RenderTemplateDto {
   @CheckedField('objectField', isPlainRecord, 'must be an object of field values')
   merge?: Record<string, unknown>;
 
-  @OptionalField({ ...stringSchema(REQUEST_ID_RULES), description: 'Unique per account, as for POST /v3/tasks' })
-  @StringField(REQUEST_ID_RULES)
+  @OptionalString(REQUEST_ID_RULES, { description: 'Unique per account, as for POST /v3/tasks' })
   request_id?: string;
 
   @OptionalField({ type: () => WebhookDto, description: "Replaces the template's webhook" })

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { ValidateBy, ValidateIf, ValidateNested, validateSync, type ValidationArguments, type ValidationError, type ValidatorOptions } from 'class-validator';
 
@@ -104,6 +104,34 @@ export function IntegerField(bounds: Omit<NumberBounds, 'integer'> = {}): Proper
   return NumberField({ ...bounds, integer: true });
 }
 
+/** What a field's documentation adds to the schema its rule gives. */
+type FieldDoc = Pick<ApiPropertyOptions, 'description' | 'example' | 'default'>;
+
+/** The OpenAPI schema of a number `NumberField(bounds)` accepts. */
+function numberSchema({ min, max, minExclusive, integer }: NumberBounds): {
+  type: 'integer' | 'number';
+  minimum?: number;
+  exclusiveMinimum?: boolean;
+  maximum?: number;
+} {
+  return {
+    type: integer ? 'integer' : 'number',
+    ...(min !== undefined && { minimum: min }),
+    ...(minExclusive && { exclusiveMinimum: true }),
+    ...(max !== undefined && { maximum: max }),
+  };
+}
+
+/** A required number of the API: its rule and its OpenAPI schema from the same bounds, `doc` adding the rest. */
+export function RequiredNumber(bounds: NumberBounds, doc: FieldDoc = {}): PropertyDecorator {
+  return applyDecorators(ApiProperty({ ...numberSchema(bounds), ...doc }), NumberField(bounds));
+}
+
+/** An optional number of the API, as `RequiredNumber`. */
+export function OptionalNumber(bounds: NumberBounds, doc: FieldDoc = {}): PropertyDecorator {
+  return applyDecorators(OptionalField({ ...numberSchema(bounds), ...doc }), NumberField(bounds));
+}
+
 /** C0 controls and DEL: never useful in labels and ids, and they corrupt logs and headers. */
 // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -148,6 +176,16 @@ export function describeString(rules: StringRules): string {
 
 export function StringField(rules: StringRules): PropertyDecorator {
   return rule('stringField', (value) => isStringWithin(value, rules), describeString(rules));
+}
+
+/** A required string of the API: its rule and its OpenAPI schema from the same rules, `doc` adding the rest. */
+export function RequiredString(rules: StringRules, doc: FieldDoc = {}): PropertyDecorator {
+  return applyDecorators(ApiProperty({ ...stringSchema(rules), ...doc }), StringField(rules));
+}
+
+/** An optional string of the API, as `RequiredString`. */
+export function OptionalString(rules: StringRules, doc: FieldDoc = {}): PropertyDecorator {
+  return applyDecorators(OptionalField({ ...stringSchema(rules), ...doc }), StringField(rules));
 }
 
 /** Any string, for a value whose meaning a later check decides (a `font_family` naming no font is INVALID_FONT). */

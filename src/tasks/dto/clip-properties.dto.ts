@@ -5,12 +5,11 @@ import {
   BooleanField,
   CheckedField,
   EnumField,
-  IntegerField,
   NestedField,
-  NumberField,
+  OptionalField,
+  OptionalNumber,
   StringField,
   stringSchema,
-  OptionalField,
 } from '../../common/validation/field-rules.decorator';
 import {
   BLEND_MODES,
@@ -76,16 +75,14 @@ export class VideoClipPropertiesDto {
   @EnumField(LAYER_TYPES)
   layer_type?: 'background' | 'foreground';
 
-  @OptionalField({ description: 'Stacking order; higher is on top', example: 0 })
-  @NumberField()
+  @OptionalNumber({}, { description: 'Stacking order; higher is on top', example: 0 })
   z_index?: number;
 
   @OptionalField({ enum: FIT_MODES, deprecated: true, description: 'Deprecated; use fit' })
   @EnumField(FIT_MODES)
   background_fit?: FitMode;
 
-  @OptionalField({ minimum: 0, maximum: 100, description: 'Blur radius in pixels; background layers only' })
-  @NumberField({ min: 0, max: 100 })
+  @OptionalNumber({ min: 0, max: 100 }, { description: 'Blur radius in pixels; background layers only' })
   background_blur?: number;
 
   @TransitionField()
@@ -99,12 +96,10 @@ export class AudioClipPropertiesDto {
   @AnimatableVolume('Gain factor; 1 keeps the level')
   volume?: Animatable<number>;
 
-  @OptionalField({ minimum: 0, type: 'integer', description: 'Milliseconds; fade_in_ms + fade_out_ms ≤ clip length' })
-  @IntegerField({ min: 0 })
+  @OptionalNumber({ min: 0, integer: true }, { description: 'Milliseconds; fade_in_ms + fade_out_ms ≤ clip length' })
   fade_in_ms?: number;
 
-  @OptionalField({ minimum: 0, type: 'integer', description: 'Milliseconds; fade_in_ms + fade_out_ms ≤ clip length' })
-  @IntegerField({ min: 0 })
+  @OptionalNumber({ min: 0, integer: true }, { description: 'Milliseconds; fade_in_ms + fade_out_ms ≤ clip length' })
   fade_out_ms?: number;
 
   @DuckingField()
@@ -130,8 +125,7 @@ export class TextWrappingDto {
   @BooleanField()
   enabled?: boolean;
 
-  @OptionalField({ type: 'integer', minimum: 1, maximum: 200, example: 42 })
-  @IntegerField({ min: 1, max: 200 })
+  @OptionalNumber({ min: 1, max: 200, integer: true }, { example: 42 })
   max_chars_per_line?: number;
 
   @OptionalField({ enum: WRAP_STRATEGIES, default: 'word', description: 'word breaks between words (and between CJK characters)' })
@@ -148,15 +142,13 @@ export class OutlineDto {
   @BooleanField()
   enabled?: boolean;
 
-  @OptionalField({ minimum: 0, maximum: 50, description: 'Pixels' })
-  @NumberField({ min: 0, max: 50 })
+  @OptionalNumber({ min: 0, max: 50 }, { description: 'Pixels' })
   width?: number;
 
   @OptionalColorField({ example: '#000000' })
   color?: string;
 
-  @OptionalField({ minimum: 0, maximum: 50, description: 'Pixels' })
-  @NumberField({ min: 0, max: 50 })
+  @OptionalNumber({ min: 0, max: 50 }, { description: 'Pixels' })
   blur?: number;
 }
 
@@ -165,23 +157,19 @@ export class ShadowDto {
   @BooleanField()
   enabled?: boolean;
 
-  @OptionalField({ minimum: -1000, maximum: 1000, description: 'Pixels' })
-  @NumberField({ min: -1000, max: 1000 })
+  @OptionalNumber({ min: -1000, max: 1000 }, { description: 'Pixels' })
   offset_x?: number;
 
-  @OptionalField({ minimum: -1000, maximum: 1000, description: 'Pixels' })
-  @NumberField({ min: -1000, max: 1000 })
+  @OptionalNumber({ min: -1000, max: 1000 }, { description: 'Pixels' })
   offset_y?: number;
 
-  @OptionalField({ minimum: 0, maximum: 100, description: 'Pixels' })
-  @NumberField({ min: 0, max: 100 })
+  @OptionalNumber({ min: 0, max: 100 }, { description: 'Pixels' })
   blur?: number;
 
   @OptionalColorField({ example: '#000000' })
   color?: string;
 
-  @OptionalField({ minimum: 0, maximum: 1 })
-  @NumberField({ min: 0, max: 1 })
+  @OptionalNumber({ min: 0, max: 1 })
   opacity?: number;
 }
 
@@ -191,8 +179,7 @@ export class TextStyleDto {
   @EnumField(SUBTITLE_PRESETS)
   preset?: SubtitlePreset;
 
-  @OptionalField({ minimum: 8, maximum: 400, description: 'Pixels of the output canvas', example: 48 })
-  @NumberField({ min: 8, max: 400 })
+  @OptionalNumber({ min: 8, max: 400 }, { description: 'Pixels of the output canvas', example: 48 })
   font_size?: number;
 
   @OptionalField({ example: 'noto-serif-sc', description: 'A font key or alias; any other string is answered with INVALID_FONT' })
@@ -231,13 +218,7 @@ export class WordCaptionsDto {
   @OptionalColorField({ example: DEFAULT_WORDS.highlight_color, default: DEFAULT_WORDS.highlight_color })
   highlight_color?: string;
 
-  @OptionalField({
-    minimum: WORD_SCALE_BOUNDS.min,
-    maximum: WORD_SCALE_BOUNDS.max,
-    default: DEFAULT_WORDS.scale,
-    description: 'Size of the spoken word (highlight), about its own centre',
-  })
-  @NumberField(WORD_SCALE_BOUNDS)
+  @OptionalNumber(WORD_SCALE_BOUNDS, { default: DEFAULT_WORDS.scale, description: 'Size of the spoken word (highlight), about its own centre' })
   scale?: number;
 }
 
@@ -260,16 +241,13 @@ export class TextBackgroundDto {
   @OptionalColorField({ example: '#000000', default: DEFAULT_TEXT_BACKGROUND.color })
   color?: string;
 
-  @OptionalField({ minimum: 0, maximum: 1, default: DEFAULT_TEXT_BACKGROUND.opacity })
-  @NumberField({ min: 0, max: 1 })
+  @OptionalNumber({ min: 0, max: 1 }, { default: DEFAULT_TEXT_BACKGROUND.opacity })
   opacity?: number;
 
-  @OptionalField({ minimum: 0, maximum: 200, default: DEFAULT_TEXT_BACKGROUND.padding, description: 'Pixels between the text and the edge of the box' })
-  @NumberField({ min: 0, max: 200 })
+  @OptionalNumber({ min: 0, max: 200 }, { default: DEFAULT_TEXT_BACKGROUND.padding, description: 'Pixels between the text and the edge of the box' })
   padding?: number;
 
-  @OptionalField({ minimum: 0, maximum: 200, default: DEFAULT_TEXT_BACKGROUND.radius, description: 'Corner radius in pixels' })
-  @NumberField({ min: 0, max: 200 })
+  @OptionalNumber({ min: 0, max: 200 }, { default: DEFAULT_TEXT_BACKGROUND.radius, description: 'Corner radius in pixels' })
   radius?: number;
 }
 
@@ -296,8 +274,7 @@ export class TextClipPropertiesDto extends TextStyleDto {
   @AnimatableRotation('Degrees, clockwise, about the centre of the text block; any finite number')
   rotation?: Animatable<number>;
 
-  @OptionalField({ description: 'Stacking order among video and text clips; higher is on top (subtitles stay above all)', example: 0 })
-  @NumberField()
+  @OptionalNumber({}, { description: 'Stacking order among video and text clips; higher is on top (subtitles stay above all)', example: 0 })
   z_index?: number;
 
   @TransitionField()

@@ -1,17 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   EnumField,
-  IntegerField,
+  isStringWithin,
   NestedField,
-  NumberField,
+  OptionalField,
+  OptionalNumber,
+  OptionalString,
   PrimitiveArrayField,
   RecordField,
-  StringField,
   stringSchema,
   UrlField,
   urlSchema,
-  isStringWithin,
-  OptionalField,
 } from '../../common/validation/field-rules.decorator';
 import type { ModelId, Priority } from '../../common/spec-vocabulary';
 import { API_VERSIONS, MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './input-values';
@@ -78,8 +77,7 @@ export class WebhookDto {
   )
   events?: WebhookEventType[];
 
-  @OptionalField({ ...stringSchema(WEBHOOK_SECRET_RULES), description: 'Key of the HMAC-SHA256 signature; recommended' })
-  @StringField(WEBHOOK_SECRET_RULES)
+  @OptionalString(WEBHOOK_SECRET_RULES, { description: 'Key of the HMAC-SHA256 signature; recommended' })
   secret?: string;
 
   @OptionalField({
@@ -91,12 +89,10 @@ export class WebhookDto {
   @RecordField(MAX_WEBHOOK_HEADERS, webhookHeaderIssue)
   headers?: Record<string, string>;
 
-  @OptionalField({ minimum: 1, maximum: 60, default: 30, description: 'Seconds the receiver has to answer' })
-  @NumberField({ min: 1, max: 60 })
+  @OptionalNumber({ min: 1, max: 60 }, { default: 30, description: 'Seconds the receiver has to answer' })
   timeout_seconds?: number;
 
-  @OptionalField({ type: 'integer', minimum: 0, maximum: 5, default: 3 })
-  @IntegerField({ min: 0, max: 5 })
+  @OptionalNumber({ min: 0, max: 5, integer: true }, { default: 3 })
   max_retries?: number;
 }
 
@@ -104,8 +100,7 @@ const TAG_RULES = { maxLength: 64 };
 const USER_REFERENCE_RULES = { minLength: 0, maxLength: 256 };
 
 export class MetadataDto {
-  @OptionalField({ ...stringSchema(USER_REFERENCE_RULES), description: "Client's own label", example: 'campaign-42' })
-  @StringField(USER_REFERENCE_RULES)
+  @OptionalString(USER_REFERENCE_RULES, { description: "Client's own label", example: 'campaign-42' })
   user_reference?: string;
 
   @OptionalField({ type: 'array', items: stringSchema(TAG_RULES), maxItems: 50, description: 'Up to 50 tags of 1 to 64 characters', example: ['promo'] })
@@ -119,8 +114,7 @@ export class MetadataDto {
   @EnumField(PRIORITIES)
   priority?: Priority;
 
-  @OptionalField({ type: 'integer', minimum: 1, maximum: 168, default: 24, description: 'Hours the output video is kept' })
-  @IntegerField({ min: 1, max: 168 })
+  @OptionalNumber({ min: 1, max: 168, integer: true }, { default: 24, description: 'Hours the output video is kept' })
   retention_hours?: number;
 }
 
@@ -146,12 +140,7 @@ export class CreateTaskDto {
   @EnumField(API_VERSIONS)
   version?: '3.0';
 
-  @OptionalField({
-    ...stringSchema(REQUEST_ID_RULES),
-    description: 'Unique per account; a repeat is answered 409 DUPLICATE_REQUEST_ID',
-    example: 'req-2025-0001',
-  })
-  @StringField(REQUEST_ID_RULES)
+  @OptionalString(REQUEST_ID_RULES, { description: 'Unique per account; a repeat is answered 409 DUPLICATE_REQUEST_ID', example: 'req-2025-0001' })
   request_id?: string;
 
   @OptionalField({ enum: MODEL_IDS, default: 'standard', description: 'Rendering model (see GET /v3/models)' })

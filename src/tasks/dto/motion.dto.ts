@@ -12,14 +12,14 @@ import {
 import {
   describeNumber,
   EnumField,
-  IntegerField,
   isNumberWithin,
   NestedArrayField,
   NestedField,
-  NumberField,
   type NumberBounds,
+  NumberField,
   OptionalField,
   PlainOrObjectField,
+  RequiredNumber,
 } from '../../common/validation/field-rules.decorator';
 import { DEFAULT_EASING, EASINGS, type Easing, TRANSITION_TYPES, type TransitionType } from './input-values';
 
@@ -38,24 +38,20 @@ export function ExtensionField(doc: ApiPropertyOptions = {}): PropertyDecorator 
 }
 
 export class PositionDto {
-  @ApiProperty({ description: 'Pixels from the left edge of the output canvas', example: 0 })
-  @NumberField()
+  @RequiredNumber({}, { description: 'Pixels from the left edge of the output canvas', example: 0 })
   x!: number;
 
-  @ApiProperty({ description: 'Pixels from the top edge of the output canvas', example: 0 })
-  @NumberField()
+  @RequiredNumber({}, { description: 'Pixels from the top edge of the output canvas', example: 0 })
   y!: number;
 }
 
 const SCALE_FACTOR: NumberBounds = { min: 0, minExclusive: true, max: 100 };
 
 export class ScaleDto {
-  @ApiProperty({ description: 'Horizontal factor; 1.0 is the original size', example: 1, exclusiveMinimum: true, minimum: 0, maximum: 100 })
-  @NumberField(SCALE_FACTOR)
+  @RequiredNumber(SCALE_FACTOR, { description: 'Horizontal factor; 1.0 is the original size', example: 1 })
   x!: number;
 
-  @ApiProperty({ description: 'Vertical factor; 1.0 is the original size', example: 1, exclusiveMinimum: true, minimum: 0, maximum: 100 })
-  @NumberField(SCALE_FACTOR)
+  @RequiredNumber(SCALE_FACTOR, { description: 'Vertical factor; 1.0 is the original size', example: 1 })
   y!: number;
 }
 
@@ -102,13 +98,10 @@ interface Motion {
 function motion(name: string, value: MotionValue): Motion {
   @ApiSchema({ name: `${name}KeyframeDto` })
   class Keyframe {
-    @ApiProperty({
-      type: 'integer',
-      minimum: 0,
-      description: 'Milliseconds from the clip start, at most the clip length; each keyframe later than the one before',
-      example: 0,
-    })
-    @IntegerField({ min: 0 })
+    @RequiredNumber(
+      { min: 0, integer: true },
+      { description: 'Milliseconds from the clip start, at most the clip length; each keyframe later than the one before', example: 0 },
+    )
     time_ms!: number;
 
     @ApiProperty({
@@ -175,8 +168,7 @@ export class TransitionSideDto {
   @EnumField(TRANSITION_TYPES)
   type!: TransitionType;
 
-  @ApiProperty({ type: 'integer', minimum: 1, description: 'Milliseconds; in + out at most the clip length', example: 500 })
-  @IntegerField({ min: 1 })
+  @RequiredNumber({ min: 1, integer: true }, { description: 'Milliseconds; in + out at most the clip length', example: 500 })
   duration_ms!: number;
 }
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CheckedField, EnumField, NestedField, NumberField, OptionalField } from '../../common/validation/field-rules.decorator';
+import { CheckedField, EnumField, NestedField, OptionalField, OptionalNumber } from '../../common/validation/field-rules.decorator';
 import type { OutputFormat, OutputQuality } from '../../common/spec-vocabulary';
 import { ExtensionField } from './motion.dto';
 import { OutputAudioDto } from './sound.dto';
@@ -33,8 +33,7 @@ export class OutputDto {
   @NestedField(() => ResolutionDto)
   resolution!: ResolutionDto;
 
-  @OptionalField({ minimum: 1, maximum: 120, default: 30, description: 'Frames per second; fractions such as 29.97 allowed' })
-  @NumberField({ min: 1, max: 120 })
+  @OptionalNumber({ min: 1, max: 120 }, { default: 30, description: 'Frames per second; fractions such as 29.97 allowed' })
   framerate?: number;
 
   @OptionalField({ enum: OUTPUT_FORMATS, default: 'mp4', description: 'prores needs the premium model' })

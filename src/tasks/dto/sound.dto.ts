@@ -2,12 +2,12 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiExtension, ApiProperty } from '@nestjs/swagger';
 import {
   describeString,
-  IntegerField,
   isStringWithin,
   NestedField,
-  NumberField,
   OptionalField,
+  OptionalNumber,
   PrimitiveArrayField,
+  RequiredNumber,
   stringSchema,
 } from '../../common/validation/field-rules.decorator';
 import { ExtensionField } from './motion.dto';
@@ -30,16 +30,13 @@ export class DuckingDto {
   )
   under!: string[];
 
-  @OptionalField({ minimum: 1, maximum: 40, default: SOUND_LIMITS.amountDb.default, description: 'How far the gain falls while a listed track sounds, in dB' })
-  @NumberField({ min: SOUND_LIMITS.amountDb.min, max: SOUND_LIMITS.amountDb.max })
+  @OptionalNumber(SOUND_LIMITS.amountDb, { default: SOUND_LIMITS.amountDb.default, description: 'How far the gain falls while a listed track sounds, in dB' })
   amount_db?: number;
 
-  @OptionalField({ type: 'integer', minimum: 0, maximum: 2000, default: SOUND_LIMITS.attackMs.default, description: 'Milliseconds the fall takes' })
-  @IntegerField({ min: SOUND_LIMITS.attackMs.min, max: SOUND_LIMITS.attackMs.max })
+  @OptionalNumber({ ...SOUND_LIMITS.attackMs, integer: true }, { default: SOUND_LIMITS.attackMs.default, description: 'Milliseconds the fall takes' })
   attack_ms?: number;
 
-  @OptionalField({ type: 'integer', minimum: 0, maximum: 5000, default: SOUND_LIMITS.releaseMs.default, description: 'Milliseconds the way back takes' })
-  @IntegerField({ min: SOUND_LIMITS.releaseMs.min, max: SOUND_LIMITS.releaseMs.max })
+  @OptionalNumber({ ...SOUND_LIMITS.releaseMs, integer: true }, { default: SOUND_LIMITS.releaseMs.default, description: 'Milliseconds the way back takes' })
   release_ms?: number;
 }
 
@@ -53,12 +50,10 @@ export function DuckingField(): PropertyDecorator {
 
 @ApiExtension('x-extension', true)
 export class LoudnessDto {
-  @ApiProperty({ minimum: -36, maximum: -8, description: 'Integrated loudness of the output (ITU-R BS.1770), LUFS; met within 1 LU', example: -14 })
-  @NumberField({ min: SOUND_LIMITS.targetLufs.min, max: SOUND_LIMITS.targetLufs.max })
+  @RequiredNumber(SOUND_LIMITS.targetLufs, { description: 'Integrated loudness of the output (ITU-R BS.1770), LUFS; met within 1 LU', example: -14 })
   target_lufs!: number;
 
-  @OptionalField({ minimum: -9, maximum: 0, default: SOUND_LIMITS.truePeakDb.default, description: 'Highest true peak, dBTP' })
-  @NumberField({ min: SOUND_LIMITS.truePeakDb.min, max: SOUND_LIMITS.truePeakDb.max })
+  @OptionalNumber(SOUND_LIMITS.truePeakDb, { default: SOUND_LIMITS.truePeakDb.default, description: 'Highest true peak, dBTP' })
   true_peak_db?: number;
 }
 

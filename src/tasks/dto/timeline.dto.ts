@@ -4,15 +4,14 @@ import {
   CheckedField,
   EnumField,
   hasLengthWithin,
-  IntegerField,
   isPlainRecord,
   NestedArrayField,
   NestedField,
   Optional,
   OptionalField,
   RefusedField,
-  StringField,
-  stringSchema,
+  RequiredNumber,
+  RequiredString,
   UrlField,
   urlSchema,
 } from '../../common/validation/field-rules.decorator';
@@ -23,21 +22,16 @@ export const MEDIA_URL_MAX_LENGTH = 2048;
 
 /** Fields every clip has; the subclasses add what it shows and `properties` checked for its track type. */
 export class ClipDto {
-  @ApiProperty({ description: 'Clip identifier chosen by the client, unique within its track', example: 'clip-1', ...stringSchema(ID_RULES) })
-  @StringField(ID_RULES)
+  @RequiredString(ID_RULES, { description: 'Clip identifier chosen by the client, unique within its track', example: 'clip-1' })
   id!: string;
 
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Start on the timeline, milliseconds', example: 0 })
-  @IntegerField({ min: 0 })
+  @RequiredNumber({ min: 0, integer: true }, { description: 'Start on the timeline, milliseconds', example: 0 })
   start_time_ms!: number;
 
-  @ApiProperty({
-    type: 'integer',
-    minimum: 1,
-    description: 'End on the timeline, milliseconds; after start_time_ms and at most timeline.duration_ms',
-    example: 5000,
-  })
-  @IntegerField({ min: 1 })
+  @RequiredNumber(
+    { min: 1, integer: true },
+    { description: 'End on the timeline, milliseconds; after start_time_ms and at most timeline.duration_ms', example: 5000 },
+  )
   end_time_ms!: number;
 }
 
@@ -168,8 +162,7 @@ function clipsOfTrack(track: Record<string, unknown>): unknown {
 
 @ApiExtraModels(MediaClipDto, TextClipDto)
 export class TrackDto {
-  @ApiProperty({ description: 'Track identifier chosen by the client, unique within the timeline', example: 'main', ...stringSchema(ID_RULES) })
-  @StringField(ID_RULES)
+  @RequiredString(ID_RULES, { description: 'Track identifier chosen by the client, unique within the timeline', example: 'main' })
   id!: string;
 
   @ApiProperty({ enum: TRACK_TYPES, description: 'Decides which clips and clip properties are accepted; text is an extension (text clips)' })
@@ -187,8 +180,7 @@ export class TrackDto {
 }
 
 export class TimelineDto {
-  @ApiProperty({ type: 'integer', minimum: 1, description: 'Total duration in milliseconds', example: 10000 })
-  @IntegerField({ min: 1 })
+  @RequiredNumber({ min: 1, integer: true }, { description: 'Total duration in milliseconds', example: 10000 })
   duration_ms!: number;
 
   @ApiProperty({ type: () => [TrackDto], minItems: 1, description: 'Later tracks are drawn on top of earlier ones' })
