@@ -17,7 +17,7 @@ describe('CSV rows of merge values', () => {
   it('describes a refused item by its code and first problem, or its message', () => {
     const validation = {
       code: 'VALIDATION_ERROR' as const,
-      message: 'The merge values are invalid',
+      message: 'The merge object is invalid: 1 problem',
       request_id: 'req_1',
       details: [{ field: 'merge.price', issue: 'must be a finite number', provided_value: 'two' }],
     };

@@ -95,6 +95,7 @@ describe('merging a render request', () => {
   it('takes defaults for fields left out and reports each missing or mistyped value at merge.<field>', () => {
     expect(mergeValues(fields, { size: 3, photo: 'https://a.example/p.png' })).toEqual({ title: 'Flat', size: 3, photo: 'https://a.example/p.png' });
     const error = refusal(() => mergeValues(fields, { size: '3', title: 4, extra: 1 }));
+    expect(error.message).toMatch(/^The merge object is invalid: 4 problems/);
     expect(issuesOf(error)).toEqual([
       { field: 'merge.extra', issue: 'is not a field of this template', provided_value: 1 },
       { field: 'merge.title', issue: 'must be a string of at most 2048 characters', provided_value: 4 },

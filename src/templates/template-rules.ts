@@ -120,7 +120,7 @@ export function mergeValues(fields: TemplateFields, merge: Record<string, unknow
     else if (!hasFieldType(field.type, value)) issues.push(issue(`merge.${name}`, FIELD_TYPE_RULES[field.type], value));
     else values[name] = value;
   }
-  if (issues.length > 0) throw validationError('The merge values', issues);
+  if (issues.length > 0) throw validationError('The merge object', issues);
   return values;
 }
 
