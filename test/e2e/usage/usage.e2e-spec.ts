@@ -116,7 +116,8 @@ describe('models, usage, quotas and credits over HTTPS', () => {
       const client = await app.client({ account: name });
       const now = Date.now();
       if (now % DAY > DAY - 10_000) await new Promise((resolve) => setTimeout(resolve, DAY - (now % DAY) + 100));
-      const midnight = Date.now() - (Date.now() % DAY);
+      const nowAfterWait = Date.now();
+      const midnight = nowAfterWait - (nowAfterWait % DAY);
       const id = await accountId(name);
       await insertRows(app.runtime.db, TaskEntity, [
         taskRow(id, { createdAt: midnight - 1000, status: 'completed', outputMinutes: 2, costUsd: 0.1, processingSeconds: 30 }),
