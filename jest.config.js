@@ -2,7 +2,7 @@
 const common = {
   preset: 'ts-jest',
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
+  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   // openapi-backend (the reply check of test/support/http-client.ts, used by every tier that starts the service)
   // requires json-schema-ref-parser 16, which is ESM only and jest's CommonJS runtime cannot load; the CommonJS
