@@ -21,7 +21,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaServer } from '../src/render/media-server';
-import type { CreateTaskInput } from '../src/tasks/task-input.types';
+import type { CreateTaskInput } from '../src/task-input/task-input.types';
 import { formatTable, log, machineInfo, saveResults, type Cell } from './support/bench-report';
 import { DiskUsageSampler } from './support/disk-usage';
 import { HttpsJson } from './support/https-json';

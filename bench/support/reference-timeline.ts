@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RenderPlan } from '../../src/render/plan/render-plan.types';
 import { planTimeline, type MediaKind } from '../../src/render/plan/timeline-planner';
-import type { CreateTaskInput, ResolvedOutput, SubtitleClipProperties, TimelineInput } from '../../src/tasks/task-input.types';
+import type { CreateTaskInput, ResolvedOutput, SubtitleClipProperties, TimelineInput } from '../../src/task-input/task-input.types';
 
 /** The reference timeline's shape: 1280x720 30 fps 10 s, or 640x360 3 s in quick mode. */
 export interface ReferenceSize {

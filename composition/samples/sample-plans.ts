@@ -7,7 +7,7 @@
  */
 import { planTimeline, type MediaKind } from '../../src/render/plan/timeline-planner';
 import type { RenderPlan } from '../../src/render/plan/render-plan.types';
-import type { OutputInput, TimelineInput } from '../../src/tasks/task-input.types';
+import type { OutputInput, TimelineInput } from '../../src/task-input/task-input.types';
 import cjkSubtitles from './cjk-subtitles.json';
 import duckingAndLoudness from './ducking-and-loudness.json';
 import fitModes from './fit-modes.json';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RenderPlan } from '../render/plan/render-plan.types';
 import { planTimeline, type MediaKind } from '../render/plan/timeline-planner';
-import type { CreateTaskInput } from '../tasks/task-input.types';
+import type { CreateTaskInput } from '../task-input/task-input.types';
 import { resolveOutput } from '../tasks/create-pipeline';
 
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp|gif)$/i;

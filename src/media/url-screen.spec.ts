@@ -1,6 +1,6 @@
 import { minimalTaskBody } from '../../test/fixtures/task-bodies';
 import { SampleMedia } from './sample-media';
-import type { CreateTaskInput } from '../tasks/task-input.types';
+import type { CreateTaskInput } from '../task-input/task-input.types';
 import { SsrfGuard } from '../network/ssrf-guard';
 import { screenTaskUrls } from '../tasks/create-pipeline';
 

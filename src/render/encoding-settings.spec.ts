@@ -1,4 +1,4 @@
-import type { OutputCodec, OutputFormat, OutputQuality, ResolvedOutput } from '../tasks/task-input.types';
+import type { OutputCodec, OutputFormat, OutputQuality, ResolvedOutput } from '../task-input/task-input.types';
 import { encodingFor } from './encoding-settings';
 
 function out(format: OutputFormat, codec: OutputCodec, quality: OutputQuality = 'standard'): ResolvedOutput {

@@ -4,7 +4,7 @@
  * together.
  */
 import type { AudioCodec, Bitrate, ColorSpace, PixelFormat, RenderMediaOptions, X264Preset } from '@remotion/renderer';
-import type { OutputCodec, OutputFormat, OutputQuality, ResolvedOutput } from '../tasks/task-input.types';
+import type { OutputCodec, OutputFormat, OutputQuality, ResolvedOutput } from '../task-input/task-input.types';
 
 export type ProResProfile = NonNullable<RenderMediaOptions['proResProfile']>;
 export type OutputExtension = 'mp4' | 'mov' | 'webm';

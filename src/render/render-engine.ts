@@ -4,7 +4,7 @@
  * compositor) implement it; nothing upstream of the plan knows which ran.
  */
 import type { RenderEngineName } from '../config/app-config';
-import type { ResolvedOutput } from '../tasks/task-input.types';
+import type { ResolvedOutput } from '../task-input/task-input.types';
 import type { FrameRange } from './plan/frame-range';
 import type { RenderPlan } from './plan/render-plan.types';
 import type { PreviewPaths } from './video-previews';

@@ -1,5 +1,5 @@
 import type { FontKey } from '../fonts/font-keys';
-import type { SubtitlePreset } from '../tasks/task-input.types';
+import type { SubtitlePreset } from '../task-input/task-input.types';
 
 /**
  * A preset at the 1080-line reference: every length here is in reference

@@ -4,7 +4,7 @@ import type { ApiError, ValidationIssue } from '../common/api-error';
 import { providedValue } from '../common/validation/validation-report';
 import { SsrfGuard } from '../network/ssrf-guard';
 import { checkCreateBody, refuseOverModelLimits, resolveOutput, validateCreateTaskBody } from './create-pipeline';
-import type { CreateTaskInput, OutputInput } from './task-input.types';
+import type { CreateTaskInput, OutputInput } from '../task-input/task-input.types';
 
 const TL = 'input.timeline';
 const VIDEO = `${TL}.tracks[1].clips[0]`;

@@ -8,13 +8,13 @@ import { DEFAULT_PRICE_LIST, type PriceList, renderCostUsd } from '../config/pri
 import { isUniqueViolation } from '../database/database';
 import { DEFAULT_MODEL_ID, findModel, type ModelRecord } from '../models/model-catalogue';
 import type { SsrfGuard } from '../network/ssrf-guard';
-import { CreateTaskDto } from './dto/create-task.dto';
+import { CreateTaskDto } from '../task-input/create-task.dto';
 import { availableFontsMessage, unknownFontIssues } from './dto/font-message';
-import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY, SOUND_LIMITS } from './dto/input-values';
+import { CODECS_BY_FORMAT, DEFAULT_FORMAT, DEFAULT_FRAMERATE, DEFAULT_QUALITY, SOUND_LIMITS } from '../task-input/input-values';
 import { crossFieldIssues } from './dto/timeline-consistency';
 import { type EstimateModel, workUnitsOf } from './estimate-model';
 import { submittedInput } from './submitted-request';
-import type { CreateTaskInput, OutputInput, ResolvedOutput } from './task-input.types';
+import type { CreateTaskInput, OutputInput, ResolvedOutput } from '../task-input/task-input.types';
 import { type TaskTransitions, unstartedState } from './task-transitions';
 import { TaskEntity } from './task.entity';
 import { PRIORITY_RANK } from './task.types';

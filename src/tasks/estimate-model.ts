@@ -1,4 +1,4 @@
-import type { OutputQuality, ResolvedOutput } from './task-input.types';
+import type { OutputQuality, ResolvedOutput } from '../task-input/task-input.types';
 import type { TasksRepository } from './tasks.repository';
 
 /** Fixed cost of a render (download, browser tab, thumbnail, preview, upload), seconds. */

@@ -1,4 +1,4 @@
-import type { WebhookEventType } from './task-input.types';
+import type { WebhookEventType } from '../task-input/task-input.types';
 
 export interface EventEnvelope<D = Record<string, unknown>> {
   event: WebhookEventType;

@@ -1,6 +1,6 @@
 import { submittedInput, submittedRequestView } from './submitted-request';
 import { TaskEntity } from './task.entity';
-import type { TimelineInput } from './task-input.types';
+import type { TimelineInput } from '../task-input/task-input.types';
 
 const TIMELINE: TimelineInput = {
   duration_ms: 1000,

@@ -1,5 +1,5 @@
 import type { TaskEntity } from './task.entity';
-import type { CreateTaskInput, WebhookInput } from './task-input.types';
+import type { CreateTaskInput, WebhookInput } from '../task-input/task-input.types';
 
 /**
  * The configuration a task was created with, rebuilt from what the task

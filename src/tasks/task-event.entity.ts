@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { asNumber } from '../database/columns';
-import type { WebhookEventType } from './task-input.types';
+import type { WebhookEventType } from '../task-input/task-input.types';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'skipped';
 

@@ -4,7 +4,7 @@ import type { Database } from '../database/database';
 import { serializeEvent } from './event-envelope';
 import { TaskEventEntity } from './task-event.entity';
 import type { TaskEntity } from './task.entity';
-import type { WebhookEventType } from './task-input.types';
+import type { WebhookEventType } from '../task-input/task-input.types';
 
 /** What an event needs of its task: whom it belongs to, and which events its webhook wants. */
 type EventTask = Pick<TaskEntity, 'id' | 'accountId' | 'webhook'>;

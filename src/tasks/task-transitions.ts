@@ -11,7 +11,7 @@ import type { StoredObjectsRepository } from '../retention/stored-objects.reposi
 import { accuracyOf } from './estimate-model';
 import type { TaskEventEntity } from './task-event.entity';
 import type { TaskEventsRepository } from './task-events.repository';
-import type { WebhookEventType } from './task-input.types';
+import type { WebhookEventType } from '../task-input/task-input.types';
 import { outputView, round2, type OutputUrlSigner } from './task-view';
 import type { TaskEntity } from './task.entity';
 import { PHASES, type PhaseName, type PhaseState, type StoredOutput, type TaskErrorRecord, type TaskStatus } from './task.types';

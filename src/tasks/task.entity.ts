@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { asNumber, jsonText } from '../database/columns';
-import type { ModelId, OutputInput, OutputQuality, Priority, ResolvedOutput, TimelineInput, WebhookInput } from './task-input.types';
+import type { ModelId, OutputInput, OutputQuality, Priority, ResolvedOutput, TimelineInput, WebhookInput } from '../task-input/task-input.types';
 import type { PhaseName, PhaseState, StoredOutput, TaskErrorRecord, TaskStatus } from './task.types';
 
 @Entity({ name: 'tasks' })

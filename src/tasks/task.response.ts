@@ -2,10 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import { RENDER_ERROR_CODES } from '../common/error-codes';
 import { ResolutionResponse } from '../models/model.response';
 import { nullableEnum, nullableRef } from '../openapi/nullable-schema';
-import { MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from './dto/input-values';
-import type { ModelId, Priority, WebhookEventType } from './task-input.types';
+import { MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES } from '../task-input/input-values';
+import type { ModelId, Priority, WebhookEventType } from '../task-input/task-input.types';
 import { TASK_STATUSES, type TaskStatus } from './task.types';
-import { CreateTaskDto } from './dto/create-task.dto';
+import { CreateTaskDto } from '../task-input/create-task.dto';
 
 const TASK_ID = { description: 'Task identifier (prefix tsk_)', example: 'tsk_01m82ey3w9y7j458wxb9m2y1j4' };
 const TIMESTAMP = { type: 'string', format: 'date-time' } as const;

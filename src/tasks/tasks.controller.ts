@@ -17,7 +17,7 @@ import {
   TaskOutputResponse,
   TaskRecordResponse,
 } from './task.response';
-import { CreateTaskDto } from './dto/create-task.dto';
+import { CreateTaskDto } from '../task-input/create-task.dto';
 import { ApiListTasksQuery, validateListQuery } from './dto/list-tasks-query.dto';
 import { ExceededLimitResponse } from './exceeded-limit.response';
 import { TasksService } from './tasks.service';

@@ -4,7 +4,7 @@ import type { Database } from '../database/database';
 import { AccountTaskCountEntity, AccountTaskDayEntity, QueueTotalEntity } from './task-counts.entity';
 import { TaskEntity } from './task.entity';
 import { TASK_STATUSES, type TaskStatus } from './task.types';
-import type { OutputQuality } from './task-input.types';
+import type { OutputQuality } from '../task-input/task-input.types';
 
 type DbNumber = string | number | null;
 

@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/auth.types';
 import { ApiError } from '../common/api-error';
 import { alreadyRetried, type CreatePipeline } from './create-pipeline';
-import { WEBHOOK_EVENT_TYPES } from './dto/input-values';
+import { WEBHOOK_EVENT_TYPES } from '../task-input/input-values';
 import { submittedRequestView } from './submitted-request';
 import { ownedTask, ownedTaskRecord } from './task-ownership';
 import type { TaskTransitions } from './task-transitions';

@@ -1,7 +1,7 @@
 import type { SecretBox } from '../common/secret-box';
 import type { Database } from '../database/database';
 import type { TaskEntity } from './task.entity';
-import type { WebhookInput } from './task-input.types';
+import type { WebhookInput } from '../task-input/task-input.types';
 import type { TasksRepository } from './tasks.repository';
 
 /** What a webhook holds for the client's own receiver: the signing secret and the header values. */

@@ -11,7 +11,7 @@ import {
   RequiredString,
 } from '../common/validation/field-rules.decorator';
 import { validateQuery } from '../common/validation/validate-body';
-import { CreateTaskDto, MetadataDto, REQUEST_ID_RULES, WebhookDto } from '../tasks/dto/create-task.dto';
+import { CreateTaskDto, MetadataDto, REQUEST_ID_RULES, WebhookDto } from '../task-input/create-task.dto';
 import { DEFAULT_LIST_LIMIT, decimalToNumber, MAX_LIST_LIMIT, MAX_LIST_OFFSET } from '../tasks/dto/list-tasks-query.dto';
 import { FIELD_NAME, FIELD_NAME_RULE, FIELD_TYPES, type FieldType, type FieldValue, hasFieldType, type TemplateFields } from './template-merge';
 

@@ -7,7 +7,7 @@ import { rateLimitHeaders } from '../auth/request-gate';
 import { ApiErrorResponses } from '../openapi/api-error-responses.decorator';
 import { ApiTemplateIdParam } from '../openapi/api-parameters.decorator';
 import { V3_SUCCESS_HEADERS } from '../openapi/reply-headers';
-import { CreateTaskDto } from '../tasks/dto/create-task.dto';
+import { CreateTaskDto } from '../task-input/create-task.dto';
 import { CreatedTaskResponse } from '../tasks/task.response';
 import { CREATE_TASK_ERRORS } from '../tasks/tasks.controller';
 import { TasksService } from '../tasks/tasks.service';

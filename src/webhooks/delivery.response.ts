@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { WEBHOOK_EVENT_TYPES } from '../tasks/dto/input-values';
-import type { WebhookEventType } from '../tasks/task-input.types';
+import { WEBHOOK_EVENT_TYPES } from '../task-input/input-values';
+import type { WebhookEventType } from '../task-input/task-input.types';
 import type { DeliveryStatus } from '../tasks/task-event.entity';
 
 const TIMESTAMP = { type: 'string', format: 'date-time' } as const;

@@ -18,7 +18,7 @@ import { planTimelineSteps, type MediaKind } from '../render/plan/timeline-plann
 import { parseSubtitleFileAsync, type SubtitleCueMs } from '../subtitles/subtitle-parser';
 import { isTranscriptPath, parseTranscript } from '../subtitles/transcript-parser';
 import type { TaskEntity } from '../tasks/task.entity';
-import type { TrackType } from '../tasks/task-input.types';
+import type { TrackType } from '../task-input/task-input.types';
 
 /** What each track's clips must fetch; text clips carry their text and fetch nothing. */
 const EXPECTATION: Record<Exclude<TrackType, 'text'>, MediaExpectation> = { video: 'visual', audio: 'audio', subtitle: 'subtitle' };

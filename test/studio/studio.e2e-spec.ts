@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { freePort } from '../../src/app/free-port';
 import { parseSubtitleFile } from '../../src/subtitles/subtitle-parser';
-import type { OutputInput, TimelineInput } from '../../src/tasks/task-input.types';
+import type { OutputInput, TimelineInput } from '../../src/task-input/task-input.types';
 import { CHROMIUM_PATH, near, pixel, readFrame } from '../integration/render/render-fixtures';
 
 jest.setTimeout(180_000);

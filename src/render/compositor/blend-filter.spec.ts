@@ -1,4 +1,4 @@
-import { BLEND_MODES } from '../../tasks/dto/input-values';
+import { BLEND_MODES } from '../../task-input/input-values';
 import { CSS_BLEND_MODES } from './blend-filter';
 
 describe('blend modes', () => {

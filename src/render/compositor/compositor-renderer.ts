@@ -14,7 +14,7 @@ import { encodingFor } from '../encoding-settings';
 import { previewOutputs, SYSTEM_FFMPEG } from '../video-previews';
 import { cutPlan } from '../plan/plan-cut';
 import { isVideoLayer, type PlanMediaLayer, type PlanVisualLayer, type RenderPlan } from '../plan/render-plan.types';
-import type { ResolvedOutput } from '../../tasks/task-input.types';
+import type { ResolvedOutput } from '../../task-input/task-input.types';
 import type { RemotionRenderer } from '../remotion-renderer';
 import { RenderCancelled, type RenderVideoArgs, type RenderVideoResult, stopOnAbortOrTimeout } from '../render-engine';
 import { audioGraph, type AudioInput } from './audio-graph';

@@ -1,4 +1,4 @@
-import type { OutputCodec, OutputFormat, OutputQuality } from '../../tasks/task-input.types';
+import type { OutputCodec, OutputFormat, OutputQuality } from '../../task-input/task-input.types';
 import { encodingFor, type EncodingSettings } from '../encoding-settings';
 import type { RenderPlan } from '../plan/render-plan.types';
 import { encoderArgs, encoderInputFilter } from './encoder-args';

@@ -18,7 +18,7 @@
  * bitrate and cutoff.
  */
 import type { ColorSpace, X264Preset } from '@remotion/renderer';
-import type { OutputCodec } from '../../tasks/task-input.types';
+import type { OutputCodec } from '../../task-input/task-input.types';
 import type { EncodingSettings, OutputExtension, ProResProfile } from '../encoding-settings';
 import type { RenderPlan } from '../plan/render-plan.types';
 import { isLargeCanvas } from './compositor-support';

@@ -1,4 +1,4 @@
-import type { ClipInput } from '../../tasks/task-input.types';
+import type { ClipInput } from '../../task-input/task-input.types';
 import { clipMotion, startValue, volumeKeyframes } from './clip-motion';
 
 /** A clip from `startMs` to `endMs` (its properties go to clipMotion separately). */

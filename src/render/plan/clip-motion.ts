@@ -3,8 +3,8 @@
  * to the clip) to the plan's timeline frames, and the constant each animated
  * property shows where a single value is needed.
  */
-import type { Animatable, ClipInput, KeyframesInput, TransitionInput, Vec2 } from '../../tasks/task-input.types';
-import { DEFAULT_EASING } from '../../tasks/dto/input-values';
+import type { Animatable, ClipInput, KeyframesInput, TransitionInput, Vec2 } from '../../task-input/task-input.types';
+import { DEFAULT_EASING } from '../../task-input/input-values';
 import type { PlanKeyframe, PlanMotion, PlanTransition } from './motion';
 
 export function isKeyframes<T>(value: Animatable<T> | undefined): value is KeyframesInput<T> {

@@ -1,6 +1,6 @@
 import { soundTaskBody } from '../../../test/fixtures/task-bodies';
 import { audioLayer, visualLayer } from '../../../test/support/plan-layers';
-import type { TimelineInput } from '../../tasks/task-input.types';
+import type { TimelineInput } from '../../task-input/task-input.types';
 import { applyDucking, duckingClips, duckingFactorAt, duckingTrack, trackIdsOfLayers, type DuckingShape } from './ducking';
 import { trackValueAt } from './motion';
 import type { PlanKeyframe, RenderPlan } from './render-plan.types';

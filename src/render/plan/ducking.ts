@@ -7,8 +7,8 @@
  * track in dB, which both engines read the same way, once per frame
  * (`duckingFactorAt`). Pure and browser-safe.
  */
-import { SOUND_LIMITS } from '../../tasks/dto/input-values';
-import type { AudioClipProperties, TimelineInput, VideoClipProperties } from '../../tasks/task-input.types';
+import { SOUND_LIMITS } from '../../task-input/input-values';
+import type { AudioClipProperties, TimelineInput, VideoClipProperties } from '../../task-input/task-input.types';
 import { trackValueAt } from './motion';
 import type { PlanKeyframe, RenderPlan } from './render-plan.types';
 

@@ -8,7 +8,7 @@
  * Times are timeline frames, fractional where the contract's milliseconds
  * fall between frames, so a value is exact at whatever frame it is asked for.
  */
-import type { Easing, TransitionType } from '../../tasks/task-input.types';
+import type { Easing, TransitionType } from '../../task-input/task-input.types';
 import { clamp } from './numbers';
 
 export type { Easing, TransitionType };

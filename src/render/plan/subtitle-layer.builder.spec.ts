@@ -1,4 +1,4 @@
-import type { ClipInput } from '../../tasks/task-input.types';
+import type { ClipInput } from '../../task-input/task-input.types';
 import { buildSubtitleLayer } from './subtitle-layer.builder';
 
 const canvas = { width: 1280, height: 720 };

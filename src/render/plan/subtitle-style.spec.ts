@@ -1,4 +1,4 @@
-import type { SubtitlePreset } from '../../tasks/task-input.types';
+import type { SubtitlePreset } from '../../task-input/task-input.types';
 import { SUBTITLE_PRESETS } from '../../subtitles/subtitle-presets';
 import { maxCharsFor, resolveSubtitleStyle } from './subtitle-style';
 

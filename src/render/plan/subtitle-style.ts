@@ -2,7 +2,7 @@ import { fontFamilyStack, fontKeyInfo } from '../../fonts/font-catalogue';
 import { type FontKey, resolveFontKey } from '../../fonts/font-keys';
 import { clamp, finiteOr } from './numbers';
 import type { PlanSubtitleStyle, PlanTextOutline, PlanTextShadow } from './render-plan.types';
-import type { SubtitleClipProperties } from '../../tasks/task-input.types';
+import type { SubtitleClipProperties } from '../../task-input/task-input.types';
 import { DEFAULT_PRESET, referenceScale, SUBTITLE_PRESETS, type SubtitlePresetDefinition } from '../../subtitles/subtitle-presets';
 import { isMostlyCjk } from '../../subtitles/text-wrap';
 

@@ -1,5 +1,5 @@
 import { glyphCodePoints, parseUnicodeRange, rangesContain } from '../../fonts/unicode-ranges';
-import type { ClipInput, TextClipProperties } from '../../tasks/task-input.types';
+import type { ClipInput, TextClipProperties } from '../../task-input/task-input.types';
 import type { PlanFontFace, PlanTextLayer } from './render-plan.types';
 import { buildTextLayer } from './text-layer.builder';
 

@@ -6,8 +6,8 @@
  */
 import { detectTextLanguage, fontFacesFor } from '../../fonts/font-catalogue';
 import { wrapText } from '../../subtitles/text-wrap';
-import { DEFAULT_TEXT_ALIGN, DEFAULT_TEXT_BACKGROUND } from '../../tasks/dto/input-values';
-import type { ClipInput, SubtitleClipProperties, TextClipProperties } from '../../tasks/task-input.types';
+import { DEFAULT_TEXT_ALIGN, DEFAULT_TEXT_BACKGROUND } from '../../task-input/input-values';
+import type { ClipInput, SubtitleClipProperties, TextClipProperties } from '../../task-input/task-input.types';
 import { clipMotion, startValue } from './clip-motion';
 import { clamp, finiteOr } from './numbers';
 import type { PlanFontFace, PlanTextLayer, PlanTextStyle } from './render-plan.types';

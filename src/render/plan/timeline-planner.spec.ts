@@ -1,5 +1,5 @@
 import { RenderFailure } from '../../common/render-failure';
-import type { ClipInput, ResolvedOutput, TimelineInput, TrackInput } from '../../tasks/task-input.types';
+import type { ClipInput, ResolvedOutput, TimelineInput, TrackInput } from '../../task-input/task-input.types';
 import { firstFrameAtOrAfter, timelineFrames } from './frames';
 import { runSteps } from '../../common/steps';
 import { DEFAULT_SUBTITLE_PLAN_LIMITS, type SubtitlePlanLimits } from '../../config/subtitle-limits';

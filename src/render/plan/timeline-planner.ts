@@ -15,7 +15,7 @@ import { mergeFontFaces } from '../../fonts/font-catalogue';
 import { DEFAULT_SUBTITLE_PLAN_LIMITS, type SubtitleLimits, type SubtitlePlanLimits } from '../../config/subtitle-limits';
 import { parseSubtitleFile, type SubtitleCueMs } from '../../subtitles/subtitle-parser';
 import { isTranscriptPath, parseTranscript } from '../../subtitles/transcript-parser';
-import { BLEND_MODES } from '../../tasks/dto/input-values';
+import { BLEND_MODES } from '../../task-input/input-values';
 import type {
   AudioClipProperties,
   ClipInput,
@@ -24,7 +24,7 @@ import type {
   TextClipProperties,
   TimelineInput,
   VideoClipProperties,
-} from '../../tasks/task-input.types';
+} from '../../task-input/task-input.types';
 import { clipMotion, startValue, volumeKeyframes } from './clip-motion';
 import { firstFrameAtOrAfter, msToFrameCount, timelineFrames } from './frames';
 import { clamp, finiteOr } from './numbers';

@@ -27,7 +27,7 @@
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { internalFailure } from '../../common/render-failure';
-import type { ResolvedLoudness } from '../../tasks/task-input.types';
+import type { ResolvedLoudness } from '../../task-input/task-input.types';
 import { loudnessPassArgs } from '../compositor/encoder-args';
 import type { EncodingSettings } from '../encoding-settings';
 import type { RenderPlan } from '../plan/render-plan.types';

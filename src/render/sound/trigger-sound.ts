@@ -11,7 +11,7 @@
  * clip's gain track from plan/ducking.ts.
  */
 import { internalFailure } from '../../common/render-failure';
-import type { TimelineInput } from '../../tasks/task-input.types';
+import type { TimelineInput } from '../../task-input/task-input.types';
 import { fadesOf, gainAt } from '../compositor/audio-graph';
 import { spawnFfmpeg } from '../compositor/ffmpeg-run';
 import { describeSource } from '../compositor/source-inputs';

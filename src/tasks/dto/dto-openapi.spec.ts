@@ -7,7 +7,7 @@ import { setAt } from '../../../test/support/body-checks';
 import { documentOf, parametersOf } from '../../../test/support/dto-document';
 import { asValidatorDialect } from '../../../test/support/reply-contract';
 import { inspectDto } from '../../common/validation/validate-body';
-import { CreateTaskDto } from './create-task.dto';
+import { CreateTaskDto } from '../../task-input/create-task.dto';
 import { ListTasksQueryDto } from './list-tasks-query.dto';
 
 @Controller('v3')

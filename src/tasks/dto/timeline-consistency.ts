@@ -1,8 +1,8 @@
 import type { ValidationIssue } from '../../common/api-error';
 import { isPlainRecord } from '../../common/validation/field-rules.decorator';
 import { issue } from '../../common/validation/validation-report';
-import { CODECS_BY_FORMAT, DEFAULT_FORMAT, OUTPUT_CODECS, OUTPUT_FORMATS, type OutputCodec, SOUND_LIMITS } from './input-values';
-import { MAX_KEYFRAMES } from './motion.dto';
+import { CODECS_BY_FORMAT, DEFAULT_FORMAT, OUTPUT_CODECS, OUTPUT_FORMATS, type OutputCodec, SOUND_LIMITS } from '../../task-input/input-values';
+import { MAX_KEYFRAMES } from '../../task-input/motion.dto';
 
 /**
  * Rules that relate fields to each other, which per-field decorators cannot

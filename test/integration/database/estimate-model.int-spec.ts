@@ -6,7 +6,7 @@ import { openDatabase } from '../../../src/database/data-source';
 import { EstimateModel, workUnitsOf } from '../../../src/tasks/estimate-model';
 import { TaskEntity } from '../../../src/tasks/task.entity';
 import { TasksRepository } from '../../../src/tasks/tasks.repository';
-import type { ResolvedOutput } from '../../../src/tasks/task-input.types';
+import type { ResolvedOutput } from '../../../src/task-input/task-input.types';
 import { taskRow } from '../usage/task-rows';
 
 describe('the estimate model learns from completed renders', () => {

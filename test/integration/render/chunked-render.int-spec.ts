@@ -14,7 +14,7 @@ import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import type { RenderVideoArgs } from '../../../src/render/render-engine';
 import { withDucking } from '../../../src/render/sound/trigger-sound';
-import type { TrackInput } from '../../../src/tasks/task-input.types';
+import type { TrackInput } from '../../../src/task-input/task-input.types';
 import { ensureBundle, MediaFixtures, newRenderer, output, planFor, probe, textTrack } from './render-fixtures';
 
 jest.setTimeout(300_000);

@@ -3,7 +3,7 @@
  * half-second segment of one timeline, sampled at its middle frame.
  */
 import { join } from 'node:path';
-import type { ClipInput, TrackInput } from '../../../src/tasks/task-input.types';
+import type { ClipInput, TrackInput } from '../../../src/task-input/task-input.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { ensureBundle, MediaFixtures, near, newRenderer, output, pixel, planFor, readFrame, type Frame, type Rgb } from './render-fixtures';
 

@@ -12,7 +12,7 @@ import { encoderArgs, encoderInputFilter } from '../../../src/render/compositor/
 import { encodingFor } from '../../../src/render/encoding-settings';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
-import type { OutputCodec, OutputFormat, OutputQuality, ResolvedOutput } from '../../../src/tasks/task-input.types';
+import type { OutputCodec, OutputFormat, OutputQuality, ResolvedOutput } from '../../../src/task-input/task-input.types';
 import { ensureBundle, MediaFixtures, newRenderer, output, planFor } from './render-fixtures';
 
 jest.setTimeout(180_000);

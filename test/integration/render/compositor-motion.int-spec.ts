@@ -13,7 +13,7 @@ import { CompositorRenderer } from '../../../src/render/compositor/compositor-re
 import { eased } from '../../../src/render/plan/motion';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
-import type { TrackInput } from '../../../src/tasks/task-input.types';
+import type { TrackInput } from '../../../src/task-input/task-input.types';
 import {
   ensureBundle,
   type Extent,

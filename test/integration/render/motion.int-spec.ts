@@ -14,7 +14,7 @@
 import { join } from 'node:path';
 import { eased } from '../../../src/render/plan/motion';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
-import type { ClipInput } from '../../../src/tasks/task-input.types';
+import type { ClipInput } from '../../../src/task-input/task-input.types';
 import {
   centroidOf,
   ensureBundle,

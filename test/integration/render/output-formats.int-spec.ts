@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { promises as fs } from 'node:fs';
-import type { OutputCodec, OutputFormat } from '../../../src/tasks/task-input.types';
+import type { OutputCodec, OutputFormat } from '../../../src/task-input/task-input.types';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import { PREVIEW_MAX_WIDTH, previewGifFromVideo, thumbnailFromVideo } from '../../../src/render/video-previews';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';

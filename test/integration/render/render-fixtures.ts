@@ -15,7 +15,7 @@ import { MediaServer } from '../../../src/render/media-server';
 import type { ChromiumSandbox } from '../../../src/render/chromium-sandbox';
 import { openBrowser, renderStill, type HeadlessBrowser } from '@remotion/renderer';
 import { COMPOSITION_ID, RemotionRenderer } from '../../../src/render/remotion-renderer';
-import type { ResolvedOutput, TrackInput } from '../../../src/tasks/task-input.types';
+import type { ResolvedOutput, TrackInput } from '../../../src/task-input/task-input.types';
 
 const run = promisify(execFile);
 

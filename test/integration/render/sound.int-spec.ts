@@ -15,7 +15,7 @@ import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
 import { RenderCancelled } from '../../../src/render/render-engine';
 import { measureLoudness, normaliseLoudness } from '../../../src/render/sound/loudness';
 import { frameLevels, withDucking } from '../../../src/render/sound/trigger-sound';
-import type { TrackInput } from '../../../src/tasks/task-input.types';
+import type { TrackInput } from '../../../src/task-input/task-input.types';
 import { loudnessOf, lowLevels, meanLevel, type SoundSource, writeOutputWithSound, writeSound } from '../../support/sound';
 import { ensureBundle, MediaFixtures, newRenderer, output, planFor, probe } from './render-fixtures';
 

@@ -10,7 +10,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { eased } from '../../../src/render/plan/motion';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
-import type { ClipInput, TrackInput } from '../../../src/tasks/task-input.types';
+import type { ClipInput, TrackInput } from '../../../src/task-input/task-input.types';
 import {
   ensureBundle,
   type Extent,

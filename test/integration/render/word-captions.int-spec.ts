@@ -12,7 +12,7 @@ import { CompositorRenderer } from '../../../src/render/compositor/compositor-re
 import { compositePlan } from '../../../src/render/compositor/composite-plan';
 import type { RenderPlan } from '../../../src/render/plan/render-plan.types';
 import type { RemotionRenderer } from '../../../src/render/remotion-renderer';
-import type { TrackInput } from '../../../src/tasks/task-input.types';
+import type { TrackInput } from '../../../src/task-input/task-input.types';
 import {
   centroidOf,
   ensureBundle,

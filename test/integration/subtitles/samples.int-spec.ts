@@ -4,7 +4,7 @@ import { timelineFrames } from '../../../src/render/plan/frames';
 import { buildSubtitleLayer } from '../../../src/render/plan/subtitle-layer.builder';
 import { parseSubtitleFile } from '../../../src/subtitles/subtitle-parser';
 import { SUBTITLE_PRESETS } from '../../../src/subtitles/subtitle-presets';
-import type { OutputInput, TimelineInput } from '../../../src/tasks/task-input.types';
+import type { OutputInput, TimelineInput } from '../../../src/task-input/task-input.types';
 
 const COMPOSITION = join(__dirname, '..', '..', '..', 'composition');
 const SAMPLES = readdirSync(join(COMPOSITION, 'samples')).filter((f) => /^subtitles-.*\.json$/.test(f));

@@ -5,7 +5,7 @@ import { SubtitleText } from '../../../composition/subtitles/subtitle-text';
 import type { PlanFontFace, PlanSubtitleStyle } from '../../../src/render/plan/render-plan.types';
 import { buildSubtitleLayer } from '../../../src/render/plan/subtitle-layer.builder';
 import { SUBTITLE_PRESETS } from '../../../src/subtitles/subtitle-presets';
-import type { SubtitleClipProperties, SubtitlePreset } from '../../../src/tasks/task-input.types';
+import type { SubtitleClipProperties, SubtitlePreset } from '../../../src/task-input/task-input.types';
 import { changedPixels, differingPixels, type GlyphBrowser, inkBands, openGlyphBrowser, type Pixels } from './glyph-browser';
 
 jest.setTimeout(180_000);

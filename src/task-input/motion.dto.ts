@@ -20,7 +20,7 @@ import {
   OptionalField,
   PlainOrObjectField,
   RequiredNumber,
-} from '../../common/validation/field-rules.decorator';
+} from '../common/validation/field-rules.decorator';
 import { DEFAULT_EASING, EASINGS, type Easing, TRANSITION_TYPES, type TransitionType } from './input-values';
 
 /**
@@ -93,7 +93,7 @@ interface Motion {
 /**
  * The keyframe track of one property: `{ keyframes: [{ time_ms, value, easing? }] }`,
  * as two DTO classes named `<name>KeyframeDto` and `<name>KeyframesDto`. Times
- * against the clip's length and each other are cross-field rules (timeline-consistency.ts).
+ * against the clip's length and each other are cross-field rules (`src/tasks/dto/timeline-consistency.ts`).
  */
 function motion(name: string, value: MotionValue): Motion {
   @ApiSchema({ name: `${name}KeyframeDto` })

@@ -14,7 +14,7 @@ import {
   RequiredString,
   UrlField,
   urlSchema,
-} from '../../common/validation/field-rules.decorator';
+} from '../common/validation/field-rules.decorator';
 import { AudioClipPropertiesDto, SubtitleClipPropertiesDto, TextClipPropertiesDto, VideoClipPropertiesDto } from './clip-properties.dto';
 import { ID_RULES, TRACK_TYPES, type TrackType } from './input-values';
 

@@ -9,7 +9,7 @@ import {
   PrimitiveArrayField,
   RequiredNumber,
   stringSchema,
-} from '../../common/validation/field-rules.decorator';
+} from '../common/validation/field-rules.decorator';
 import { ExtensionField } from './motion.dto';
 import { ID_RULES, SOUND_LIMITS } from './input-values';
 

@@ -11,8 +11,8 @@ import {
   stringSchema,
   UrlField,
   urlSchema,
-} from '../../common/validation/field-rules.decorator';
-import type { ModelId, Priority } from '../../common/spec-vocabulary';
+} from '../common/validation/field-rules.decorator';
+import type { ModelId, Priority } from '../common/spec-vocabulary';
 import { API_VERSIONS, MODEL_IDS, PRIORITIES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './input-values';
 import { OutputDto } from './output.dto';
 import { TimelineDto } from './timeline.dto';

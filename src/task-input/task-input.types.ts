@@ -3,16 +3,16 @@
  * (the planner, the services). The DTO classes are its one declaration: they
  * validate it and describe it in the OpenAPI document; these are their types.
  */
-import type { AudioClipPropertiesDto, SubtitleClipPropertiesDto, TextClipPropertiesDto, VideoClipPropertiesDto } from './dto/clip-properties.dto';
-import type { CreateTaskDto, MetadataDto, WebhookDto } from './dto/create-task.dto';
-import type { OutputCodec } from './dto/input-values';
-import type { PositionDto, TransitionDto, TransitionSideDto } from './dto/motion.dto';
-import type { OutputDto } from './dto/output.dto';
-import type { MediaClipDto, TextClipDto, TimelineClip, TimelineDto, TrackDto } from './dto/timeline.dto';
+import type { AudioClipPropertiesDto, SubtitleClipPropertiesDto, TextClipPropertiesDto, VideoClipPropertiesDto } from './clip-properties.dto';
+import type { CreateTaskDto, MetadataDto, WebhookDto } from './create-task.dto';
+import type { OutputCodec } from './input-values';
+import type { PositionDto, TransitionDto, TransitionSideDto } from './motion.dto';
+import type { OutputDto } from './output.dto';
+import type { MediaClipDto, TextClipDto, TimelineClip, TimelineDto, TrackDto } from './timeline.dto';
 import type { OutputFormat, OutputQuality } from '../common/spec-vocabulary';
 
-export type { Easing, FitMode, OutputCodec, SubtitlePreset, TextAlign, TrackType, TransitionType, WebhookEventType } from './dto/input-values';
-export type { Animatable, KeyframeInput, KeyframesInput } from './dto/motion.dto';
+export type { Easing, FitMode, OutputCodec, SubtitlePreset, TextAlign, TrackType, TransitionType, WebhookEventType } from './input-values';
+export type { Animatable, KeyframeInput, KeyframesInput } from './motion.dto';
 export type { ModelId, OutputFormat, OutputQuality, Priority } from '../common/spec-vocabulary';
 
 export type CreateTaskInput = CreateTaskDto;

@@ -10,7 +10,7 @@ import {
   OptionalNumber,
   StringField,
   stringSchema,
-} from '../../common/validation/field-rules.decorator';
+} from '../common/validation/field-rules.decorator';
 import {
   BLEND_MODES,
   DEFAULT_TEXT_ALIGN,

@@ -1,7 +1,7 @@
-import type { OutputFormat, OutputQuality } from '../../common/spec-vocabulary';
+import type { OutputFormat, OutputQuality } from '../common/spec-vocabulary';
 
 // The spec's shared words keep their lists with their types, at the bottom.
-export { MODEL_IDS, OUTPUT_FORMATS, OUTPUT_QUALITIES, PRIORITIES } from '../../common/spec-vocabulary';
+export { MODEL_IDS, OUTPUT_FORMATS, OUTPUT_QUALITIES, PRIORITIES } from '../common/spec-vocabulary';
 
 /** The closed value lists of the create body, as runtime arrays; their types are derived from them. */
 export const TRACK_TYPES = ['video', 'audio', 'subtitle', 'text'] as const;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CheckedField, EnumField, NestedField, OptionalField, OptionalNumber } from '../../common/validation/field-rules.decorator';
-import type { OutputFormat, OutputQuality } from '../../common/spec-vocabulary';
+import { CheckedField, EnumField, NestedField, OptionalField, OptionalNumber } from '../common/validation/field-rules.decorator';
+import type { OutputFormat, OutputQuality } from '../common/spec-vocabulary';
 import { ExtensionField } from './motion.dto';
 import { OutputAudioDto } from './sound.dto';
 import { OUTPUT_CODECS, OUTPUT_FORMATS, OUTPUT_QUALITIES, type OutputCodec } from './input-values';
